@@ -40,16 +40,21 @@ let package = Package(
             dependencies: ["IAPExtract", "IAPValidate", "IAPModel", "IAPMarkdown", "IAPDiagnostics"]
         ),
         .executableTarget(name: "iapkit", dependencies: ["IAPCommands"]),
-        .testTarget(name: "IAPMarkdownTests", dependencies: ["IAPMarkdown"]),
+        .target(name: "IAPTestSupport", path: "Tests/IAPTestSupport"),
+        .testTarget(
+            name: "IAPMarkdownTests",
+            dependencies: ["IAPMarkdown", "IAPTestSupport"],
+            exclude: ["Dumps"]
+        ),
         .testTarget(name: "IAPYAMLTests", dependencies: ["IAPYAML"]),
         .testTarget(
             name: "IAPExtractTests",
-            dependencies: ["IAPExtract", "IAPValidate", "IAPModel"],
+            dependencies: ["IAPExtract", "IAPValidate", "IAPModel", "IAPTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "IAPCommandsTests",
-            dependencies: ["IAPCommands"],
+            dependencies: ["IAPCommands", "IAPTestSupport"],
             exclude: ["BadInputs"]
         ),
     ]

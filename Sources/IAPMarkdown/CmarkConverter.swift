@@ -1,0 +1,180 @@
+import CCmark
+
+/// Parses bytes with cmark and copies the C tree into a `NodeStorage`, then frees the C tree.
+///
+/// The copy walks cmark's own iterator and keeps an explicit stack of open containers, so it
+/// uses no recursion: a document nested ten thousand levels deep converts like a flat one.
+enum CmarkConverter {
+    static func convert(_ source: SourceText) -> NodeStorage {
+        let options = CMARK_OPT_VALIDATE_UTF8
+        guard let parser = cmark_parser_new(options) else { return emptyStorage(source) }
+        defer { cmark_parser_free(parser) }
+        source.bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
+            }
+        }
+        guard let root = cmark_parser_finish(parser) else { return emptyStorage(source) }
+        defer { cmark_node_free(root) }
+        return copy(root, source: source)
+    }
+
+    private static func emptyStorage(_ source: SourceText) -> NodeStorage {
+        var storage = NodeStorage()
+        storage.nodes.append(
+            NodeRecord(
+                kind: .document, startLine: 1, startColumn: 1, endLine: Int32(max(1, source.lineCount)),
+                endColumn: 1, parent: -1))
+        return storage
+    }
+
+    private static func copy(_ root: OpaquePointer, source: SourceText) -> NodeStorage {
+        var storage = NodeStorage()
+        storage.arena.reserveCapacity(source.bytes.count + source.bytes.count / 8)
+        guard let iterator = cmark_iter_new(root) else { return emptyStorage(source) }
+        defer { cmark_iter_free(iterator) }
+        var open: [Int32] = []
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            if event == CMARK_EVENT_EXIT {
+                _ = open.popLast()
+                continue
+            }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            let index = Int32(storage.nodes.count)
+            let parent = open.last ?? -1
+            var record = record(for: node, parent: parent, storage: &storage, source: source)
+            let previous = parent >= 0 ? storage.nodes[Int(parent)].lastChild : -1
+            normalizeRange(
+                of: &record, after: previous >= 0 ? storage.nodes[Int(previous)] : nil,
+                parent: parent >= 0 ? storage.nodes[Int(parent)] : nil, source: source)
+            storage.nodes.append(record)
+            if parent >= 0 {
+                let last = previous
+                if last >= 0 {
+                    storage.nodes[Int(last)].nextSibling = index
+                } else {
+                    storage.nodes[Int(parent)].firstChild = index
+                }
+                storage.nodes[Int(parent)].lastChild = index
+            }
+            if !isLeaf(storage.nodes[Int(index)].kind) { open.append(index) }
+        }
+        return storage
+    }
+
+    /// Mends the ranges cmark leaves incomplete, so every node has a usable range:
+    /// - a block that ends at a blank line gets `column 0` of the next line: it ends at the end
+    ///   of the line before;
+    /// - line breaks have no position: they sit just after the node before them.
+    private static func normalizeRange(
+        of record: inout NodeRecord, after previous: NodeRecord?, parent: NodeRecord?, source: SourceText
+    ) {
+        if record.startLine == 0 {
+            let anchor = previous.map { ($0.endLine, $0.endColumn + 1) } ?? parent.map { ($0.startLine, $0.startColumn) }
+            let (line, column) = anchor ?? (1, 1)
+            record.startLine = line
+            record.startColumn = column
+            record.endLine = line
+            record.endColumn = column
+            return
+        }
+        if record.endColumn == 0, record.endLine > 1 {
+            record.endLine -= 1
+            record.endColumn = Int32(max(1, source.line(Int(record.endLine)).count))
+        }
+        if (record.endLine, record.endColumn) < (record.startLine, record.startColumn) {
+            record.endLine = record.startLine
+            record.endColumn = max(record.startColumn, Int32(source.line(Int(record.startLine)).count))
+        }
+    }
+
+    /// cmark's iterator reports leaves with an enter event only.
+    private static func isLeaf(_ kind: MarkdownNodeKind) -> Bool {
+        switch kind {
+        case .htmlBlock, .thematicBreak, .codeBlock, .text, .softBreak, .lineBreak, .code, .htmlInline:
+            true
+        default:
+            false
+        }
+    }
+
+    private static func record(
+        for node: OpaquePointer, parent: Int32, storage: inout NodeStorage, source: SourceText
+    ) -> NodeRecord {
+        let kind = MarkdownNodeKind(cmarkType: cmark_node_get_type(node))
+        var record = NodeRecord(
+            kind: kind,
+            startLine: cmark_node_get_start_line(node),
+            startColumn: cmark_node_get_start_column(node),
+            endLine: cmark_node_get_end_line(node),
+            endColumn: cmark_node_get_end_column(node),
+            parent: parent)
+        switch kind {
+        case .text, .code, .htmlInline, .htmlBlock:
+            record.literal = storage.intern(cmark_node_get_literal(node))
+        case .codeBlock:
+            record.literal = storage.intern(cmark_node_get_literal(node))
+            record.detail = storage.intern(cmark_node_get_fence_info(node))
+            record.flag = isFence(source, line: Int(record.startLine), column: Int(record.startColumn))
+        case .heading:
+            record.number = cmark_node_get_heading_level(node)
+        case .list:
+            let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+            let parenthesis = cmark_node_get_list_delim(node) == CMARK_PAREN_DELIM
+            record.style =
+                (ordered ? (parenthesis ? MarkdownListStyle.orderedParenthesis : .orderedPeriod) : .bullet)
+                .rawValue
+            record.number = ordered ? cmark_node_get_list_start(node) : 0
+            record.flag = cmark_node_get_list_tight(node) != 0
+        case .link, .image:
+            record.detail = storage.intern(cmark_node_get_url(node))
+            let title = cmark_node_get_title(node)
+            if let title, title.pointee != 0 { record.title = storage.intern(title) }
+        case .customBlock, .customInline:
+            record.literal = storage.intern(cmark_node_get_on_enter(node))
+            record.detail = storage.intern(cmark_node_get_on_exit(node))
+        default:
+            break
+        }
+        return record
+    }
+
+    /// cmark does not say whether a code block was fenced; the source does.
+    private static func isFence(_ source: SourceText, line: Int, column: Int) -> Bool {
+        let bytes = source.line(line)
+        let start = bytes.startIndex + max(0, column - 1)
+        guard start + 2 < bytes.endIndex else { return false }
+        let first = bytes[start]
+        guard first == UInt8(ascii: "`") || first == UInt8(ascii: "~") else { return false }
+        return bytes[start + 1] == first && bytes[start + 2] == first
+    }
+}
+
+extension MarkdownNodeKind {
+    init(cmarkType: cmark_node_type) {
+        switch cmarkType {
+        case CMARK_NODE_DOCUMENT: self = .document
+        case CMARK_NODE_BLOCK_QUOTE: self = .blockQuote
+        case CMARK_NODE_LIST: self = .list
+        case CMARK_NODE_ITEM: self = .item
+        case CMARK_NODE_CODE_BLOCK: self = .codeBlock
+        case CMARK_NODE_HTML_BLOCK: self = .htmlBlock
+        case CMARK_NODE_CUSTOM_BLOCK: self = .customBlock
+        case CMARK_NODE_PARAGRAPH: self = .paragraph
+        case CMARK_NODE_HEADING: self = .heading
+        case CMARK_NODE_THEMATIC_BREAK: self = .thematicBreak
+        case CMARK_NODE_SOFTBREAK: self = .softBreak
+        case CMARK_NODE_LINEBREAK: self = .lineBreak
+        case CMARK_NODE_CODE: self = .code
+        case CMARK_NODE_HTML_INLINE: self = .htmlInline
+        case CMARK_NODE_CUSTOM_INLINE: self = .customInline
+        case CMARK_NODE_EMPH: self = .emphasis
+        case CMARK_NODE_STRONG: self = .strong
+        case CMARK_NODE_LINK: self = .link
+        case CMARK_NODE_IMAGE: self = .image
+        default: self = .text
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import IAPDiagnostics
+
+/// A parsed CommonMark document: an immutable tree whose every node knows where it came from.
+///
+/// The tree is a copy of cmark's, taken once and then frozen; cmark's C tree is freed as soon as
+/// the copy exists. Nodes are light views (`MarkdownNode`) into shared storage, so passing them
+/// around costs nothing and the whole document is safe to share across tasks.
+public final class MarkdownDocument: Sendable {
+    public let source: SourceText
+    let nodes: [NodeRecord]
+    let arena: [UInt8]
+
+    /// Parses `bytes` (any encoding problems are repaired, never fatal). `file` is the path
+    /// diagnostics will print.
+    public convenience init(parsing bytes: some Collection<UInt8>, file: String) {
+        self.init(source: SourceText(file: file, bytes: bytes))
+    }
+
+    public convenience init(parsing text: String, file: String) {
+        self.init(source: SourceText(file: file, text: text))
+    }
+
+    public init(source: SourceText) {
+        self.source = source
+        let storage = CmarkConverter.convert(source)
+        self.nodes = storage.nodes
+        self.arena = storage.arena
+    }
+
+    public var file: String { source.file }
+
+    /// The document node.
+    public var root: MarkdownNode { MarkdownNode(document: self, index: 0) }
+
+    /// The number of nodes in the tree, the document included.
+    public var nodeCount: Int { nodes.count }
+
+    /// Every node in document order (pre-order), without recursion.
+    public var allNodes: some Sequence<MarkdownNode> {
+        (0..<Int32(nodes.count)).lazy.map { MarkdownNode(document: self, index: $0) }
+    }
+
+    func string(_ ref: StringRef) -> String? {
+        guard !ref.isNone else { return nil }
+        let start = Int(ref.offset)
+        return String(decoding: arena[start..<start + Int(ref.length)], as: UTF8.self)
+    }
+}

@@ -1,0 +1,83 @@
+import IAPDiagnostics
+
+/// The bytes of one input file after repair, with an index of where each line starts.
+///
+/// Repair replaces invalid UTF-8 and NUL characters with U+FFFD before cmark sees the text, so
+/// the columns cmark reports and the lines kept here describe the same bytes. Later stages read
+/// lines from here to see what the tree no longer shows: the `[x]` of a task item, the fence of
+/// a code block, the indentation of a config block.
+public struct SourceText: Sendable {
+    public let file: String
+    public let bytes: [UInt8]
+    /// Byte offset of the first character of each line; line `n` (1-based) starts at `lineStarts[n - 1]`.
+    let lineStarts: [Int]
+
+    public init(file: String, bytes: some Collection<UInt8>) {
+        self.file = file
+        self.bytes = SourceText.repaired(bytes)
+        self.lineStarts = SourceText.indexLines(self.bytes)
+    }
+
+    public init(file: String, text: String) {
+        self.init(file: file, bytes: Array(text.utf8))
+    }
+
+    public var lineCount: Int { lineStarts.count }
+
+    /// The bytes of line `number` (1-based) without its line ending; empty when out of range.
+    public func line(_ number: Int) -> ArraySlice<UInt8> {
+        guard number >= 1, number <= lineStarts.count else { return [] }
+        let start = lineStarts[number - 1]
+        var end = number < lineStarts.count ? lineStarts[number] : bytes.count
+        if end > start, bytes[end - 1] == UInt8(ascii: "\n") { end -= 1 }
+        if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return bytes[start..<end]
+    }
+
+    /// Line `number` as a string.
+    public func lineText(_ number: Int) -> String {
+        String(decoding: line(number), as: UTF8.self)
+    }
+
+    /// The location of a 1-based line and byte column in this file.
+    public func location(line: Int, column: Int) -> SourceLocation {
+        SourceLocation(file: file, line: line, column: column)
+    }
+
+    private static func repaired(_ input: some Collection<UInt8>) -> [UInt8] {
+        let bytes = Array(input)
+        let needsRepair = bytes.withUnsafeBufferPointer { buffer -> Bool in
+            if buffer.contains(0) { return true }
+            return String(validating: buffer, as: UTF8.self) == nil
+        }
+        guard needsRepair else { return bytes }
+        let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+        var repaired: [UInt8] = []
+        repaired.reserveCapacity(bytes.count + 16)
+        for byte in String(decoding: bytes, as: UTF8.self).utf8 {
+            if byte == 0 { repaired.append(contentsOf: replacement) } else { repaired.append(byte) }
+        }
+        return repaired
+    }
+
+    private static func indexLines(_ bytes: [UInt8]) -> [Int] {
+        var starts = [0]
+        starts.reserveCapacity(bytes.count / 40 + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            let count = buffer.count
+            while index < count {
+                let byte = buffer[index]
+                if byte == UInt8(ascii: "\n") {
+                    if index + 1 < count { starts.append(index + 1) }
+                } else if byte == UInt8(ascii: "\r") {
+                    // A lone CR ends a line too (CommonMark); CR LF is one ending.
+                    if index + 1 < count, buffer[index + 1] == UInt8(ascii: "\n") { index += 1 }
+                    if index + 1 < count { starts.append(index + 1) }
+                }
+                index += 1
+            }
+        }
+        return starts
+    }
+}
