@@ -12,9 +12,22 @@ public struct SourceText: Sendable {
     /// Byte offset of the first character of each line; line `n` (1-based) starts at `lineStarts[n - 1]`.
     let lineStarts: [Int]
 
+    /// What repair had to change, if anything: where the first bad byte was (line and byte
+    /// column in the original), and whether it was a NUL, the mark of a binary file.
+    public let damage: Damage?
+
+    public struct Damage: Sendable, Hashable {
+        public var line: Int
+        public var column: Int
+        public var containsNUL: Bool
+    }
+
     public init(file: String, bytes: some Collection<UInt8>) {
         self.file = file
-        self.bytes = SourceText.repaired(bytes)
+        let original = Array(bytes)
+        let damage = SourceText.inspect(original)
+        self.damage = damage
+        self.bytes = damage == nil ? original : SourceText.repaired(original)
         self.lineStarts = SourceText.indexLines(self.bytes)
     }
 
@@ -44,13 +57,22 @@ public struct SourceText: Sendable {
         SourceLocation(file: file, line: line, column: column)
     }
 
-    private static func repaired(_ input: some Collection<UInt8>) -> [UInt8] {
-        let bytes = Array(input)
-        let needsRepair = bytes.withUnsafeBufferPointer { buffer -> Bool in
-            if buffer.contains(0) { return true }
-            return String(validating: buffer, as: UTF8.self) == nil
+    private static func inspect(_ bytes: [UInt8]) -> Damage? {
+        bytes.withUnsafeBufferPointer { buffer -> Damage? in
+            let nul = buffer.firstIndex(of: 0)
+            let invalid = UTF8Check.firstInvalidOffset(in: buffer)
+            guard let offset = [nul, invalid].compactMap({ $0 }).min() else { return nil }
+            var line = 1
+            var lineStart = 0
+            for index in 0..<offset where buffer[index] == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = index + 1
+            }
+            return Damage(line: line, column: offset - lineStart + 1, containsNUL: nul != nil)
         }
-        guard needsRepair else { return bytes }
+    }
+
+    private static func repaired(_ bytes: [UInt8]) -> [UInt8] {
         let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
         var repaired: [UInt8] = []
         repaired.reserveCapacity(bytes.count + 16)

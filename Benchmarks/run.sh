@@ -1,0 +1,457 @@
+#!/usr/bin/env bash
+# Performance benchmarks for the iapkit command-line tool.
+#
+#   bash Benchmarks/run.sh [--rebuild-corpus] [BENCHMARK]
+#   bash Benchmarks/run.sh --help
+#
+# See Benchmarks/README.md for what is measured and the targets.
+set -euo pipefail
+
+usage() {
+    cat <<'EOF'
+Usage: Benchmarks/run.sh [options] [BENCHMARK]
+
+Builds iapkit in release mode, prepares a Markdown corpus from files already
+on this machine, and compares iapkit with cmark on it (wall-clock time with
+hyperfine, peak memory with /usr/bin/time).
+
+Benchmarks:
+  lint        iapkit lint vs. cmark (Markdown to HTML) on a 10 MiB corpus (default)
+  render      not written yet
+  generate    not written yet
+  all         every benchmark that exists
+
+Options:
+  --rebuild-corpus   build the corpus again even if a matching one exists
+  --list             list the benchmarks and exit
+  -h, --help         show this help and exit
+
+Environment:
+  RUNS=20                   timed runs per command (hyperfine --runs)
+  WARMUP=3                  warm-up runs per command (hyperfine --warmup)
+  MEM_RUNS=3                runs per command for peak memory; the median is kept
+  CORPUS_BYTES=10485760     size the corpus must reach (10 MiB)
+  CORPUS_MAX_FILE_BYTES=1048576
+                            source files larger than this are left out
+  CORPUS_ROOTS="/usr/share/doc /usr/lib /opt/swift /usr/share"
+                            folders searched for *.md files
+  SWIFT=swift               the swift driver to build with
+
+Work files (corpus, hyperfine JSON, logs, summary) go to Benchmarks/.work/.
+The script exits 0 when every measurement ran, even if a target is missed;
+it exits 1 when something could not be installed, built or run, and 2 on a
+usage error.
+EOF
+}
+
+BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$BENCH_DIR/.." && pwd)"
+WORK="$BENCH_DIR/.work"
+
+RUNS="${RUNS:-20}"
+WARMUP="${WARMUP:-3}"
+MEM_RUNS="${MEM_RUNS:-3}"
+CORPUS_BYTES="${CORPUS_BYTES:-10485760}"
+CORPUS_MAX_FILE_BYTES="${CORPUS_MAX_FILE_BYTES:-1048576}"
+CORPUS_ROOTS="${CORPUS_ROOTS:-/usr/share/doc /usr/lib /opt/swift /usr/share}"
+SWIFT="${SWIFT:-}"
+
+# Benchmarks that exist, and those that have a name but no code yet.
+AVAILABLE_BENCHMARKS="lint"
+PLANNED_BENCHMARKS="render generate"
+
+# Filled in as the script goes.
+IAPKIT=""            # path of the release binary
+TIME_TOOL=""         # "gnu" (time -v) or "bsd" (macOS time -l)
+TIME_BIN=""
+REBUILD_CORPUS=0
+RSS_KB=""            # result of measure_peak_rss
+SUMMARY_ROWS=()      # one tab-separated line per measured ratio
+
+# ------------------------------------------------------------------ output --
+
+say() { printf '\n==> %s\n' "$*"; }
+info() { printf '    %s\n' "$*"; }
+warn() { printf 'warning: %s\n' "$*" >&2; }
+die() {
+    printf 'error: %s\n' "$1" >&2
+    shift
+    local line
+    for line in "$@"; do printf '       %s\n' "$line" >&2; done
+    exit 1
+}
+have() { command -v "$1" >/dev/null 2>&1; }
+
+# Quote a word for the POSIX shell hyperfine runs commands with.
+shell_quote() {
+    local q="'\\''"
+    printf "'%s'" "${1//\'/$q}"
+}
+
+# Path relative to the package root, for messages.
+pretty() { printf '%s' "${1#"$ROOT"/}"; }
+
+is_positive_int() { [[ "$1" =~ ^[1-9][0-9]*$ ]]; }
+
+# ----------------------------------------------------------- prerequisites --
+
+deb_installed() {
+    [[ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null || true)" == "install ok installed" ]]
+}
+
+ensure_prerequisites() {
+    say "Checking prerequisites"
+    local missing=()
+    case "$(uname -s)" in
+        Darwin)
+            have hyperfine || missing+=(hyperfine)
+            have cmark || missing+=(cmark)
+            have python3 || missing+=(python3)
+            if ((${#missing[@]} > 0)); then
+                die "missing: ${missing[*]}" \
+                    "install them with Homebrew:  brew install hyperfine cmark libyaml gnu-time" \
+                    "(python3 comes with the Xcode command line tools: xcode-select --install)"
+            fi
+            ;;
+        *)
+            have hyperfine || missing+=(hyperfine)
+            have cmark || missing+=(cmark)
+            [[ -x /usr/bin/time ]] || missing+=(time)
+            have python3 || missing+=(python3)
+            if have dpkg-query; then
+                deb_installed libcmark-dev || missing+=(libcmark-dev)
+                deb_installed libyaml-dev || missing+=(libyaml-dev)
+            fi
+            if ((${#missing[@]} > 0)); then
+                install_debian_packages "${missing[@]}"
+            fi
+            ;;
+    esac
+    info "hyperfine: $(hyperfine --version 2>&1 | head -n 1)"
+    info "cmark:     $(cmark --version 2>&1 | head -n 1)"
+    info "python3:   $(python3 --version 2>&1 | head -n 1)"
+    choose_time_tool
+}
+
+install_debian_packages() {
+    have apt-get || die "missing: $*" \
+        "this is not a Debian-like system; install them with the system's package manager"
+    local sudo=()
+    if [[ "$(id -u)" -ne 0 ]]; then
+        have sudo || die "missing: $*" "not running as root and sudo is not available;" \
+            "install them with: apt-get install -y $*"
+        sudo=(sudo)
+    fi
+    info "installing: $*"
+    # Only the empty-array-safe form works on old bash versions with `set -u`.
+    ${sudo[@]+"${sudo[@]}"} env DEBIAN_FRONTEND=noninteractive apt-get update \
+        || die "apt-get update failed"
+    ${sudo[@]+"${sudo[@]}"} env DEBIAN_FRONTEND=noninteractive apt-get install -y "$@" \
+        || die "apt-get install -y $* failed"
+}
+
+choose_time_tool() {
+    if have gtime; then
+        TIME_TOOL=gnu TIME_BIN="$(command -v gtime)"
+    elif [[ -x /usr/bin/time ]] && /usr/bin/time -v true >/dev/null 2>&1; then
+        TIME_TOOL=gnu TIME_BIN=/usr/bin/time
+    elif [[ "$(uname -s)" == Darwin && -x /usr/bin/time ]]; then
+        TIME_TOOL=bsd TIME_BIN=/usr/bin/time
+    else
+        die "no usable time program for peak memory" \
+            "install GNU time (Debian: apt-get install -y time; macOS: brew install gnu-time)"
+    fi
+    info "peak memory: $TIME_BIN ($TIME_TOOL)"
+}
+
+# ------------------------------------------------------------------- build --
+
+find_swift() {
+    if [[ -n "$SWIFT" ]]; then
+        have "$SWIFT" || die "SWIFT=$SWIFT is not an executable"
+    elif have swift; then
+        SWIFT=swift
+    elif [[ -x /opt/swift/usr/bin/swift ]]; then
+        SWIFT=/opt/swift/usr/bin/swift
+    else
+        die "the swift toolchain was not found" "put swift on PATH or set SWIFT=/path/to/swift"
+    fi
+}
+
+build_iapkit() {
+    say "Building iapkit (release)"
+    find_swift
+    info "$("$SWIFT" --version 2>&1 | head -n 1)"
+    if ! (cd "$ROOT" && "$SWIFT" build -c release --product iapkit); then
+        die "building iapkit failed: 'swift build -c release --product iapkit' in $ROOT" \
+            "see the compiler output above; the benchmarks need a working release build"
+    fi
+    local bin_dir
+    if ! bin_dir="$(cd "$ROOT" && "$SWIFT" build -c release --show-bin-path)"; then
+        die "'swift build -c release --show-bin-path' failed in $ROOT"
+    fi
+    IAPKIT="$bin_dir/iapkit"
+    [[ -x "$IAPKIT" ]] || die "the build finished but $IAPKIT does not exist"
+    info "binary: $(pretty "$IAPKIT")"
+}
+
+# ------------------------------------------------------------------ corpus --
+
+prepare_corpus() {
+    say "Preparing the Markdown corpus"
+    local roots=()
+    read -r -a roots <<<"$CORPUS_ROOTS"
+    ((${#roots[@]} > 0)) || die "CORPUS_ROOTS is empty"
+    local args=(--out "$WORK" --bytes "$CORPUS_BYTES" --max-file-bytes "$CORPUS_MAX_FILE_BYTES")
+    if ((REBUILD_CORPUS)); then args+=(--rebuild); fi
+    python3 "$BENCH_DIR/lib/corpus.py" "${args[@]}" "${roots[@]}" \
+        || die "could not build the corpus in $(pretty "$WORK")"
+    info "single file: $(pretty "$WORK/corpus.md")"
+    info "folder:      $(pretty "$WORK/corpus")/"
+}
+
+# ------------------------------------------------------------- measurement --
+
+# check_runs LABEL ALLOWED_STATUSES COMMAND...
+# Runs COMMAND once and stops the script with a readable message if its exit
+# status is not one of ALLOWED_STATUSES (a space-separated list).
+check_runs() {
+    local label="$1" allowed="$2"
+    shift 2
+    local log
+    log="$WORK/logs/check-$(printf '%s' "$label" | tr -cs 'A-Za-z0-9' '-' | sed 's/-$//').txt"
+    local status=0
+    "$@" >/dev/null 2>"$log" || status=$?
+    case " $allowed " in
+        *" $status "*)
+            info "$label: runs (exit status $status)"
+            ;;
+        *)
+            local tail_lines=()
+            local line
+            while IFS= read -r line; do tail_lines+=("  $line"); done < <(tail -n 15 "$log")
+            die "$label exited with status $status; expected ${allowed// / or }" \
+                "command: $*" \
+                "error output ($(pretty "$log"), last lines):" \
+                ${tail_lines[@]+"${tail_lines[@]}"} \
+                "the benchmark needs this command to run to completion on the corpus"
+            ;;
+    esac
+}
+
+# time_pair JSON BASELINE_NAME BASELINE_COMMAND CANDIDATE_NAME CANDIDATE_COMMAND
+# One hyperfine invocation, so the two commands are measured side by side
+# under the same conditions. Commands run in $WORK through sh.
+time_pair() {
+    local json="$1"
+    (cd "$WORK" && hyperfine --warmup "$WARMUP" --runs "$RUNS" --ignore-failure \
+        --export-json "$json" \
+        --command-name "$2" "$3" \
+        --command-name "$4" "$5") \
+        || die "hyperfine failed; see its output above"
+}
+
+# Mean wall-clock times (seconds) of the two commands in a hyperfine JSON file.
+json_means() {
+    python3 - "$1" <<'PY'
+import json, sys
+with open(sys.argv[1], encoding="utf-8") as handle:
+    results = json.load(handle)["results"]
+print(" ".join(repr(r["mean"]) for r in results[:2]))
+PY
+}
+
+# measure_peak_rss LABEL ALLOWED_STATUSES COMMAND...
+# Sets RSS_KB to the median of MEM_RUNS peak resident set sizes, in kB.
+measure_peak_rss() {
+    local label="$1" allowed="$2"
+    shift 2
+    local out="$WORK/logs/time.txt" err="$WORK/logs/rss-stderr.txt"
+    local samples=() run status value
+    for ((run = 1; run <= MEM_RUNS; run++)); do
+        status=0
+        if [[ "$TIME_TOOL" == gnu ]]; then
+            "$TIME_BIN" -v -o "$out" "$@" >/dev/null 2>"$err" || status=$?
+            value="$(awk -F': *' '/Maximum resident set size/ { v = $2 } END { print v }' "$out")"
+        else
+            "$TIME_BIN" -l "$@" >/dev/null 2>"$err" || status=$?
+            value="$(awk '/maximum resident set size/ { v = int($1 / 1024) } END { print v }' "$err")"
+        fi
+        case " $allowed " in
+            *" $status "*) ;;
+            *) die "$label exited with status $status while measuring memory" "command: $*" \
+                "error output: $(pretty "$err")" ;;
+        esac
+        [[ "$value" =~ ^[0-9]+$ ]] || die "could not read the peak memory of $label from $TIME_BIN"
+        samples+=("$value")
+    done
+    RSS_KB="$(printf '%s\n' "${samples[@]}" | sort -n | sed -n "$(((MEM_RUNS + 1) / 2))p")"
+    info "$label: $RSS_KB kB (median of $MEM_RUNS: ${samples[*]})"
+}
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+within() { awk -v r="$1" -v t="$2" 'BEGIN { exit !(r + 0 <= t + 0) }'; }
+ms() { awk -v s="$1" 'BEGIN { printf "%.1f ms", s * 1000 }'; }
+
+# record BENCHMARK FORM METRIC CANDIDATE_VALUE BASELINE_VALUE RATIO TARGET
+record() {
+    local verdict="TARGET MISSED"
+    if within "$6" "$7"; then verdict="target met"; fi
+    SUMMARY_ROWS+=("$(printf '%s\t%s\t%s\t%s\t%s\t%s\t<= %s\t%s' "$@" "$verdict")")
+}
+
+# compare_time BENCH FORM TARGET JSON BASELINE_NAME BASELINE_CMD CANDIDATE_NAME CANDIDATE_CMD
+compare_time() {
+    local bench="$1" form="$2" target="$3" json="$4"
+    say "$bench: wall-clock time, $form ($RUNS runs, $WARMUP warm-up)"
+    time_pair "$json" "$5" "$6" "$7" "$8"
+    local means baseline candidate r
+    means="$(json_means "$json")" || die "could not read $(pretty "$json")"
+    read -r baseline candidate <<<"$means"
+    r="$(ratio "$candidate" "$baseline")"
+    echo
+    echo "$bench/cmark time ratio ($form): $r"
+    # iapkit parses with libcmark too, so a far lower time usually means it
+    # did not process the whole input.
+    if within "$r" 0.25; then
+        warn "iapkit $bench took under a quarter of cmark's time; check that it read the whole corpus"
+    fi
+    record "$bench" "$form" "time (mean)" "$(ms "$candidate")" "$(ms "$baseline")" "$r" "$target"
+}
+
+# compare_memory BENCH FORM TARGET BASELINE_ALLOWED CANDIDATE_ALLOWED -- BASELINE... -- CANDIDATE...
+compare_memory() {
+    local bench="$1" form="$2" target="$3" baseline_ok="$4" candidate_ok="$5"
+    shift 5
+    [[ "$1" == -- ]] || die "compare_memory: bad arguments"
+    shift
+    local baseline_cmd=()
+    while (($# > 0)) && [[ "$1" != -- ]]; do baseline_cmd+=("$1"); shift; done
+    shift
+    say "$bench: peak memory, $form"
+    measure_peak_rss "cmark" "$baseline_ok" "${baseline_cmd[@]}"
+    local baseline="$RSS_KB"
+    measure_peak_rss "iapkit $bench" "$candidate_ok" "$@"
+    local candidate="$RSS_KB" r
+    r="$(ratio "$candidate" "$baseline")"
+    echo
+    echo "$bench/cmark peak memory ratio ($form): $r"
+    record "$bench" "$form" "peak memory" "$candidate kB" "$baseline kB" "$r" "$target"
+}
+
+print_summary() {
+    say "Summary"
+    local summary="$WORK/summary.txt"
+    {
+        printf '%-9s %-12s %-12s %14s %14s %6s %7s  %s\n' \
+            benchmark form metric iapkit cmark ratio target result
+        local row
+        for row in ${SUMMARY_ROWS[@]+"${SUMMARY_ROWS[@]}"}; do
+            local b f m c base r t v
+            IFS=$'\t' read -r b f m c base r t v <<<"$row"
+            printf '%-9s %-12s %-12s %14s %14s %6s %7s  %s\n' "$b" "$f" "$m" "$c" "$base" "$r" "$t" "$v"
+        done
+        echo
+        echo "machine: $(uname -srm), $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?') cores"
+        echo "corpus:  $(grep -E '^(files|bytes|sha256)=' "$WORK/corpus.stamp" | tr '\n' ' ')"
+    } | tee "$summary"
+    info "saved to $(pretty "$summary")"
+}
+
+# --------------------------------------------------------------- benchmarks --
+#
+# Each benchmark is a function bench_NAME. It may use $IAPKIT, the corpus in
+# $WORK (corpus.md and corpus/), and the helpers above; it reports through
+# compare_time / compare_memory, which also fill the summary table.
+
+bench_lint() {
+    local time_target=1.0 memory_target=1.5
+    local iapkit_q
+    iapkit_q="$(shell_quote "$IAPKIT")"
+
+    say "lint: checking that both tools run on the corpus"
+    check_runs "cmark (single file)" "0" cmark "$WORK/corpus.md"
+    check_runs "cmark (folder)" "0" cmark "$WORK"/corpus/*.md
+    # iapkit lint exits 1 when it reports problems; that still counts as a run.
+    check_runs "iapkit lint (single file)" "0 1" "$IAPKIT" lint "$WORK/corpus.md"
+    check_runs "iapkit lint (folder)" "0 1" "$IAPKIT" lint "$WORK/corpus/"
+
+    compare_time lint "single file" "$time_target" "$WORK/lint.json" \
+        "cmark corpus.md" "cmark corpus.md > /dev/null" \
+        "iapkit lint corpus.md" "$iapkit_q lint corpus.md > /dev/null"
+    compare_time lint "folder" "$time_target" "$WORK/lint-folder.json" \
+        "cmark corpus/*.md" "cmark corpus/*.md > /dev/null" \
+        "iapkit lint corpus/" "$iapkit_q lint corpus/ > /dev/null"
+
+    compare_memory lint "single file" "$memory_target" "0" "0 1" \
+        -- cmark "$WORK/corpus.md" \
+        -- "$IAPKIT" lint "$WORK/corpus.md"
+    compare_memory lint "folder" "$memory_target" "0" "0 1" \
+        -- cmark "$WORK"/corpus/*.md \
+        -- "$IAPKIT" lint "$WORK/corpus/"
+}
+
+# Planned: time and memory of `iapkit render` on the corpus, against cmark.
+bench_render() { not_written render; }
+
+# Planned: time and memory of `iapkit generate`.
+bench_generate() { not_written generate; }
+
+not_written() {
+    die "the $1 benchmark is not written yet" \
+        "add it as bench_$1 in $(pretty "$BENCH_DIR/run.sh") and describe it in Benchmarks/README.md"
+}
+
+# -------------------------------------------------------------------- main --
+
+main() {
+    local selected=""
+    while (($# > 0)); do
+        case "$1" in
+            -h | --help) usage; exit 0 ;;
+            --list)
+                echo "available: $AVAILABLE_BENCHMARKS"
+                echo "planned:   $PLANNED_BENCHMARKS"
+                exit 0
+                ;;
+            --rebuild-corpus) REBUILD_CORPUS=1 ;;
+            -*) printf 'error: unknown option %s (see --help)\n' "$1" >&2; exit 2 ;;
+            *)
+                [[ -z "$selected" ]] || { echo "error: name one benchmark (or all)" >&2; exit 2; }
+                selected="$1"
+                ;;
+        esac
+        shift
+    done
+    selected="${selected:-lint}"
+
+    local benchmarks
+    case " $AVAILABLE_BENCHMARKS $PLANNED_BENCHMARKS all " in
+        *" $selected "*) ;;
+        *) printf 'error: unknown benchmark %s (see --help)\n' "$selected" >&2; exit 2 ;;
+    esac
+    case " $PLANNED_BENCHMARKS " in
+        *" $selected "*) not_written "$selected" ;;
+    esac
+    if [[ "$selected" == all ]]; then benchmarks="$AVAILABLE_BENCHMARKS"; else benchmarks="$selected"; fi
+
+    local setting
+    for setting in RUNS MEM_RUNS CORPUS_BYTES CORPUS_MAX_FILE_BYTES; do
+        is_positive_int "${!setting}" || { echo "error: $setting must be a positive integer" >&2; exit 2; }
+    done
+    [[ "$WARMUP" =~ ^[0-9]+$ ]] || { echo "error: WARMUP must be a whole number" >&2; exit 2; }
+
+    mkdir -p "$WORK/logs"
+    ensure_prerequisites
+    build_iapkit
+    prepare_corpus
+
+    local name
+    for name in $benchmarks; do
+        "bench_$name"
+    done
+
+    print_summary
+}
+
+main "$@"

@@ -1,0 +1,35 @@
+/// Finds where a byte sequence stops being text, so a guide with bad bytes can be reported at
+/// the exact place instead of silently repaired.
+enum UTF8Check {
+    /// The offset of the first byte that starts an invalid UTF-8 sequence, or nil when valid.
+    static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            var minimum: UInt32
+            switch lead {
+            case 0xC2...0xDF: (length, minimum) = (2, 0x80)
+            case 0xE0...0xEF: (length, minimum) = (3, 0x800)
+            case 0xF0...0xF4: (length, minimum) = (4, 0x10000)
+            default: return index
+            }
+            guard index + length <= count else { return index }
+            var scalar = UInt32(lead) & (0xFF >> (length + 1))
+            for offset in 1..<length {
+                let byte = bytes[index + offset]
+                guard byte & 0xC0 == 0x80 else { return index }
+                scalar = scalar << 6 | UInt32(byte & 0x3F)
+            }
+            if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return index }
+            minimum = 0
+            index += length
+        }
+        return nil
+    }
+}

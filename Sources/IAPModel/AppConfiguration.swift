@@ -1,0 +1,42 @@
+import IAPDiagnostics
+
+/// The app the products belong to, and how its code is generated.
+public struct AppConfiguration: Sendable, Hashable {
+    public var name: Located<String>
+    /// Must equal the bundle ID of the App Store Connect app that owns the products.
+    public var bundleID: Located<String>
+    /// The type name of the generated store manager.
+    public var manager: Located<String>?
+    public var storekit: StoreKitVersion
+    /// Minimum system versions, in the order the guide lists them (`iOS` → `16.0`).
+    public var platforms: [Platform]
+    public var accessLevel: AccessLevel
+    public var entitlementStore: EntitlementStoreKind
+    public var location: SourceLocation
+
+    public init(
+        name: Located<String>, bundleID: Located<String>, manager: Located<String>? = nil,
+        storekit: StoreKitVersion = .storeKit2, platforms: [Platform] = [], accessLevel: AccessLevel = .internal,
+        entitlementStore: EntitlementStoreKind = .keychain, location: SourceLocation
+    ) {
+        self.name = name
+        self.bundleID = bundleID
+        self.manager = manager
+        self.storekit = storekit
+        self.platforms = platforms
+        self.accessLevel = accessLevel
+        self.entitlementStore = entitlementStore
+        self.location = location
+    }
+}
+
+/// A platform and the oldest system version the app supports on it.
+public struct Platform: Sendable, Hashable, Codable {
+    public var name: String
+    public var minimumVersion: String
+
+    public init(name: String, minimumVersion: String) {
+        self.name = name
+        self.minimumVersion = minimumVersion
+    }
+}
