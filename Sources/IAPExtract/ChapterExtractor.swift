@@ -1,0 +1,111 @@
+import IAPDiagnostics
+import IAPMarkdown
+import IAPModel
+
+/// Reads one parsed chapter in a single pass: the heading trail, steps, checklists, code blocks
+/// and callouts. Config blocks are collected here and decoded afterwards.
+struct ChapterExtractor: MarkdownWalker {
+    private(set) var chapter: Chapter
+    private(set) var diagnostics: [Diagnostic] = []
+    private var headings: [(level: Int, title: String)] = []
+    private var orderedDepth = 0
+
+    init(file: String, title: String?) {
+        chapter = Chapter(file: file, title: title ?? "")
+    }
+
+    static func extract(_ document: MarkdownDocument, title: String?) -> (Chapter, [Diagnostic]) {
+        var extractor = ChapterExtractor(file: document.file, title: title)
+        document.root.walk(&extractor)
+        if extractor.chapter.title.isEmpty {
+            extractor.chapter.title = extractor.chapter.sections.first?.title ?? fileStem(document.file)
+        }
+        return (extractor.chapter, extractor.diagnostics)
+    }
+
+    private var trail: [String] { headings.map(\.title) }
+
+    mutating func visit(_ node: MarkdownNode) -> MarkdownWalkAction {
+        switch node.kind {
+        case .heading:
+            let level = node.headingLevel ?? 1
+            let title = node.plainText.trimmingWhitespace()
+            headings.removeAll { $0.level >= level }
+            headings.append((level, title))
+            chapter.sections.append(Section(title: title, level: level, trail: trail, location: node.location))
+            return .skipChildren
+        case .list:
+            if node.listStyle?.isOrdered == true { orderedDepth += 1 }
+            collectChecklist(node)
+        case .item:
+            if let list = node.parent, let start = list.listStart {
+                let index = list.children.prefix { $0 != node }.count
+                let text = node.firstChild.map { $0.kind == .paragraph ? $0.plainText : "" } ?? ""
+                chapter.steps.append(
+                    Step(
+                        number: start + index, depth: orderedDepth, text: text.trimmingWhitespace(), trail: trail,
+                        location: node.location))
+            }
+        case .codeBlock:
+            chapter.codeBlocks.append(codeBlock(node))
+        case .blockQuote:
+            switch CalloutMarker.inspect(node) {
+            case .callout(let callout): chapter.callouts.append(callout)
+            case .unknownKind(_, let warning): diagnostics.append(warning)
+            case .none: break
+            }
+        case .paragraph, .htmlBlock, .thematicBreak:
+            // Nothing inside these changes the model; skipping their inlines keeps large books fast.
+            return .skipChildren
+        default:
+            break
+        }
+        return .descend
+    }
+
+    mutating func leave(_ node: MarkdownNode) {
+        if node.kind == .list, node.listStyle?.isOrdered == true { orderedDepth -= 1 }
+    }
+
+    private mutating func collectChecklist(_ list: MarkdownNode) {
+        var items: [ChecklistItem] = []
+        for item in list.children {
+            guard let paragraph = item.firstChild, paragraph.kind == .paragraph,
+                let marker = TaskMarker(paragraph: paragraph)
+            else { continue }
+            var text = marker.text(of: paragraph)
+            var id: String?
+            switch ChecklistID.split(text) {
+            case .none: break
+            case .id(let found, let rest):
+                id = found
+                text = rest
+            case .malformed(let found):
+                diagnostics.append(
+                    .warning(
+                        "checklist id '{#\(found)}' is not valid; use letters, digits, '-', '_' and '.'",
+                        at: paragraph.location))
+            }
+            items.append(ChecklistItem(id: id, text: text, isDone: marker.isDone, trail: trail, location: item.location))
+        }
+        if !items.isEmpty {
+            chapter.checklists.append(Checklist(trail: trail, items: items, location: list.location))
+        }
+    }
+
+    private func codeBlock(_ node: MarkdownNode) -> CodeBlock {
+        let info = node.infoString ?? ""
+        let parsed = InfoString(info)
+        let start = node.location
+        let contentLine = node.isFenced == true ? start.line + 1 : start.line
+        return CodeBlock(
+            language: parsed.language, info: info, attributes: parsed.attributes, flags: parsed.flags,
+            content: node.literal ?? "", location: start,
+            contentLocation: SourceLocation(file: start.file, line: contentLine, column: start.column))
+    }
+
+    private static func fileStem(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import IAPMarkdown
+
+/// Recognises GFM task items from the source bytes.
+///
+/// cmark (without extensions) sees `[x]` as text, or as a link when the guide also defines
+/// `[x]: url`; the bytes at the start of the item's paragraph say what the author wrote.
+struct TaskMarker {
+    var isDone: Bool
+    var line: Int
+    /// Column just after the closing bracket.
+    var endColumn: Int
+
+    init?(paragraph: MarkdownNode) {
+        let start = paragraph.range.start
+        let bytes = paragraph.document.source.line(start.line)
+        let index = bytes.startIndex + start.column - 1
+        guard start.column >= 1, index + 3 <= bytes.endIndex else { return nil }
+        guard bytes[index] == UInt8(ascii: "["), bytes[index + 2] == UInt8(ascii: "]") else { return nil }
+        switch bytes[index + 1] {
+        case UInt8(ascii: " "): isDone = false
+        case UInt8(ascii: "x"), UInt8(ascii: "X"): isDone = true
+        default: return nil
+        }
+        // The marker must be followed by white space, and by some text.
+        guard index + 4 < bytes.endIndex, bytes[index + 3] == UInt8(ascii: " ") || bytes[index + 3] == UInt8(ascii: "\t")
+        else { return nil }
+        line = start.line
+        endColumn = start.column + 3
+    }
+
+    /// The item's words after the marker, however cmark split the marker into nodes.
+    func text(of paragraph: MarkdownNode) -> String {
+        var text = ""
+        for child in paragraph.children {
+            let start = child.range.start
+            let before = start.line == line && start.column < endColumn
+            if before {
+                // A text node that begins with the marker keeps what follows it; a link made
+                // of the marker (a `[x]: url` definition) is dropped whole.
+                if child.kind == .text, let literal = child.literal {
+                    let skip = endColumn - start.column
+                    let utf8 = Array(literal.utf8)
+                    if skip < utf8.count { text += String(decoding: utf8[skip...], as: UTF8.self) }
+                }
+                continue
+            }
+            text += child.kind == .softBreak ? " " : child.plainText
+        }
+        return text.trimmingWhitespace()
+    }
+}
+
+/// Splits a trailing `{#id}` off a checklist item's text.
+struct ChecklistID {
+    enum Result: Equatable {
+        case none
+        case id(String, text: String)
+        case malformed(String)
+    }
+
+    static func split(_ text: String) -> Result {
+        guard text.hasSuffix("}"), let open = text.range(of: "{#", options: .backwards) else { return .none }
+        let id = String(text[open.upperBound..<text.index(before: text.endIndex)])
+        guard !id.isEmpty, id.utf8.allSatisfy(isIDByte) else { return .malformed(id) }
+        return .id(id, text: String(text[..<open.lowerBound]).trimmingWhitespace())
+    }
+
+    private static func isIDByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+            true
+        default: false
+        }
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}
