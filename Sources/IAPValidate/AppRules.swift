@@ -1,0 +1,61 @@
+import IAPDiagnostics
+import IAPModel
+
+/// The app block: a bundle ID App Store Connect accepts, a manager type name, known platforms.
+enum AppRules {
+    static let platformNames = ["iOS", "macOS", "tvOS", "watchOS", "visionOS"]
+
+    static func check(_ workbook: Workbook, into log: inout DiagnosticLog) {
+        guard let app = workbook.app else {
+            if let first = workbook.products.first {
+                log.warning(
+                    "products are defined but no 'app' is; add 'app' with 'name' and 'bundleID' to a config block",
+                    at: first.location)
+            }
+            return
+        }
+        checkBundleID(app.bundleID, into: &log)
+        if app.name.value.trimmingWhitespaceForRules().isEmpty {
+            log.error("app name is empty", at: app.name.location)
+        }
+        if let manager = app.manager, !SwiftIdentifier.isValid(manager.value) {
+            log.error(
+                "manager \(Diagnostic.quote(manager.value)) is not a Swift type name", at: manager.location)
+        }
+        for platform in app.platforms {
+            if !platformNames.contains(platform.name) {
+                let hint = Suggestion.closest(to: platform.name, among: platformNames).map { "; did you mean '\($0)'?" } ?? ""
+                log.error("unknown platform \(Diagnostic.quote(platform.name))\(hint)", at: app.location)
+            }
+            let parts = platform.minimumVersion.split(separator: ".", omittingEmptySubsequences: false)
+            if parts.isEmpty || parts.count > 3 || !parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && Int($0) != nil }) {
+                log.error(
+                    "minimum version \(Diagnostic.quote(platform.minimumVersion)) for \(platform.name) is not a version such as '16.0'",
+                    at: app.location)
+            }
+        }
+    }
+
+    /// Reverse-DNS: two or more labels of letters, digits and '-', joined by '.'.
+    private static func checkBundleID(_ bundleID: Located<String>, into log: inout DiagnosticLog) {
+        let value = bundleID.value
+        if value.contains("*") {
+            log.error(
+                "bundle ID \(Diagnostic.quote(value)) is a wildcard; in-app purchases need an explicit App ID",
+                at: bundleID.location)
+            return
+        }
+        let labels = value.split(separator: ".", omittingEmptySubsequences: false)
+        let validLabels = labels.allSatisfy { label in
+            !label.isEmpty
+                && label.unicodeScalars.allSatisfy {
+                    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+                }
+        }
+        if labels.count < 2 || !validLabels || value.count > 155 {
+            log.error(
+                "bundle ID \(Diagnostic.quote(value)) is not valid; use reverse-DNS form with letters, digits, '-' and '.', such as 'com.example.app'",
+                at: bundleID.location)
+        }
+    }
+}
