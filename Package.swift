@@ -37,7 +37,9 @@ let package = Package(
         .target(name: "IAPValidate", dependencies: ["IAPModel", "IAPDiagnostics"]),
         .target(
             name: "IAPCommands",
-            dependencies: ["IAPExtract", "IAPValidate", "IAPModel", "IAPMarkdown", "IAPDiagnostics"]
+            dependencies: [
+                "IAPExtract", "IAPValidate", "IAPModel", "IAPMarkdown", "IAPYAML", "IAPDiagnostics",
+            ]
         ),
         .executableTarget(name: "iapkit", dependencies: ["IAPCommands"]),
         .target(name: "IAPTestSupport", path: "Tests/IAPTestSupport"),
@@ -50,7 +52,7 @@ let package = Package(
         .testTarget(
             name: "IAPExtractTests",
             dependencies: ["IAPExtract", "IAPValidate", "IAPModel", "IAPTestSupport"],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(
             name: "IAPCommandsTests",

@@ -1,0 +1,35 @@
+import IAPExtract
+
+/// Everything a command may touch outside itself. The real one wraps the process; tests build
+/// one over memory, so commands run end to end without a disk or a subprocess.
+public struct CommandContext: Sendable {
+    public var fileSystem: any GuideFileSystem
+    public var workingDirectory: String
+    public var readStandardInput: @Sendable () -> [UInt8]
+    public var standardOutput: TextSink
+    public var standardError: TextSink
+
+    public init(
+        fileSystem: any GuideFileSystem, workingDirectory: String = ".",
+        readStandardInput: @escaping @Sendable () -> [UInt8], standardOutput: TextSink, standardError: TextSink
+    ) {
+        self.fileSystem = fileSystem
+        self.workingDirectory = workingDirectory
+        self.readStandardInput = readStandardInput
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
+}
+
+/// A place text goes: a file descriptor in the tool, a buffer in tests.
+public struct TextSink: Sendable {
+    public let write: @Sendable (String) -> Void
+
+    public init(write: @escaping @Sendable (String) -> Void) {
+        self.write = write
+    }
+
+    public func line(_ text: String) {
+        write(text + "\n")
+    }
+}

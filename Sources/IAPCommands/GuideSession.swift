@@ -1,0 +1,80 @@
+import IAPDiagnostics
+import IAPExtract
+import IAPModel
+import IAPValidate
+
+/// The shared front half of every command: decide which guides to read, read them, extract and
+/// validate the model, and report what went wrong.
+struct GuideSession {
+    var workbook: Workbook
+    var diagnostics: [Diagnostic]
+    var inputErrors: [InputError]
+
+    /// The label standard input gets in diagnostics.
+    static let standardInputName = "<stdin>"
+
+    static func load(_ paths: [String], context: CommandContext) -> GuideSession {
+        var inputErrors: [InputError] = []
+        var requested = paths
+        if requested.isEmpty {
+            switch ProjectConfiguration.load(context: context) {
+            case .success(let configuration):
+                requested = configuration?.input ?? ["Workbook"]
+            case .failure(let problems):
+                return GuideSession(workbook: Workbook(), diagnostics: problems, inputErrors: [])
+            }
+        }
+        var fileSystem = context.fileSystem
+        if requested.contains("-") {
+            let bytes = context.readStandardInput()
+            fileSystem = StandardInputOverlay(base: fileSystem, name: standardInputName, bytes: bytes)
+            requested = requested.map { $0 == "-" ? standardInputName : $0 }
+        }
+        let loaded = WorkbookLoader(fileSystem: fileSystem).load(requested)
+        inputErrors += loaded.inputErrors
+        var diagnostics = loaded.diagnostics
+        diagnostics += WorkbookValidator.validate(loaded.workbook)
+        return GuideSession(workbook: loaded.workbook, diagnostics: DiagnosticLog(diagnostics).sorted, inputErrors: inputErrors)
+    }
+
+    var errorCount: Int { diagnostics.count { $0.severity == .error } }
+    var warningCount: Int { diagnostics.count { $0.severity == .warning } }
+
+    /// Input errors first (they explain missing chapters), then the sorted diagnostics.
+    func report(to sink: TextSink) {
+        for error in inputErrors { sink.line(error.description) }
+        for diagnostic in diagnostics { sink.line(diagnostic.description) }
+    }
+
+    var exitStatus: ExitStatus {
+        if !inputErrors.isEmpty { return .usageOrInput }
+        return errorCount > 0 ? .findings : .success
+    }
+
+    /// `4 chapters, 5 products, 62 checklist items: 1 error, 2 warnings`
+    var summary: String {
+        let workbookPart = [
+            count(workbook.chapters.count, "chapter"), count(workbook.products.count, "product"),
+            count(workbook.checklistItems.count, "checklist item"),
+        ].joined(separator: ", ")
+        let problems =
+            errorCount == 0 && warningCount == 0
+            ? "no problems" : [count(errorCount, "error"), count(warningCount, "warning")].joined(separator: ", ")
+        return "\(workbookPart): \(problems)"
+    }
+
+    private func count(_ value: Int, _ noun: String) -> String {
+        "\(value) \(noun)\(value == 1 ? "" : "s")"
+    }
+}
+
+/// Makes standard input readable as one more file, named `<stdin>`.
+struct StandardInputOverlay: GuideFileSystem {
+    let base: any GuideFileSystem
+    let name: String
+    let bytes: [UInt8]
+
+    func kind(of path: String) -> GuidePathKind { path == name ? .file : base.kind(of: path) }
+    func contents(of path: String) throws -> [UInt8] { path == name ? bytes : try base.contents(of: path) }
+    func entries(of directory: String) throws -> [String] { try base.entries(of: directory) }
+}

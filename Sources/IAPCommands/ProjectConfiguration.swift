@@ -1,0 +1,70 @@
+import IAPDiagnostics
+import IAPExtract
+import IAPYAML
+
+/// `iapkit.yml` in the working directory: the project's defaults, so that a bare `iapkit lint`
+/// reads the right guides (like `swiftgen.yml`).
+///
+/// ```yaml
+/// input: docs/iap          # or a list of paths
+/// ```
+struct ProjectConfiguration: Equatable {
+    static let fileName = "iapkit.yml"
+    static let knownKeys = ["input"]
+
+    var input: [String]?
+
+    enum LoadResult {
+        case success(ProjectConfiguration?)
+        case failure([Diagnostic])
+    }
+
+    static func load(context: CommandContext) -> LoadResult {
+        let path = GuidePath.join(context.workingDirectory, fileName)
+        guard context.fileSystem.kind(of: path) == .file else { return .success(nil) }
+        let bytes: [UInt8]
+        do {
+            bytes = try context.fileSystem.contents(of: path)
+        } catch {
+            return .failure([.error("cannot read \(fileName): \(error)", at: nil)])
+        }
+        return parse(String(decoding: bytes, as: UTF8.self), file: fileName)
+    }
+
+    static func parse(_ text: String, file: String) -> LoadResult {
+        func location(_ mark: ConfigMark) -> SourceLocation {
+            mark.sourceLocation(file: file, firstLine: 1)
+        }
+        let root: ConfigNode?
+        switch YAMLReader.read(text) {
+        case .success(let node): root = node
+        case .failure(let error): return .failure([.error(error.message, at: location(error.mark))])
+        }
+        guard let root else { return .success(ProjectConfiguration()) }
+        guard let entries = root.entries else {
+            return .failure([.error("\(fileName) must be a mapping of settings, such as 'input: Workbook'", at: location(root.mark))])
+        }
+        var configuration = ProjectConfiguration()
+        var problems: [Diagnostic] = []
+        for entry in entries {
+            switch entry.key {
+            case "input":
+                if let path = entry.value.scalarText {
+                    configuration.input = [path]
+                } else if let items = entry.value.items, items.allSatisfy({ $0.scalarText != nil }) {
+                    configuration.input = items.compactMap(\.scalarText)
+                } else {
+                    problems.append(.error("'input' must be a path or a list of paths", at: location(entry.value.mark)))
+                }
+            default:
+                let hint = Suggestion.closest(to: entry.key, among: knownKeys).map { "; did you mean '\($0)'?" } ?? ""
+                problems.append(
+                    .error("unknown key \(Diagnostic.quote(entry.key)) in \(fileName)\(hint)", at: location(entry.keyMark)))
+            }
+        }
+        if configuration.input?.isEmpty == true {
+            problems.append(.error("'input' lists no paths", at: location(root.mark)))
+        }
+        return problems.isEmpty ? .success(configuration) : .failure(problems)
+    }
+}

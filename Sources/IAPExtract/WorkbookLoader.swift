@@ -1,0 +1,115 @@
+import IAPDiagnostics
+import IAPMarkdown
+import IAPModel
+
+/// The extraction stage from paths to model: plan the book, then read, parse and extract one
+/// chapter at a time, so a large book never holds more than one chapter's tree in memory.
+public struct WorkbookLoader: Sendable {
+    public struct Result: Sendable {
+        public var workbook: Workbook
+        public var plan: BookPlan
+        /// Located problems in the guides, unsorted.
+        public var diagnostics: [Diagnostic]
+        /// Paths that could not be read at all.
+        public var inputErrors: [InputError]
+    }
+
+    public let fileSystem: any GuideFileSystem
+
+    public init(fileSystem: any GuideFileSystem) {
+        self.fileSystem = fileSystem
+    }
+
+    public func load(_ paths: [String]) -> Result {
+        let planned = BookPlanner(fileSystem: fileSystem).plan(paths)
+        var merger = ConfigMerger()
+        var workbook = Workbook()
+        var diagnostics = planned.diagnostics
+        var inputErrors = planned.inputErrors
+        for entry in planned.plan.chapters {
+            let bytes: [UInt8]
+            do {
+                bytes = try fileSystem.contents(of: entry.path)
+            } catch {
+                inputErrors.append(InputError("cannot read '\(entry.path)': \(error)"))
+                continue
+            }
+            let extracted = ChapterReader.read(SourceText(file: entry.path, bytes: bytes), title: entry.title)
+            workbook.chapters.append(extracted.chapter)
+            diagnostics += extracted.diagnostics
+            merger.add(extracted.fragments, diagnostics: &diagnostics)
+        }
+        workbook.app = merger.app
+        workbook.products = merger.products
+        return Result(workbook: workbook, plan: planned.plan, diagnostics: diagnostics, inputErrors: inputErrors)
+    }
+}
+
+/// One chapter from bytes to model pieces.
+public enum ChapterReader {
+    public struct Result: Sendable {
+        public var chapter: Chapter
+        public var fragments: [ConfigFragment]
+        public var diagnostics: [Diagnostic]
+    }
+
+    public static func read(_ source: SourceText, title: String? = nil) -> Result {
+        var diagnostics: [Diagnostic] = []
+        let start = SourceLocation(file: source.file, line: 1, column: 1)
+        if let damage = source.damage {
+            let location = SourceLocation(file: source.file, line: damage.line, column: damage.column)
+            if damage.containsNUL {
+                diagnostics.append(
+                    .error("file contains NUL bytes; it does not look like a Markdown text file", at: location))
+                return Result(chapter: Chapter(file: source.file, title: title ?? source.file), fragments: [], diagnostics: diagnostics)
+            }
+            diagnostics.append(.warning("invalid UTF-8; the bytes were replaced with U+FFFD", at: location))
+        }
+        if source.bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\t") }) {
+            diagnostics.append(.warning("chapter is empty", at: start))
+        }
+        let document = MarkdownDocument(source: source)
+        let (chapter, chapterDiagnostics) = ChapterExtractor.extract(document, title: title)
+        diagnostics += chapterDiagnostics
+        var fragments: [ConfigFragment] = []
+        for block in chapter.codeBlocks where block.isConfig {
+            let read = ConfigBlockReader.read(block, source: source)
+            diagnostics += read.diagnostics
+            if let fragment = read.fragment { fragments.append(fragment) }
+        }
+        return Result(chapter: chapter, fragments: fragments, diagnostics: diagnostics)
+    }
+}
+
+/// What one config block contributes to the model.
+public struct ConfigFragment: Sendable {
+    public var app: AppConfiguration?
+    public var products: [Product]
+
+    public init(app: AppConfiguration? = nil, products: [Product] = []) {
+        self.app = app
+        self.products = products
+    }
+}
+
+/// Blocks across chapters merge: products accumulate in book order, the app is set once.
+struct ConfigMerger {
+    var app: AppConfiguration?
+    var products: [Product] = []
+
+    mutating func add(_ fragments: [ConfigFragment], diagnostics: inout [Diagnostic]) {
+        for fragment in fragments {
+            if let newApp = fragment.app {
+                if let app {
+                    diagnostics.append(
+                        .error(
+                            "'app' is configured twice; keep one 'app' block for the whole guide", at: newApp.location,
+                            notes: [.note("first configured here", at: app.location)]))
+                } else {
+                    app = newApp
+                }
+            }
+            products += fragment.products
+        }
+    }
+}
