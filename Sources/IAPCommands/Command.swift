@@ -1,6 +1,6 @@
 /// One subcommand of `iapkit`: its help sits beside its options, and `run` returns a status
 /// instead of exiting, so commands compose and test like functions.
-protocol Command {
+protocol Command: Sendable {
     static var name: String { get }
     /// One line for the command list.
     static var summary: String { get }
