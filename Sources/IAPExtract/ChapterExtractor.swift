@@ -40,7 +40,10 @@ struct ChapterExtractor: MarkdownWalker {
         case .item:
             if let list = node.parent, let start = list.listStart {
                 let index = list.children.prefix { $0 != node }.count
-                let text = node.firstChild.map { $0.kind == .paragraph ? $0.plainText : "" } ?? ""
+                var text = ""
+                if let paragraph = node.firstChild, paragraph.kind == .paragraph {
+                    text = TaskMarker(paragraph: paragraph)?.text(of: paragraph) ?? paragraph.plainText
+                }
                 chapter.steps.append(
                     Step(
                         number: start + index, depth: orderedDepth, text: text.trimmingWhitespace(), trail: trail,
