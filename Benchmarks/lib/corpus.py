@@ -7,9 +7,10 @@ parameters, the output is byte-for-byte identical:
 
 * every ``*.md`` regular file under the given roots is considered (symbolic
   links are neither followed nor copied);
-* empty files, files larger than ``--max-file-bytes``, unreadable files and
-  files that are not UTF-8 text (invalid UTF-8, or containing NUL bytes) are
-  skipped;
+* empty files, files larger than ``--max-file-bytes``, unreadable files,
+  files that are not UTF-8 text (invalid UTF-8, or containing NUL bytes) and
+  files that leave a code fence or HTML block open at their end (which would
+  swallow the next file in ``corpus.md``) are skipped;
 * the remaining paths are sorted bytewise (the order ``LC_ALL=C sort`` gives);
 * the files are copied in that order to ``corpus/0001.md``, ``0002.md``, ...,
   starting over at the top of the list if it runs out, until the total size
@@ -30,9 +31,10 @@ import hashlib
 import os
 import shutil
 import stat
+import subprocess
 import sys
 
-FORMAT_VERSION = "1"
+FORMAT_VERSION = "2"
 
 
 def parse_args(argv):
@@ -112,7 +114,27 @@ def read_text(path):
         return None
     if not data.endswith(b"\n"):
         data += b"\n"
+    if not closes_cleanly(data):
+        return None
     return data
+
+
+PROBE = b"iapkit-corpus-probe"
+
+
+def closes_cleanly(data):
+    """True when nothing the file opens (a code fence, an HTML block) runs past its end.
+
+    The numbered files are parsed one by one and corpus.md as a whole; a file whose last fence
+    never closes would swallow every later file in corpus.md as code, and the two forms would
+    no longer hold the same document structure.
+    """
+    try:
+        html = subprocess.run(["cmark"], input=data + b"\n\n# " + PROBE + b"\n",
+                              capture_output=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return False
+    return html.endswith(b"<h1>" + PROBE + b"</h1>\n")
 
 
 # ----------------------------------------------------------------- building --

@@ -9,6 +9,8 @@ struct ChapterExtractor: MarkdownWalker {
     private(set) var diagnostics: [Diagnostic] = []
     private var headings: [(level: Int, title: String)] = []
     private var orderedDepth = 0
+    /// Items seen so far in each open list, innermost last.
+    private var itemCounts: [Int] = []
 
     init(file: String, title: String?) {
         chapter = Chapter(file: file, title: title ?? "")
@@ -36,10 +38,12 @@ struct ChapterExtractor: MarkdownWalker {
             return .skipChildren
         case .list:
             if node.listStyle?.isOrdered == true { orderedDepth += 1 }
+            itemCounts.append(0)
             collectChecklist(node)
         case .item:
+            let index = itemCounts.last ?? 0
+            if !itemCounts.isEmpty { itemCounts[itemCounts.count - 1] += 1 }
             if let list = node.parent, let start = list.listStart {
-                let index = list.children.prefix { $0 != node }.count
                 var text = ""
                 if let paragraph = node.firstChild, paragraph.kind == .paragraph {
                     text = TaskMarker(paragraph: paragraph)?.text(of: paragraph) ?? paragraph.plainText
@@ -67,7 +71,9 @@ struct ChapterExtractor: MarkdownWalker {
     }
 
     mutating func leave(_ node: MarkdownNode) {
-        if node.kind == .list, node.listStyle?.isOrdered == true { orderedDepth -= 1 }
+        guard node.kind == .list else { return }
+        if node.listStyle?.isOrdered == true { orderedDepth -= 1 }
+        _ = itemCounts.popLast()
     }
 
     private mutating func collectChecklist(_ list: MarkdownNode) {

@@ -6,8 +6,8 @@ import CCmark
 /// uses no recursion: a document nested ten thousand levels deep converts like a flat one.
 enum CmarkConverter {
     static func convert(_ source: SourceText) -> NodeStorage {
-        let options = CMARK_OPT_VALIDATE_UTF8
-        guard let parser = cmark_parser_new(options) else { return emptyStorage(source) }
+        // SourceText has already repaired bad UTF-8 and NULs, so cmark need not check again.
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return emptyStorage(source) }
         defer { cmark_parser_free(parser) }
         source.bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
@@ -30,36 +30,41 @@ enum CmarkConverter {
 
     private static func copy(_ root: OpaquePointer, source: SourceText) -> NodeStorage {
         var storage = NodeStorage()
-        storage.arena.reserveCapacity(source.bytes.count + source.bytes.count / 8)
+        // Typical prose has a node every 10 to 20 bytes; reserving up front avoids copying the
+        // node array as it grows (pages never touched cost no memory).
+        storage.nodes.reserveCapacity(source.bytes.count / 12 + 16)
         guard let iterator = cmark_iter_new(root) else { return emptyStorage(source) }
         defer { cmark_iter_free(iterator) }
-        var open: [Int32] = []
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            if event == CMARK_EVENT_EXIT {
-                _ = open.popLast()
-                continue
-            }
-            guard let node = cmark_iter_get_node(iterator) else { continue }
-            let index = Int32(storage.nodes.count)
-            let parent = open.last ?? -1
-            var record = record(for: node, parent: parent, storage: &storage, source: source)
-            let previous = parent >= 0 ? storage.nodes[Int(parent)].lastChild : -1
-            normalizeRange(
-                of: &record, after: previous >= 0 ? storage.nodes[Int(previous)] : nil,
-                parent: parent >= 0 ? storage.nodes[Int(parent)] : nil, source: source)
-            storage.nodes.append(record)
-            if parent >= 0 {
-                let last = previous
-                if last >= 0 {
-                    storage.nodes[Int(last)].nextSibling = index
-                } else {
-                    storage.nodes[Int(parent)].firstChild = index
+        // Open containers, each with the last child linked so far.
+        var open: [(index: Int32, lastChild: Int32)] = []
+        source.bytes.withUnsafeBufferPointer { bytes in
+            while true {
+                let event = cmark_iter_next(iterator)
+                if event == CMARK_EVENT_DONE { break }
+                if event == CMARK_EVENT_EXIT {
+                    _ = open.popLast()
+                    continue
                 }
-                storage.nodes[Int(parent)].lastChild = index
+                guard let node = cmark_iter_get_node(iterator) else { continue }
+                let index = Int32(storage.nodes.count)
+                let parent = open.last?.index ?? -1
+                let previous = open.last?.lastChild ?? -1
+                var record = record(for: node, index: index, parent: parent, storage: &storage, source: source, bytes: bytes)
+                normalizeRange(
+                    of: &record, after: previous >= 0 ? storage.nodes[Int(previous)] : nil,
+                    parent: parent >= 0 ? storage.nodes[Int(parent)] : nil, source: source)
+                let leaf = isLeaf(record.kind)
+                storage.nodes.append(record)
+                if !open.isEmpty {
+                    if previous >= 0 {
+                        storage.nodes[Int(previous)].nextSibling = index
+                    } else {
+                        storage.nodes[Int(parent)].firstChild = index
+                    }
+                    open[open.count - 1].lastChild = index
+                }
+                if !leaf { open.append((index, -1)) }
             }
-            if !isLeaf(storage.nodes[Int(index)].kind) { open.append(index) }
         }
         return storage
     }
@@ -101,7 +106,8 @@ enum CmarkConverter {
     }
 
     private static func record(
-        for node: OpaquePointer, parent: Int32, storage: inout NodeStorage, source: SourceText
+        for node: OpaquePointer, index: Int32, parent: Int32, storage: inout NodeStorage, source: SourceText,
+        bytes: UnsafeBufferPointer<UInt8>
     ) -> NodeRecord {
         let kind = MarkdownNodeKind(cmarkType: cmark_node_get_type(node))
         var record = NodeRecord(
@@ -112,12 +118,19 @@ enum CmarkConverter {
             endColumn: cmark_node_get_end_column(node),
             parent: parent)
         switch kind {
-        case .text, .code, .htmlInline, .htmlBlock:
-            record.literal = storage.intern(cmark_node_get_literal(node))
+        case .text, .code, .htmlInline:
+            // Most text is a verbatim run of one source line; it is then read from the source.
+            let start = record.startLine == record.endLine ? source.offset(line: Int(record.startLine), column: Int(record.startColumn)) : -1
+            record.literal = storage.intern(cmark_node_get_literal(node), verbatimAt: start, in: bytes)
+        case .htmlBlock:
+            let start = source.offset(line: Int(record.startLine), column: 1)
+            record.literal = storage.intern(cmark_node_get_literal(node), verbatimAt: start, in: bytes)
         case .codeBlock:
-            record.literal = storage.intern(cmark_node_get_literal(node))
-            record.detail = storage.intern(cmark_node_get_fence_info(node))
             record.flag = isFence(source, line: Int(record.startLine), column: Int(record.startColumn))
+            let firstContentLine = Int(record.startLine) + (record.flag ? 1 : 0)
+            let start = source.offset(line: firstContentLine, column: 1)
+            record.literal = storage.intern(cmark_node_get_literal(node), verbatimAt: start, in: bytes)
+            record.detail = storage.intern(cmark_node_get_fence_info(node))
         case .heading:
             record.number = cmark_node_get_heading_level(node)
         case .list:
@@ -130,8 +143,9 @@ enum CmarkConverter {
             record.flag = cmark_node_get_list_tight(node) != 0
         case .link, .image:
             record.detail = storage.intern(cmark_node_get_url(node))
-            let title = cmark_node_get_title(node)
-            if let title, title.pointee != 0 { record.title = storage.intern(title) }
+            if let title = cmark_node_get_title(node), title.pointee != 0 {
+                storage.titles[index] = storage.intern(title)
+            }
         case .customBlock, .customInline:
             record.literal = storage.intern(cmark_node_get_on_enter(node))
             record.detail = storage.intern(cmark_node_get_on_exit(node))

@@ -9,6 +9,7 @@ public final class MarkdownDocument: Sendable {
     public let source: SourceText
     let nodes: [NodeRecord]
     let arena: [UInt8]
+    let titles: [Int32: StringRef]
 
     /// Parses `bytes` (any encoding problems are repaired, never fatal). `file` is the path
     /// diagnostics will print.
@@ -25,6 +26,7 @@ public final class MarkdownDocument: Sendable {
         let storage = CmarkConverter.convert(source)
         self.nodes = storage.nodes
         self.arena = storage.arena
+        self.titles = storage.titles
     }
 
     public var file: String { source.file }
@@ -42,7 +44,16 @@ public final class MarkdownDocument: Sendable {
 
     func string(_ ref: StringRef) -> String? {
         guard !ref.isNone else { return nil }
+        let length = Int(ref.length)
+        if ref.offset < 0 {
+            let start = Int(-(ref.offset + 1))
+            return source.bytes.withUnsafeBufferPointer {
+                String(decoding: UnsafeBufferPointer(rebasing: $0[start..<start + length]), as: UTF8.self)
+            }
+        }
         let start = Int(ref.offset)
-        return String(decoding: arena[start..<start + Int(ref.length)], as: UTF8.self)
+        return arena.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[start..<start + length]), as: UTF8.self)
+        }
     }
 }

@@ -73,7 +73,7 @@ public struct MarkdownNode: Sendable, Hashable {
     }
 
     /// Title of a link or image, when it has one.
-    public var title: String? { kind == .link || kind == .image ? document.string(record.title) : nil }
+    public var title: String? { document.titles[index].flatMap(document.string) }
 
     private func node(at index: Int32) -> MarkdownNode? {
         index >= 0 ? MarkdownNode(document: document, index: index) : nil

@@ -1,5 +1,7 @@
-/// A slice of the document's string arena.
+/// Where a node's text lives: in the document's own arena, or (for text cmark left verbatim)
+/// directly in the source bytes, which costs no copy at all.
 struct StringRef: Sendable {
+    /// Non-negative: offset into the arena. Negative: `-(offset + 1)` is the offset into the source.
     var offset: Int32
     var length: Int32
 
@@ -7,13 +9,14 @@ struct StringRef: Sendable {
     var isNone: Bool { length < 0 }
 }
 
-/// One node of the flat tree. Nodes live in one array and point at each other by index, so
-/// a document of a million nodes is one allocation, and releasing it never recurses however
-/// deep the nesting goes.
+/// One node of the flat tree (52 bytes). Nodes live in one array and point at each other by
+/// index, so a document of a million nodes is one allocation, and releasing it never recurses
+/// however deep the nesting goes.
 struct NodeRecord: Sendable {
     var kind: MarkdownNodeKind
-    /// List style for lists; 1 when a list is tight; 1 when a code block is fenced.
+    /// List style for lists.
     var style: UInt8 = 0
+    /// Tight for lists, fenced for code blocks, titled for links and images.
     var flag: Bool = false
     /// Heading level, or the start number of an ordered list.
     var number: Int32 = 0
@@ -23,21 +26,21 @@ struct NodeRecord: Sendable {
     var endColumn: Int32
     var parent: Int32
     var firstChild: Int32 = -1
-    var lastChild: Int32 = -1
     var nextSibling: Int32 = -1
     /// Literal text (text, code, HTML, code block contents).
     var literal: StringRef = .none
     /// Fence info string of a code block, or destination of a link or image.
     var detail: StringRef = .none
-    /// Title of a link or image.
-    var title: StringRef = .none
 }
 
 /// The growing arrays the converter fills; frozen into a `MarkdownDocument` at the end.
 struct NodeStorage: Sendable {
     var nodes: [NodeRecord] = []
     var arena: [UInt8] = []
+    /// Titles of links and images, by node index: rare enough not to widen every record.
+    var titles: [Int32: StringRef] = [:]
 
+    /// Copies a C string into the arena.
     mutating func intern(_ pointer: UnsafePointer<CChar>?) -> StringRef {
         guard let pointer else { return .none }
         let length = strlen(pointer)
@@ -48,10 +51,19 @@ struct NodeStorage: Sendable {
         return StringRef(offset: Int32(offset), length: Int32(length))
     }
 
-    func string(_ ref: StringRef) -> String? {
-        guard !ref.isNone else { return nil }
-        let start = Int(ref.offset)
-        return String(decoding: arena[start..<start + Int(ref.length)], as: UTF8.self)
+    /// Refers to the source when the C string is a verbatim copy of `source[start..<start+n]`,
+    /// else copies it.
+    mutating func intern(
+        _ pointer: UnsafePointer<CChar>?, verbatimAt start: Int, in source: UnsafeBufferPointer<UInt8>
+    ) -> StringRef {
+        guard let pointer else { return .none }
+        let length = strlen(pointer)
+        if start >= 0, length > 0, start + length <= source.count, let base = source.baseAddress,
+            memcmp(base + start, pointer, length) == 0
+        {
+            return StringRef(offset: -Int32(start) - 1, length: Int32(length))
+        }
+        return intern(pointer)
     }
 }
 

@@ -47,6 +47,13 @@ public struct SourceText: Sendable {
         return bytes[start..<end]
     }
 
+    /// The byte offset of a 1-based line and column, or -1 when out of range.
+    func offset(line: Int, column: Int) -> Int {
+        guard line >= 1, line <= lineStarts.count, column >= 1 else { return -1 }
+        let offset = lineStarts[line - 1] + column - 1
+        return offset <= bytes.count ? offset : -1
+    }
+
     /// Line `number` as a string.
     public func lineText(_ number: Int) -> String {
         String(decoding: line(number), as: UTF8.self)
@@ -59,7 +66,8 @@ public struct SourceText: Sendable {
 
     private static func inspect(_ bytes: [UInt8]) -> Damage? {
         bytes.withUnsafeBufferPointer { buffer -> Damage? in
-            let nul = buffer.firstIndex(of: 0)
+            guard let base = buffer.baseAddress else { return nil }
+            let nul = memchr(base, 0, buffer.count).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
             let invalid = UTF8Check.firstInvalidOffset(in: buffer)
             guard let offset = [nul, invalid].compactMap({ $0 }).min() else { return nil }
             var line = 1
@@ -84,22 +92,38 @@ public struct SourceText: Sendable {
 
     private static func indexLines(_ bytes: [UInt8]) -> [Int] {
         var starts = [0]
-        starts.reserveCapacity(bytes.count / 40 + 1)
         bytes.withUnsafeBufferPointer { buffer in
-            var index = 0
+            guard let base = buffer.baseAddress else { return }
             let count = buffer.count
-            while index < count {
-                let byte = buffer[index]
-                if byte == UInt8(ascii: "\n") {
-                    if index + 1 < count { starts.append(index + 1) }
-                } else if byte == UInt8(ascii: "\r") {
-                    // A lone CR ends a line too (CommonMark); CR LF is one ending.
-                    if index + 1 < count, buffer[index + 1] == UInt8(ascii: "\n") { index += 1 }
-                    if index + 1 < count { starts.append(index + 1) }
-                }
-                index += 1
+            // Each line ends at the next LF, CR or CR LF; memchr finds both bytes quickly.
+            var offset = 0
+            var nextLF = memchrOffset(base, UInt8(ascii: "\n"), from: 0, count: count)
+            var nextCR = memchrOffset(base, UInt8(ascii: "\r"), from: 0, count: count)
+            while offset < count {
+                let end = min(nextLF, nextCR)
+                guard end < count else { break }
+                var next = end + 1
+                if end == nextCR, next < count, base[next] == UInt8(ascii: "\n") { next += 1 }
+                if next < count { starts.append(next) }
+                offset = next
+                if nextLF < offset { nextLF = memchrOffset(base, UInt8(ascii: "\n"), from: offset, count: count) }
+                if nextCR < offset { nextCR = memchrOffset(base, UInt8(ascii: "\r"), from: offset, count: count) }
             }
         }
         return starts
     }
 }
+
+/// The offset of the next `byte` at or after `from`, or `count` when there is none.
+private func memchrOffset(_ base: UnsafePointer<UInt8>, _ byte: UInt8, from: Int, count: Int) -> Int {
+    guard from < count, let found = memchr(base + from, Int32(byte), count - from) else { return count }
+    return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+}
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
+#endif

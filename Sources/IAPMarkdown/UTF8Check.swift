@@ -5,7 +5,13 @@ enum UTF8Check {
     static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0
         let count = bytes.count
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return nil }
         while index < count {
+            // Skip ASCII eight bytes at a time: guides are mostly ASCII.
+            while index + 8 <= count, base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+            }
+            guard index < count else { break }
             let lead = bytes[index]
             if lead < 0x80 {
                 index += 1
