@@ -23,6 +23,19 @@ extension KeyedDecodingContainer {
         return true
     }
 
+    /// Records a problem about the whole mapping, at its mark. Returns false when not decoding
+    /// with ConfigDecoder.
+    @discardableResult
+    public func recordError(_ message: String) -> Bool {
+        guard let decoder = try? superDecoder() else { return false }
+        return decoder.recordConfigError(message)
+    }
+
+    /// The mark of the mapping this container reads.
+    public var mappingMark: ConfigMark? {
+        (try? superDecoder())?.configMark
+    }
+
     /// The mark of the value under `key`.
     public func mark(forKey key: Key) -> ConfigMark? {
         probe(key)?.entry?.value.mark

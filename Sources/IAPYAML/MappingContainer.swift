@@ -72,10 +72,14 @@ struct MappingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try valueDecoder(for: key).unkeyedContainer()
     }
 
-    /// Config mappings have no superclass part; a class hierarchy should decode its fields from
-    /// one container instead.
+    /// A decoder for this same mapping. Config has no "super" key: a superclass reads its fields
+    /// from the mapping its subclass reads. Unknown keys are not checked again, since each
+    /// class's strict keys would list only its own part. The public `recordError(_:)` and
+    /// `mappingMark` reach the mapping this way.
     func superDecoder() throws -> any Decoder {
-        throw decoder.error("superDecoder() is not supported when decoding config")
+        var same = decoder
+        same.checksUnknownKeys = false
+        return same
     }
 
     /// The decoder for the value under `key`, so a field can be decoded by another type's

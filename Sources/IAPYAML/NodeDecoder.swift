@@ -4,6 +4,8 @@ struct NodeDecoder: Decoder {
     let node: ConfigNode
     let codingPath: [any CodingKey]
     let session: DecodingSession
+    /// Off only for the decoder `superDecoder()` returns, whose mapping has been checked already.
+    var checksUnknownKeys = true
 
     var userInfo: [CodingUserInfoKey: Any] { session.userInfo }
 
@@ -15,7 +17,7 @@ struct NodeDecoder: Decoder {
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard let entries = node.entries else { throw mismatch(expected: "a mapping") }
         let container = MappingContainer<Key>(decoder: self, entries: entries)
-        container.recordUnknownKeys()
+        if checksUnknownKeys { container.recordUnknownKeys() }
         return KeyedDecodingContainer(container)
     }
 

@@ -53,6 +53,27 @@ struct CollectingErrorsTests {
         #expect(marks.absent == nil)
     }
 
+    @Test("a model can report a problem with its whole mapping, at the mapping")
+    func mappingLevelRecording() throws {
+        struct Window: Decodable {
+            var mark: ConfigMark?
+            enum CodingKeys: String, CodingKey { case from, to }
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                mark = container.mappingMark
+                let start = container.decodeCollecting(Int.self, forKey: .from)
+                let end = container.decodeCollecting(Int.self, forKey: .to)
+                if let start, let end, start > end {
+                    container.recordError("'from' must not come after 'to'")
+                }
+            }
+        }
+        let tree = try yamlTree("- {from: 1, to: 2}\n- {from: 5, to: 1}")
+        let outcome = ConfigDecoder().decodeCollectingErrors([Window].self, from: tree)
+        #expect(outcome.value?.map(\.mark) == [ConfigMark(line: 1, column: 3), ConfigMark(line: 2, column: 3)])
+        #expect(summaries(outcome.errors) == ["2:3 [1]: 'from' must not come after 'to'"])
+    }
+
     @Test("a value type can record its own problem at its node")
     func decoderLevelRecording() throws {
         let outcome = ConfigDecoder().decodeCollectingErrors([Period].self, from: try yamlTree("[P1M, P2D]"))
