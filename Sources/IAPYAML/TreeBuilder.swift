@@ -19,8 +19,6 @@ struct TreeBuilder {
         self.limits = limits
     }
 
-    var isInsideCollection: Bool { !stack.isEmpty }
-
     mutating func begin(
         _ shape: OpenCollection.Shape, at mark: ConfigMark, tag: String? = nil, anchor: String? = nil
     ) throws(ConfigError) {

@@ -6,6 +6,11 @@ func yamlOutcome(_ text: String, limits: ConfigLimits = .default) -> String {
     describe(YAMLReader.read(text, limits: limits))
 }
 
+/// The same for JSON.
+func jsonOutcome(_ text: String, limits: ConfigLimits = .default) -> String {
+    describe(JSONReader.read(text, limits: limits))
+}
+
 func describe(_ result: Result<ConfigNode?, ConfigError>) -> String {
     switch result {
     case .success(let node?): return node.dump()

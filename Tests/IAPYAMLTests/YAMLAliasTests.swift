@@ -45,6 +45,18 @@ struct YAMLAliasTests {
             "error 2:9 aliases expand to more than 15 nodes; refusing the document (alias bomb?)")
     }
 
+    @Test("even the largest node limit cannot be pushed into overflow")
+    func countsCannotOverflow() {
+        // 30 levels of 9 aliases would be 9^30 nodes, far past Int.max.
+        var text = "l0: &l0 [x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...30 {
+            text += "l\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 9).joined(separator: ", ") + "]\n"
+        }
+        let outcome = yamlOutcome(text, limits: ConfigLimits(maxExpandedNodes: .max))
+        #expect(outcome.hasSuffix("refusing the document (alias bomb?)"))
+        #expect(ConfigLimits(maxExpandedNodes: .max).maxExpandedNodes == Int.max / 4)
+    }
+
     @Test("merge keys copy missing entries in place of the '<<', explicit keys winning")
     func mergeKeys() {
         let text = """

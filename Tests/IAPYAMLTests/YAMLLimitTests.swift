@@ -32,6 +32,23 @@ struct YAMLLimitTests {
         #expect(root.items?.count == 1)
     }
 
+    @Test("a tree at the hard maximum depth is built, decoded and released without trouble")
+    func hardMaximum() throws {
+        struct Nest: Decodable {
+            var inner: [Nest]
+            init(from decoder: any Decoder) throws {
+                var container = try decoder.unkeyedContainer()
+                inner = container.isAtEnd ? [] : [try container.decode(Nest.self)]
+            }
+        }
+        let depth = ConfigLimits.hardMaxDepth
+        let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        let limits = ConfigLimits(maxDepth: depth)
+        let root = try #require(try YAMLReader.parse(text, limits: limits))
+        _ = try ConfigDecoder().decode(Nest.self, from: root)
+        #expect(yamlOutcome("[" + text + "]", limits: limits) == "error 1:1001 nesting deeper than 1000 levels is not allowed")
+    }
+
     @Test("an alias may not carry a deep subtree past the limit")
     func deepAlias() {
         let limits = ConfigLimits(maxDepth: 3)
