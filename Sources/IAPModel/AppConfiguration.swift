@@ -31,12 +31,18 @@ public struct AppConfiguration: Sendable, Hashable {
 }
 
 /// A platform and the oldest system version the app supports on it.
-public struct Platform: Sendable, Hashable, Codable {
+public struct Platform: Sendable, Hashable, Encodable {
     public var name: String
     public var minimumVersion: String
+    public var location: SourceLocation
 
-    public init(name: String, minimumVersion: String) {
+    public init(name: String, minimumVersion: String, location: SourceLocation) {
         self.name = name
         self.minimumVersion = minimumVersion
+        self.location = location
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, minimumVersion
     }
 }
