@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(
             name: "IAPCommandsTests",
             dependencies: ["IAPCommands", "IAPTestSupport"],
-            exclude: ["BadInputs"]
+            exclude: ["BadInputs", "Help"]
         ),
     ]
 )

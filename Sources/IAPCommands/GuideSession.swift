@@ -21,7 +21,10 @@ struct GuideSession {
             case .success(let configuration):
                 requested = configuration?.input ?? ["Workbook"]
             case .failure(let problems):
-                return GuideSession(workbook: Workbook(), diagnostics: problems, inputErrors: [])
+                // A broken iapkit.yml is a usage problem: nothing was read.
+                return GuideSession(
+                    workbook: Workbook(), diagnostics: DiagnosticLog(problems).sorted,
+                    inputErrors: [InputError("\(ProjectConfiguration.fileName) is not valid; fix it or name the guides on the command line")])
             }
         }
         var fileSystem = context.fileSystem
@@ -40,10 +43,11 @@ struct GuideSession {
     var errorCount: Int { diagnostics.count { $0.severity == .error } }
     var warningCount: Int { diagnostics.count { $0.severity == .warning } }
 
-    /// Input errors first (they explain missing chapters), then the sorted diagnostics.
-    func report(to sink: TextSink) {
-        for error in inputErrors { sink.line(error.description) }
+    /// The sorted diagnostics to `sink`; input errors, which are not findings in the guides,
+    /// to `errors`.
+    func report(to sink: TextSink, errors: TextSink) {
         for diagnostic in diagnostics { sink.line(diagnostic.description) }
+        for error in inputErrors { errors.line(error.description) }
     }
 
     var exitStatus: ExitStatus {

@@ -1,7 +1,7 @@
 /// `iapkit lint`: read the guides and report every problem, as a compiler would.
 enum LintCommand: Command {
     static let name = "lint"
-    static let summary = "Check guides for errors in their config blocks, checklists and links."
+    static let summary = "Check guides: config blocks, App Store Connect rules, checklist ids, SUMMARY links."
     static let usage = "iapkit lint [PATH...]"
     static let discussion = """
         PATH is a Markdown file, a SUMMARY.md, a folder (its SUMMARY.md orders the chapters,
@@ -17,8 +17,8 @@ enum LintCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) -> ExitStatus {
         let session = GuideSession.load(arguments.positionals, context: context)
-        session.report(to: context.standardOutput)
-        if !arguments.has("--quiet") { context.standardOutput.line(session.summary) }
+        session.report(to: context.standardOutput, errors: context.standardError)
+        if !arguments.has("--quiet"), session.inputErrors.isEmpty { context.standardOutput.line(session.summary) }
         return session.exitStatus
     }
 }

@@ -32,10 +32,19 @@ enum ConfigBlockReader {
         return (fragment, diagnostics)
     }
 
-    /// The decoder's message with the key path in front, unless the message already names it.
+    /// The decoder's message with the key path it concerns: in front for a bad value
+    /// (`products[0].price: expected a number`), after for a key that is missing
+    /// (`missing required key 'id' in products[0]`); unknown-key messages already name it.
     static func describe(_ error: ConfigDecodingError) -> String {
         let path = error.keyPathDescription
-        if path.isEmpty || error.message.contains(path) { return error.message }
+        if path.isEmpty || error.message.contains(path) || error.message.hasPrefix("unknown key") {
+            return error.message
+        }
+        if error.message.hasPrefix("missing required key") {
+            let parent = ConfigDecodingError("", at: error.mark, codingPath: Array(error.codingPath.dropLast()))
+                .keyPathDescription
+            return parent.isEmpty ? error.message : "\(error.message) in \(parent)"
+        }
         return "\(path): \(error.message)"
     }
 }

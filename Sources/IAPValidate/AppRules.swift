@@ -37,6 +37,17 @@ enum AppRules {
     }
 
     /// Reverse-DNS: two or more labels of letters, digits and '-', joined by '.'.
+    static func isValidBundleID(_ value: String) -> Bool {
+        let labels = value.split(separator: ".", omittingEmptySubsequences: false)
+        let validLabels = labels.allSatisfy { label in
+            !label.isEmpty
+                && label.unicodeScalars.allSatisfy {
+                    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+                }
+        }
+        return labels.count >= 2 && validLabels && value.count <= 155
+    }
+
     private static func checkBundleID(_ bundleID: Located<String>, into log: inout DiagnosticLog) {
         let value = bundleID.value
         if value.contains("*") {
@@ -45,14 +56,7 @@ enum AppRules {
                 at: bundleID.location)
             return
         }
-        let labels = value.split(separator: ".", omittingEmptySubsequences: false)
-        let validLabels = labels.allSatisfy { label in
-            !label.isEmpty
-                && label.unicodeScalars.allSatisfy {
-                    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
-                }
-        }
-        if labels.count < 2 || !validLabels || value.count > 155 {
+        if !isValidBundleID(value) {
             log.error(
                 "bundle ID \(Diagnostic.quote(value)) is not valid; use reverse-DNS form with letters, digits, '-' and '.', such as 'com.example.app'",
                 at: bundleID.location)

@@ -25,7 +25,7 @@ enum ProductIDRules {
             }
             firstDefinition[id.value] = product
             byLowercased[id.value.lowercased()] = product
-            if let app = workbook.app, isValidFormat(id.value), !app.bundleID.value.isEmpty,
+            if let app = workbook.app, isValidFormat(id.value), AppRules.isValidBundleID(app.bundleID.value),
                 !id.value.hasPrefix(app.bundleID.value + ".")
             {
                 log.warning(

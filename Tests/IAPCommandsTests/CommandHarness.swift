@@ -1,0 +1,56 @@
+import Foundation
+import IAPCommands
+import IAPExtract
+
+/// Runs `iapkit` in process over files held in memory and captures what it prints.
+final class CommandHarness: @unchecked Sendable {
+    private let lock = NSLock()
+    private var output = ""
+    private var errors = ""
+
+    struct Outcome: Equatable {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+
+        /// The form the catalogue's `expected` files hold.
+        var transcript: String {
+            "exit: \(status)\n--- stdout\n\(standardOutput)--- stderr\n\(standardError)"
+        }
+    }
+
+    static func run(_ arguments: [String], files: [String: [UInt8]], stdin: [UInt8] = []) -> Outcome {
+        let harness = CommandHarness()
+        let context = CommandContext(
+            fileSystem: MemoryFileSystem(files),
+            readStandardInput: { stdin },
+            standardOutput: TextSink { text in harness.append(text, error: false) },
+            standardError: TextSink { text in harness.append(text, error: true) })
+        let status = IAPKitTool.run(arguments, context: context)
+        return harness.lock.withLock {
+            Outcome(status: status.rawValue, standardOutput: harness.output, standardError: harness.errors)
+        }
+    }
+
+    private func append(_ text: String, error: Bool) {
+        lock.withLock {
+            if error { errors += text } else { output += text }
+        }
+    }
+
+    /// Every file under `folder`, keyed by its path relative to `folder`.
+    static func files(in folder: URL, excluding excluded: Set<String> = []) throws -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        let base = folder.standardizedFileURL.path
+        guard let enumerator = FileManager.default.enumerator(atPath: base) else { return files }
+        while let relative = enumerator.nextObject() as? String {
+            let url = URL(fileURLWithPath: base).appendingPathComponent(relative)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                !excluded.contains(relative)
+            else { continue }
+            files[relative] = try [UInt8](Data(contentsOf: url))
+        }
+        return files
+    }
+}
