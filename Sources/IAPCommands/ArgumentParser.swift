@@ -63,7 +63,9 @@ enum ArgumentParser {
                 if inlineValue == nil { index += 1 }
                 if !spec.choices.isEmpty, !spec.choices.contains(value) {
                     throw UsageError(
-                        message: "'\(value)' is not a valid value for '\(name)'; use one of: \(spec.choices.joined(separator: ", "))")
+                        message:
+                            "'\(value)' is not a valid value for '\(name)'; use one of: \(spec.choices.joined(separator: ", "))"
+                    )
                 }
                 parsed.values[key] = value
             } else {

@@ -11,7 +11,8 @@ enum ExtractCommand: Command {
         exit status is the same as 'iapkit lint' gives.
         """
     static let options: [OptionSpec] = [
-        OptionSpec(names: ["--format", "-f"], valueName: "format", help: "json (default) or text.", choices: ["json", "text"])
+        OptionSpec(
+            names: ["--format", "-f"], valueName: "format", help: "json (default) or text.", choices: ["json", "text"])
     ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) -> ExitStatus {

@@ -24,7 +24,11 @@ struct GuideSession {
                 // A broken iapkit.yml is a usage problem: nothing was read.
                 return GuideSession(
                     workbook: Workbook(), diagnostics: DiagnosticLog(problems).sorted,
-                    inputErrors: [InputError("\(ProjectConfiguration.fileName) is not valid; fix it or name the guides on the command line")])
+                    inputErrors: [
+                        InputError(
+                            "\(ProjectConfiguration.fileName) is not valid; fix it or name the guides on the command line"
+                        )
+                    ])
             }
         }
         var fileSystem = context.fileSystem
@@ -37,7 +41,8 @@ struct GuideSession {
         inputErrors += loaded.inputErrors
         var diagnostics = loaded.diagnostics
         diagnostics += WorkbookValidator.validate(loaded.workbook)
-        return GuideSession(workbook: loaded.workbook, diagnostics: DiagnosticLog(diagnostics).sorted, inputErrors: inputErrors)
+        return GuideSession(
+            workbook: loaded.workbook, diagnostics: DiagnosticLog(diagnostics).sorted, inputErrors: inputErrors)
     }
 
     var errorCount: Int { diagnostics.count { $0.severity == .error } }

@@ -64,20 +64,21 @@ public enum IAPKitTool {
     static var overview: String {
         let width = (commands.map { $0.name.count }.max() ?? 0) + 2
         let list = commands.map { "  " + $0.name.padding(toLength: width, withPad: " ", startingAt: 0) + $0.summary }
-        return ([
-            "OVERVIEW: IAPKit turns In-App Purchase integration guides into validated products,",
-            "checklists and code.",
-            "",
-            "USAGE: iapkit <command> [options] [PATH...]",
-            "",
-            "With no PATH, commands read the guide named by 'input' in ./iapkit.yml, else ./Workbook.",
-            "",
-            "COMMANDS:",
-        ] + list + [
-            "",
-            "OPTIONS:",
-            "  --help, -h    Show this help; 'iapkit <command> --help' for a command.",
-            "  --version     Show the version.",
-        ]).joined(separator: "\n") + "\n"
+        return
+            ([
+                "OVERVIEW: IAPKit turns In-App Purchase integration guides into validated products,",
+                "checklists and code.",
+                "",
+                "USAGE: iapkit <command> [options] [PATH...]",
+                "",
+                "With no PATH, commands read the guide named by 'input' in ./iapkit.yml, else ./Workbook.",
+                "",
+                "COMMANDS:",
+            ] + list + [
+                "",
+                "OPTIONS:",
+                "  --help, -h    Show this help; 'iapkit <command> --help' for a command.",
+                "  --version     Show the version.",
+            ]).joined(separator: "\n") + "\n"
     }
 }

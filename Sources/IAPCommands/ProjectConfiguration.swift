@@ -42,7 +42,9 @@ struct ProjectConfiguration: Equatable {
         }
         guard let root else { return .success(ProjectConfiguration()) }
         guard let entries = root.entries else {
-            return .failure([.error("\(fileName) must be a mapping of settings, such as 'input: Workbook'", at: location(root.mark))])
+            return .failure([
+                .error("\(fileName) must be a mapping of settings, such as 'input: Workbook'", at: location(root.mark))
+            ])
         }
         var configuration = ProjectConfiguration()
         var problems: [Diagnostic] = []
@@ -59,7 +61,9 @@ struct ProjectConfiguration: Equatable {
             default:
                 let hint = Suggestion.closest(to: entry.key, among: knownKeys).map { "; did you mean '\($0)'?" } ?? ""
                 problems.append(
-                    .error("unknown key \(Diagnostic.quote(entry.key)) in \(fileName)\(hint)", at: location(entry.keyMark)))
+                    .error(
+                        "unknown key \(Diagnostic.quote(entry.key)) in \(fileName)\(hint)", at: location(entry.keyMark))
+                )
             }
         }
         if configuration.input?.isEmpty == true {

@@ -5,7 +5,8 @@ enum WorkbookText {
     static func render(_ workbook: Workbook) -> String {
         var lines: [String] = []
         if let app = workbook.app {
-            lines.append("App: \(app.name.value) (\(app.bundleID.value)), StoreKit \(app.storekit.rawValue)  \(app.location)")
+            lines.append(
+                "App: \(app.name.value) (\(app.bundleID.value)), StoreKit \(app.storekit.rawValue)  \(app.location)")
         } else {
             lines.append("App: not configured")
         }

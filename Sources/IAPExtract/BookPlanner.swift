@@ -73,7 +73,8 @@ public struct BookPlanner: Sendable {
         }
         if listed == 0 {
             diagnostics.append(
-                .warning("SUMMARY.md lists no chapters; add links such as '- [Overview](overview.md)'",
+                .warning(
+                    "SUMMARY.md lists no chapters; add links such as '- [Overview](overview.md)'",
                     at: SourceLocation(file: path, line: 1, column: 1)))
         }
     }

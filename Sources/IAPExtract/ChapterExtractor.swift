@@ -95,7 +95,8 @@ struct ChapterExtractor: MarkdownWalker {
                         "checklist id '{#\(found)}' is not valid; use letters, digits, '-', '_' and '.'",
                         at: paragraph.location))
             }
-            items.append(ChecklistItem(id: id, text: text, isDone: marker.isDone, trail: trail, location: item.location))
+            items.append(
+                ChecklistItem(id: id, text: text, isDone: marker.isDone, trail: trail, location: item.location))
         }
         if !items.isEmpty {
             chapter.checklists.append(Checklist(trail: trail, items: items, location: list.location))

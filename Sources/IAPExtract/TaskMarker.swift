@@ -23,7 +23,8 @@ struct TaskMarker {
         default: return nil
         }
         // The marker must be followed by white space, and by some text.
-        guard index + 4 < bytes.endIndex, bytes[index + 3] == UInt8(ascii: " ") || bytes[index + 3] == UInt8(ascii: "\t")
+        guard index + 4 < bytes.endIndex,
+            bytes[index + 3] == UInt8(ascii: " ") || bytes[index + 3] == UInt8(ascii: "\t")
         else { return nil }
         line = start.line
         endColumn = start.column + 3

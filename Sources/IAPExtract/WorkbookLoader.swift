@@ -61,11 +61,15 @@ public enum ChapterReader {
             if damage.containsNUL {
                 diagnostics.append(
                     .error("file contains NUL bytes; it does not look like a Markdown text file", at: location))
-                return Result(chapter: Chapter(file: source.file, title: title ?? source.file), fragments: [], diagnostics: diagnostics)
+                return Result(
+                    chapter: Chapter(file: source.file, title: title ?? source.file), fragments: [],
+                    diagnostics: diagnostics)
             }
             diagnostics.append(.warning("invalid UTF-8; the bytes were replaced with U+FFFD", at: location))
         }
-        if source.bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\t") }) {
+        if source.bytes.allSatisfy({
+            $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\t")
+        }) {
             diagnostics.append(.warning("chapter is empty", at: start))
         }
         let document = MarkdownDocument(source: source)

@@ -49,7 +49,8 @@ enum CmarkConverter {
                 let index = Int32(storage.nodes.count)
                 let parent = open.last?.index ?? -1
                 let previous = open.last?.lastChild ?? -1
-                var record = record(for: node, index: index, parent: parent, storage: &storage, source: source, bytes: bytes)
+                var record = record(
+                    for: node, index: index, parent: parent, storage: &storage, source: source, bytes: bytes)
                 normalizeRange(
                     of: &record, after: previous >= 0 ? storage.nodes[Int(previous)] : nil,
                     parent: parent >= 0 ? storage.nodes[Int(parent)] : nil, source: source)
@@ -77,7 +78,8 @@ enum CmarkConverter {
         of record: inout NodeRecord, after previous: NodeRecord?, parent: NodeRecord?, source: SourceText
     ) {
         if record.startLine == 0 {
-            let anchor = previous.map { ($0.endLine, $0.endColumn + 1) } ?? parent.map { ($0.startLine, $0.startColumn) }
+            let anchor =
+                previous.map { ($0.endLine, $0.endColumn + 1) } ?? parent.map { ($0.startLine, $0.startColumn) }
             let (line, column) = anchor ?? (1, 1)
             record.startLine = line
             record.startColumn = column
@@ -120,7 +122,9 @@ enum CmarkConverter {
         switch kind {
         case .text, .code, .htmlInline:
             // Most text is a verbatim run of one source line; it is then read from the source.
-            let start = record.startLine == record.endLine ? source.offset(line: Int(record.startLine), column: Int(record.startColumn)) : -1
+            let start =
+                record.startLine == record.endLine
+                ? source.offset(line: Int(record.startLine), column: Int(record.startColumn)) : -1
             record.literal = storage.intern(cmark_node_get_literal(node), verbatimAt: start, in: bytes)
         case .htmlBlock:
             let start = source.offset(line: Int(record.startLine), column: 1)

@@ -8,7 +8,9 @@ enum UTF8Check {
         guard let base = UnsafeRawPointer(bytes.baseAddress) else { return nil }
         while index < count {
             // Skip ASCII eight bytes at a time: guides are mostly ASCII.
-            while index + 8 <= count, base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            while index + 8 <= count,
+                base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
                 index += 8
             }
             guard index < count else { break }

@@ -153,7 +153,9 @@ public enum WorkbookJSON {
         init(_ chapter: Chapter) {
             file = chapter.file
             title = chapter.title
-            sections = chapter.sections.map { Placed(SectionFields(title: $0.title, level: $0.level, trail: $0.trail), at: $0.location) }
+            sections = chapter.sections.map {
+                Placed(SectionFields(title: $0.title, level: $0.level, trail: $0.trail), at: $0.location)
+            }
         }
     }
 
@@ -172,7 +174,9 @@ public enum WorkbookJSON {
             section = checklist.trail
             done = checklist.doneCount
             total = checklist.items.count
-            items = checklist.items.map { Placed(ItemFields(id: $0.id, text: $0.text, done: $0.isDone), at: $0.location) }
+            items = checklist.items.map {
+                Placed(ItemFields(id: $0.id, text: $0.text, done: $0.isDone), at: $0.location)
+            }
         }
     }
 

@@ -24,11 +24,14 @@ enum AppRules {
         }
         for platform in app.platforms {
             if !platformNames.contains(platform.name) {
-                let hint = Suggestion.closest(to: platform.name, among: platformNames).map { "; did you mean '\($0)'?" } ?? ""
+                let hint =
+                    Suggestion.closest(to: platform.name, among: platformNames).map { "; did you mean '\($0)'?" } ?? ""
                 log.error("unknown platform \(Diagnostic.quote(platform.name))\(hint)", at: platform.location)
             }
             let parts = platform.minimumVersion.split(separator: ".", omittingEmptySubsequences: false)
-            if parts.isEmpty || parts.count > 3 || !parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && Int($0) != nil }) {
+            if parts.isEmpty || parts.count > 3
+                || !parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && Int($0) != nil })
+            {
                 log.error(
                     "minimum version \(Diagnostic.quote(platform.minimumVersion)) for \(platform.name) is not a version such as '16.0'",
                     at: platform.location)

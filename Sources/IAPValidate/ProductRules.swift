@@ -24,7 +24,9 @@ enum ProductRules {
                 at: product.clearedForSale.location)
         }
         if let created = product.createdAt, !DateRule.isCalendarDate(created.value) {
-            log.error("createdAt \(Diagnostic.quote(created.value)) is not a date in the form YYYY-MM-DD", at: created.location)
+            log.error(
+                "createdAt \(Diagnostic.quote(created.value)) is not a date in the form YYYY-MM-DD",
+                at: created.location)
         }
         if product.type == .autoRenewable, product.subscription == nil {
             log.error(

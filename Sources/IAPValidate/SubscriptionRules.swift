@@ -16,7 +16,9 @@ enum SubscriptionRules {
                 log.error("subscription group name is empty", at: group.location)
             }
         } else {
-            log.error("subscription \(id) has no 'group'; every auto-renewable product belongs to one", at: subscription.location)
+            log.error(
+                "subscription \(id) has no 'group'; every auto-renewable product belongs to one",
+                at: subscription.location)
         }
         if let period = subscription.period {
             if !periods.contains(period.value) {
@@ -44,7 +46,9 @@ enum SubscriptionRules {
         switch offer.mode {
         case .freeTrial:
             if let price = offer.price, price.value != 0 {
-                log.error("a free trial has no price; remove 'price' or choose pay-as-you-go or pay-up-front", at: price.location)
+                log.error(
+                    "a free trial has no price; remove 'price' or choose pay-as-you-go or pay-up-front",
+                    at: price.location)
             }
         case .payAsYouGo, .payUpFront:
             if offer.price == nil {
@@ -53,7 +57,9 @@ enum SubscriptionRules {
         }
         if offer.mode == .payAsYouGo {
             if offer.periods == nil {
-                log.error("a pay-as-you-go introductory offer needs 'periods', the number of discounted periods", at: offer.location)
+                log.error(
+                    "a pay-as-you-go introductory offer needs 'periods', the number of discounted periods",
+                    at: offer.location)
             }
             if let period = subscription.period, period.value != offer.period.value {
                 log.warning(

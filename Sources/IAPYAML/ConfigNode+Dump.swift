@@ -20,10 +20,11 @@ extension ConfigNode {
             case .sequence(let items):
                 pending.append(contentsOf: items.reversed().map { ($0, indent + 1, "") })
             case .mapping(let entries):
-                pending.append(contentsOf: entries.reversed().map { entry in
-                    let at = marks ? "@\(entry.keyMark)" : ""
-                    return (entry.value, indent + 1, "key \(Self.quoted(entry.key))\(at): ")
-                })
+                pending.append(
+                    contentsOf: entries.reversed().map { entry in
+                        let at = marks ? "@\(entry.keyMark)" : ""
+                        return (entry.value, indent + 1, "key \(Self.quoted(entry.key))\(at): ")
+                    })
             }
         }
         return lines.joined(separator: "\n")

@@ -91,7 +91,8 @@ extension JSONCursor {
 
     private func loneSurrogate(_ unit: UInt32, at offset: Int) -> JSONSyntaxError {
         let code = String(unit, radix: 16, uppercase: true)
-        let expectation = unit >= 0xDC00
+        let expectation =
+            unit >= 0xDC00
             ? "a low surrogate must follow a high surrogate"
             : "a high surrogate must be followed by a low surrogate escape"
         return JSONSyntaxError("lone surrogate \\u\(code) in string; \(expectation)", at: offset)

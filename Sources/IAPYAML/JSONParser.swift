@@ -135,7 +135,8 @@ struct JSONParser {
                 "unexpected end of input; the \(what) opened at line \(opened.line), column \(opened.column) is not closed",
                 at: cursor.position)
         default:
-            let message = isArray
+            let message =
+                isArray
                 ? "expected ',' or ']' after array element" : "expected ',' or '}' after object member"
             throw error("\(message), found \(found)", at: cursor.position)
         }

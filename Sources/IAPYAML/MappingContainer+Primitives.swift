@@ -11,7 +11,13 @@ extension MappingContainer {
     func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try valueDecoder(for: key).decodeInteger(type) }
     func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try valueDecoder(for: key).decodeInteger(type) }
     func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try valueDecoder(for: key).decodeInteger(type) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try valueDecoder(for: key).decodeInteger(type) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try valueDecoder(for: key).decodeInteger(type) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try valueDecoder(for: key).decodeInteger(type) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+        try valueDecoder(for: key).decodeInteger(type)
+    }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+        try valueDecoder(for: key).decodeInteger(type)
+    }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+        try valueDecoder(for: key).decodeInteger(type)
+    }
 }

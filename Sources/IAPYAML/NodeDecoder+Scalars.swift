@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Scalar conversions under the YAML 1.2 core schema.
@@ -33,7 +33,9 @@ extension NodeDecoder {
         return value
     }
 
-    func decodeFloat<F: BinaryFloatingPoint & LosslessStringConvertible>(_ type: F.Type) throws(ConfigDecodingError) -> F {
+    func decodeFloat<F: BinaryFloatingPoint & LosslessStringConvertible>(_ type: F.Type) throws(ConfigDecodingError)
+        -> F
+    {
         let text = try typedText(expected: "a number", accepts: CoreSchema.isNumber)
         if let special = CoreSchema.specialFloat(text) { return F(special) }
         if let literal = CoreSchema.integerLiteral(text), literal.radix != 10,

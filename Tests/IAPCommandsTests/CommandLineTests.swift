@@ -32,7 +32,11 @@ import Testing
     @Test func defaultInputIsTheWorkbookFolder() {
         let files = ["Workbook/SUMMARY.md": Array("- [One](one.md)\n".utf8), "Workbook/one.md": Array("# One\n".utf8)]
         let outcome = CommandHarness.run(["lint"], files: files)
-        #expect(outcome == .init(status: 0, standardOutput: "1 chapter, 0 products, 0 checklist items: no problems\n", standardError: ""))
+        #expect(
+            outcome
+                == .init(
+                    status: 0, standardOutput: "1 chapter, 0 products, 0 checklist items: no problems\n",
+                    standardError: ""))
     }
 
     @Test func configurationFileNamesTheInput() {

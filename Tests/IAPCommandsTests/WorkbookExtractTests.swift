@@ -55,7 +55,8 @@ import Testing
             try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
         let items = (json["checklists"] as? [[String: Any]] ?? []).flatMap { $0["items"] as? [[String: Any]] ?? [] }
         let ids = Set(
-            items.filter { ($0["file"] as? String) == "Workbook/troubleshooting.md" }.compactMap { $0["id"] as? String })
+            items.filter { ($0["file"] as? String) == "Workbook/troubleshooting.md" }.compactMap { $0["id"] as? String }
+        )
         let pitfalls: Set<String> = [
             "product-id-mismatch", "product-id-format", "product-id-duplicate", "reference-name-length",
             "metadata-missing", "cleared-for-sale", "agreements", "propagation-delay", "first-submission",

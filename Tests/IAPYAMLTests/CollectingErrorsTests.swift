@@ -15,20 +15,24 @@ struct CollectingErrorsTests {
         let outcome = ConfigDecoder().decodeCollectingErrors(ProductDraft.self, from: try yamlTree(text))
         #expect(outcome.value?.price == Decimal(-1))
         #expect(outcome.value?.rank == nil)
-        #expect(summaries(outcome.errors) == [
-            "1:1 id: missing required key 'id'",
-            "1:8 price: price must be greater than zero",
-            "2:7 rank: expected an integer, found the string '2'; write it without quotes",
-            "3:11 tags[1]: expected a string, found a list",
-            "4:1 colour: unknown key 'colour'",
-        ])
+        #expect(
+            summaries(outcome.errors) == [
+                "1:1 id: missing required key 'id'",
+                "1:8 price: price must be greater than zero",
+                "2:7 rank: expected an integer, found the string '2'; write it without quotes",
+                "3:11 tags[1]: expected a string, found a list",
+                "4:1 colour: unknown key 'colour'",
+            ])
     }
 
     @Test("the throwing decode stops at the first problem in document order")
     func throwingDecodeReportsFirst() throws {
         let tree = try yamlTree("id: a\nrank: x\nprice: 0")
-        #expect(throws: ConfigDecodingError("expected an integer, found 'x'", at: ConfigMark(line: 2, column: 7),
-                                            codingPath: ["rank"])) {
+        #expect(
+            throws: ConfigDecodingError(
+                "expected an integer, found 'x'", at: ConfigMark(line: 2, column: 7),
+                codingPath: ["rank"])
+        ) {
             try ConfigDecoder().decode(ProductDraft.self, from: tree)
         }
     }
@@ -78,9 +82,10 @@ struct CollectingErrorsTests {
     func decoderLevelRecording() throws {
         let outcome = ConfigDecoder().decodeCollectingErrors([Period].self, from: try yamlTree("[P1M, P2D]"))
         #expect(outcome.value == [Period(text: "P1M"), Period(text: "P2D")])
-        #expect(summaries(outcome.errors) == [
-            "1:7 [1]: unsupported subscription period 'P2D'; use P1W, P1M or P1Y",
-        ])
+        #expect(
+            summaries(outcome.errors) == [
+                "1:7 [1]: unsupported subscription period 'P2D'; use P1W, P1M or P1Y"
+            ])
     }
 
     @Test("under another decoder the helpers fall back to plain decoding")

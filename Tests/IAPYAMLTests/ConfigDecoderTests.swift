@@ -86,7 +86,8 @@ struct ConfigDecoderTests {
 
     @Test("booleans are true or false in any capitalisation")
     func booleans() throws {
-        #expect(try ConfigDecoder().decode([Bool].self, from: try yamlTree("[true, False, TRUE]")) == [true, false, true])
+        #expect(
+            try ConfigDecoder().decode([Bool].self, from: try yamlTree("[true, False, TRUE]")) == [true, false, true])
     }
 
     @Test("user info reaches the model's decoder")

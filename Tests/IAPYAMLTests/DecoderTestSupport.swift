@@ -15,5 +15,6 @@ func summaries(_ errors: [ConfigDecodingError]) -> [String] {
 func collectedErrors<T: Decodable>(
     _ type: T.Type, from yaml: String, sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> [String] {
-    summaries(ConfigDecoder().decodeCollectingErrors(type, from: try yamlTree(yaml, sourceLocation: sourceLocation)).errors)
+    summaries(
+        ConfigDecoder().decodeCollectingErrors(type, from: try yamlTree(yaml, sourceLocation: sourceLocation)).errors)
 }

@@ -18,17 +18,23 @@ struct JSONErrorTests {
 
     @Test("string problems: bad escapes, lone surrogates, raw control characters, no end")
     func strings() {
-        #expect(jsonOutcome(#"{"a": "\x"}"#) ==
-            #"error 1:8 invalid escape '\x' in string; JSON escapes are \" \\ \/ \b \f \n \r \t and \uXXXX"#)
+        #expect(
+            jsonOutcome(#"{"a": "\x"}"#)
+                == #"error 1:8 invalid escape '\x' in string; JSON escapes are \" \\ \/ \b \f \n \r \t and \uXXXX"#)
         #expect(jsonOutcome(#""\u12G4""#) == #"error 1:2 invalid escape; \u must be followed by four hex digits"#)
-        #expect(jsonOutcome(#"["ok", "\uD83D"]"#) ==
-            #"error 1:9 lone surrogate \uD83D in string; a high surrogate must be followed by a low surrogate escape"#)
-        #expect(jsonOutcome(#""\uDE00""#) ==
-            #"error 1:2 lone surrogate \uDE00 in string; a low surrogate must follow a high surrogate"#)
+        #expect(
+            jsonOutcome(#"["ok", "\uD83D"]"#)
+                == #"error 1:9 lone surrogate \uD83D in string; a high surrogate must be followed by a low surrogate escape"#
+        )
+        #expect(
+            jsonOutcome(#""\uDE00""#)
+                == #"error 1:2 lone surrogate \uDE00 in string; a low surrogate must follow a high surrogate"#)
         #expect(jsonOutcome("\"a\u{01}\"") == "error 1:3 control character U+0001 must be escaped in a string")
         #expect(jsonOutcome("{\"a\": \"abc") == "error 1:7 unterminated string")
-        #expect(jsonOutcome("{\"a\": \"ab\nc\"}") ==
-            #"error 1:7 unterminated string; a JSON string must end on the line it starts (write \n for a line break)"#)
+        #expect(
+            jsonOutcome("{\"a\": \"ab\nc\"}")
+                == #"error 1:7 unterminated string; a JSON string must end on the line it starts (write \n for a line break)"#
+        )
     }
 
     @Test("numbers follow the JSON grammar")
@@ -51,8 +57,9 @@ struct JSONErrorTests {
     @Test("unfinished or extra input")
     func structure() {
         #expect(jsonOutcome("[") == "error 1:2 unexpected end of input; expected a value")
-        #expect(jsonOutcome("{\"a\": [1, {\"b\": 2}") ==
-            "error 1:19 unexpected end of input; the array opened at line 1, column 7 is not closed")
+        #expect(
+            jsonOutcome("{\"a\": [1, {\"b\": 2}")
+                == "error 1:19 unexpected end of input; the array opened at line 1, column 7 is not closed")
         #expect(jsonOutcome("[1] x") == "error 1:5 unexpected 'x' after the JSON value")
         #expect(jsonOutcome("[1,,2]") == "error 1:4 unexpected ','; expected a value")
     }

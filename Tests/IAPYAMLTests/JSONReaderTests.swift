@@ -5,15 +5,17 @@ import Testing
 struct JSONReaderTests {
     @Test("strings are double-quoted scalars; numbers and literals are plain and keep their text")
     func scalars() {
-        #expect(jsonOutcome("{\"é\": [\"😀\", 1e+2, -0.5, true, false, null]}") == lines(
-            "mapping@1:1",
-            "  key \"é\"@1:2: sequence@1:8",
-            "    scalar(doubleQuoted) \"😀\"@1:9",
-            "    scalar(plain) \"1e+2\"@1:17",
-            "    scalar(plain) \"-0.5\"@1:23",
-            "    scalar(plain) \"true\"@1:29",
-            "    scalar(plain) \"false\"@1:35",
-            "    scalar(plain) \"null\"@1:42"))
+        #expect(
+            jsonOutcome("{\"é\": [\"😀\", 1e+2, -0.5, true, false, null]}")
+                == lines(
+                    "mapping@1:1",
+                    "  key \"é\"@1:2: sequence@1:8",
+                    "    scalar(doubleQuoted) \"😀\"@1:9",
+                    "    scalar(plain) \"1e+2\"@1:17",
+                    "    scalar(plain) \"-0.5\"@1:23",
+                    "    scalar(plain) \"true\"@1:29",
+                    "    scalar(plain) \"false\"@1:35",
+                    "    scalar(plain) \"null\"@1:42"))
     }
 
     @Test("JSON text read as YAML gives the identical tree, marks included")
@@ -46,10 +48,12 @@ struct JSONReaderTests {
 
     @Test("escapes decode, including a surrogate pair written as two escapes")
     func escapes() {
-        #expect(jsonOutcome(#"["\u0041\n\/\t", "\uD83D\uDE00 ok"]"#) == lines(
-            "sequence@1:1",
-            "  scalar(doubleQuoted) \"A\\n/\\t\"@1:2",
-            "  scalar(doubleQuoted) \"😀 ok\"@1:18"))
+        #expect(
+            jsonOutcome(#"["\u0041\n\/\t", "\uD83D\uDE00 ok"]"#)
+                == lines(
+                    "sequence@1:1",
+                    "  scalar(doubleQuoted) \"A\\n/\\t\"@1:2",
+                    "  scalar(doubleQuoted) \"😀 ok\"@1:18"))
     }
 
     @Test("empty or blank text holds nothing")
@@ -66,7 +70,8 @@ struct JSONReaderTests {
 
     @Test("the node limit applies to JSON too")
     func nodeLimit() {
-        #expect(jsonOutcome("[1, 2, 3]", limits: ConfigLimits(maxExpandedNodes: 3)) ==
-            "error 1:8 the document has more than 3 nodes")
+        #expect(
+            jsonOutcome("[1, 2, 3]", limits: ConfigLimits(maxExpandedNodes: 3))
+                == "error 1:8 the document has more than 3 nodes")
     }
 }

@@ -13,8 +13,9 @@ struct YAMLAliasTests {
 
     @Test("an alias to an anchor that was never defined is an error at the alias")
     func undefinedAlias() {
-        #expect(yamlOutcome("a: 1\nb: *missing") ==
-            "error 2:4 alias '*missing' refers to an anchor that is not defined before it")
+        #expect(
+            yamlOutcome("a: 1\nb: *missing")
+                == "error 2:4 alias '*missing' refers to an anchor that is not defined before it")
     }
 
     @Test("an alias inside its own anchor is refused rather than looping")
@@ -41,8 +42,9 @@ struct YAMLAliasTests {
         let text = "a: &a [1, 2, 3]\nb: [*a, *a]"
         // The root 1, two keys 2, a's list 4, b's list 1 and each alias 4: 16 in all.
         #expect(yamlOutcome(text, limits: ConfigLimits(maxExpandedNodes: 16)).hasPrefix("mapping"))
-        #expect(yamlOutcome(text, limits: ConfigLimits(maxExpandedNodes: 15)) ==
-            "error 2:9 aliases expand to more than 15 nodes; refusing the document (alias bomb?)")
+        #expect(
+            yamlOutcome(text, limits: ConfigLimits(maxExpandedNodes: 15))
+                == "error 2:9 aliases expand to more than 15 nodes; refusing the document (alias bomb?)")
     }
 
     @Test("even the largest node limit cannot be pushed into overflow")
@@ -50,7 +52,8 @@ struct YAMLAliasTests {
         // 30 levels of 9 aliases would be 9^30 nodes, far past Int.max.
         var text = "l0: &l0 [x, x, x, x, x, x, x, x, x]\n"
         for level in 1...30 {
-            text += "l\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 9).joined(separator: ", ") + "]\n"
+            text +=
+                "l\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 9).joined(separator: ", ") + "]\n"
         }
         let outcome = yamlOutcome(text, limits: ConfigLimits(maxExpandedNodes: .max))
         #expect(outcome.hasSuffix("refusing the document (alias bomb?)"))
@@ -66,15 +69,17 @@ struct YAMLAliasTests {
               <<: *base
               id: gold.month
             """
-        #expect(yamlOutcome(text) == lines(
-            "mapping@1:1",
-            "  key \"base\"@1:1: mapping@1:7",
-            "    key \"tier\"@1:14: scalar(plain) \"1\"@1:20",
-            "    key \"family\"@1:23: scalar(plain) \"gold\"@1:31",
-            "  key \"product\"@2:1: mapping@3:3",
-            "    key \"tier\"@3:3: scalar(plain) \"2\"@3:9",
-            "    key \"family\"@1:23: scalar(plain) \"gold\"@1:31",
-            "    key \"id\"@5:3: scalar(plain) \"gold.month\"@5:7"))
+        #expect(
+            yamlOutcome(text)
+                == lines(
+                    "mapping@1:1",
+                    "  key \"base\"@1:1: mapping@1:7",
+                    "    key \"tier\"@1:14: scalar(plain) \"1\"@1:20",
+                    "    key \"family\"@1:23: scalar(plain) \"gold\"@1:31",
+                    "  key \"product\"@2:1: mapping@3:3",
+                    "    key \"tier\"@3:3: scalar(plain) \"2\"@3:9",
+                    "    key \"family\"@1:23: scalar(plain) \"gold\"@1:31",
+                    "    key \"id\"@5:3: scalar(plain) \"gold.month\"@5:7"))
     }
 
     @Test("with a list of merge sources the earlier one wins")
@@ -86,11 +91,14 @@ struct YAMLAliasTests {
 
     @Test("a merge key needs mappings, and a quoted '<<' is just a key")
     func mergeKeyValues() {
-        #expect(yamlOutcome("a: {<<: 5}") ==
-            "error 1:9 the merge key '<<' needs a mapping or a list of mappings, such as '<<: *defaults'")
-        #expect(yamlOutcome("a: {\"<<\": 5}") == lines(
-            "mapping@1:1",
-            "  key \"a\"@1:1: mapping@1:4",
-            "    key \"<<\"@1:5: scalar(plain) \"5\"@1:11"))
+        #expect(
+            yamlOutcome("a: {<<: 5}")
+                == "error 1:9 the merge key '<<' needs a mapping or a list of mappings, such as '<<: *defaults'")
+        #expect(
+            yamlOutcome("a: {\"<<\": 5}")
+                == lines(
+                    "mapping@1:1",
+                    "  key \"a\"@1:1: mapping@1:4",
+                    "    key \"<<\"@1:5: scalar(plain) \"5\"@1:11"))
     }
 }

@@ -11,22 +11,25 @@ struct YAMLErrorTests {
 
     @Test("bad indentation keeps libyaml's explanation and says where the mapping began")
     func badIndentation() {
-        #expect(yamlOutcome("a:\n  - b\n c: d") == """
-            error 3:2 did not find expected key while parsing a block mapping \
-            that started at line 1, column 1; check the indentation
-            """)
-        #expect(yamlOutcome("a: b\n c: d") == """
-            error 2:3 mapping values are not allowed in this context; \
-            check the indentation, or quote text that contains ': '
-            """)
+        #expect(
+            yamlOutcome("a:\n  - b\n c: d") == """
+                error 3:2 did not find expected key while parsing a block mapping \
+                that started at line 1, column 1; check the indentation
+                """)
+        #expect(
+            yamlOutcome("a: b\n c: d") == """
+                error 2:3 mapping values are not allowed in this context; \
+                check the indentation, or quote text that contains ': '
+                """)
     }
 
     @Test("an unclosed flow list names what is missing and where the list began")
     func unclosedFlow() {
-        #expect(yamlOutcome("a: [1, 2") == """
-            error 1:9 did not find expected ',' or ']' while parsing a flow sequence \
-            that started at line 1, column 4
-            """)
+        #expect(
+            yamlOutcome("a: [1, 2") == """
+                error 1:9 did not find expected ',' or ']' while parsing a flow sequence \
+                that started at line 1, column 4
+                """)
     }
 
     @Test("a tab in the indentation is named plainly, at the tab")
@@ -55,8 +58,9 @@ struct YAMLErrorTests {
 
     @Test("a block holds one document; the second is refused where it starts")
     func twoDocuments() {
-        #expect(yamlOutcome("id: gold\n---\nid: silver") ==
-            "error 2:1 a config block may hold only one YAML document; found a second one")
+        #expect(
+            yamlOutcome("id: gold\n---\nid: silver")
+                == "error 2:1 a config block may hold only one YAML document; found a second one")
     }
 
     @Test("an explicit empty document is a null, not nothing")

@@ -46,15 +46,18 @@ struct YAMLLimitTests {
         let limits = ConfigLimits(maxDepth: depth)
         let root = try #require(try YAMLReader.parse(text, limits: limits))
         _ = try ConfigDecoder().decode(Nest.self, from: root)
-        #expect(yamlOutcome("[" + text + "]", limits: limits) == "error 1:1001 nesting deeper than 1000 levels is not allowed")
+        #expect(
+            yamlOutcome("[" + text + "]", limits: limits)
+                == "error 1:1001 nesting deeper than 1000 levels is not allowed")
     }
 
     @Test("an alias may not carry a deep subtree past the limit")
     func deepAlias() {
         let limits = ConfigLimits(maxDepth: 3)
         #expect(yamlOutcome("a: &a [[1]]\nb: *a", limits: limits).hasPrefix("mapping"))
-        #expect(yamlOutcome("a: &a [[1]]\nb: [*a]", limits: limits) ==
-            "error 2:5 nesting deeper than 3 levels is not allowed")
+        #expect(
+            yamlOutcome("a: &a [[1]]\nb: [*a]", limits: limits)
+                == "error 2:5 nesting deeper than 3 levels is not allowed")
     }
 
     @Test("depth limits are clamped to a safe range")
