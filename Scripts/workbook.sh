@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The main job on the built-in Workbook: builds iapkit, checks the guides and prints the model
+# they define. Installs libcmark and libyaml first when they are missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash Scripts/install-dependencies.sh
+# A toolchain unpacked in /opt/swift counts as installed even when it is not on PATH.
+if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
+    export PATH="/opt/swift/usr/bin:$PATH"
+fi
+
+swift build -c release --product iapkit
+iapkit="$(swift build -c release --show-bin-path)/iapkit"
+
+echo "==> iapkit lint Workbook"
+"$iapkit" lint Workbook
+echo
+echo "==> iapkit extract Workbook --format text"
+"$iapkit" extract Workbook --format text
+mkdir -p .build/workbook
+"$iapkit" extract Workbook --format json > .build/workbook/model.json
+echo "==> The model as JSON: .build/workbook/model.json"
