@@ -26,6 +26,7 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        .target(name: "CAllocatorTuning"),
         .target(name: "IAPDiagnostics"),
         .target(name: "IAPMarkdown", dependencies: ["CCmark", "IAPDiagnostics"]),
         .target(name: "IAPYAML", dependencies: ["CYAML", "IAPDiagnostics"]),
@@ -41,7 +42,7 @@ let package = Package(
                 "IAPExtract", "IAPValidate", "IAPModel", "IAPMarkdown", "IAPYAML", "IAPDiagnostics",
             ]
         ),
-        .executableTarget(name: "iapkit", dependencies: ["IAPCommands"]),
+        .executableTarget(name: "iapkit", dependencies: ["IAPCommands", "CAllocatorTuning"]),
         .target(name: "IAPTestSupport", path: "Tests/IAPTestSupport"),
         .testTarget(
             name: "IAPMarkdownTests",

@@ -15,8 +15,7 @@ enum CmarkConverter {
             }
         }
         guard let root = cmark_parser_finish(parser) else { return emptyStorage(source) }
-        defer { cmark_node_free(root) }
-        return copy(root, source: source)
+        return copyAndFree(root, source: source)
     }
 
     private static func emptyStorage(_ source: SourceText) -> NodeStorage {
@@ -28,46 +27,80 @@ enum CmarkConverter {
         return storage
     }
 
-    private static func copy(_ root: OpaquePointer, source: SourceText) -> NodeStorage {
+    /// Copies the tree one top-level block at a time and frees each block as soon as it is
+    /// copied: its nodes are still in the cache, and the C tree shrinks while the copy grows.
+    private static func copyAndFree(_ root: OpaquePointer, source: SourceText) -> NodeStorage {
         var storage = NodeStorage()
         // Typical prose has a node every 10 to 20 bytes; reserving up front avoids copying the
         // node array as it grows (pages never touched cost no memory).
         storage.nodes.reserveCapacity(source.bytes.count / 12 + 16)
-        guard let iterator = cmark_iter_new(root) else { return emptyStorage(source) }
-        defer { cmark_iter_free(iterator) }
-        // Open containers, each with the last child linked so far.
-        var open: [(index: Int32, lastChild: Int32)] = []
         source.bytes.withUnsafeBufferPointer { bytes in
+            var copier = SubtreeCopier(storage: storage, source: source, bytes: bytes)
+            storage = NodeStorage()
+            copier.copy(root, parent: -1)
+            var block = cmark_node_first_child(root)
+            while let current = block {
+                block = cmark_node_next(current)
+                copier.copy(current, parent: 0)
+                cmark_node_unlink(current)
+                cmark_node_free(current)
+            }
+            storage = copier.storage
+        }
+        cmark_node_free(root)
+        return storage
+    }
+
+    /// Appends cmark subtrees to the flat storage, linking each node to its parent and siblings.
+    private struct SubtreeCopier {
+        var storage: NodeStorage
+        let source: SourceText
+        let bytes: UnsafeBufferPointer<UInt8>
+        /// The last top-level block linked so far.
+        var lastBlock: Int32 = -1
+
+        /// Copies `node` and, unless `parent` is -1 (the document itself), everything below it.
+        mutating func copy(_ node: OpaquePointer, parent: Int32) {
+            guard parent >= 0 else {
+                _ = append(node, parent: -1, previous: -1)
+                return
+            }
+            guard let iterator = cmark_iter_new(node) else { return }
+            defer { cmark_iter_free(iterator) }
+            // Open containers, each with the last child linked so far.
+            var open: [(index: Int32, lastChild: Int32)] = [(parent, lastBlock)]
             while true {
                 let event = cmark_iter_next(iterator)
                 if event == CMARK_EVENT_DONE { break }
                 if event == CMARK_EVENT_EXIT {
-                    _ = open.popLast()
+                    if open.count > 1 { open.removeLast() }
                     continue
                 }
-                guard let node = cmark_iter_get_node(iterator) else { continue }
-                let index = Int32(storage.nodes.count)
-                let parent = open.last?.index ?? -1
-                let previous = open.last?.lastChild ?? -1
-                var record = record(
-                    for: node, index: index, parent: parent, storage: &storage, source: source, bytes: bytes)
-                normalizeRange(
-                    of: &record, after: previous >= 0 ? storage.nodes[Int(previous)] : nil,
-                    parent: parent >= 0 ? storage.nodes[Int(parent)] : nil, source: source)
-                let leaf = isLeaf(record.kind)
-                storage.nodes.append(record)
-                if !open.isEmpty {
-                    if previous >= 0 {
-                        storage.nodes[Int(previous)].nextSibling = index
-                    } else {
-                        storage.nodes[Int(parent)].firstChild = index
-                    }
-                    open[open.count - 1].lastChild = index
-                }
-                if !leaf { open.append((index, -1)) }
+                guard let current = cmark_iter_get_node(iterator), let top = open.last else { continue }
+                let index = append(current, parent: top.index, previous: top.lastChild)
+                open[open.count - 1].lastChild = index
+                if !isLeaf(storage.nodes[Int(index)].kind) { open.append((index, -1)) }
             }
+            lastBlock = open[0].lastChild
         }
-        return storage
+
+        private mutating func append(_ node: OpaquePointer, parent: Int32, previous: Int32) -> Int32 {
+            let index = Int32(storage.nodes.count)
+            var record = CmarkConverter.record(
+                for: node, index: index, parent: parent, storage: &storage, source: source, bytes: bytes)
+            normalizeRange(
+                of: &record, after: previous >= 0 ? storage.nodes[Int(previous)] : nil,
+                parent: parent >= 0 ? storage.nodes[Int(parent)] : nil, source: source)
+            storage.nodes.append(record)
+            if parent >= 0 {
+                if previous >= 0 {
+                    storage.nodes[Int(previous)].nextSibling = index
+                } else {
+                    storage.nodes[Int(parent)].firstChild = index
+                }
+            }
+            return index
+        }
     }
 
     /// Mends the ranges cmark leaves incomplete, so every node has a usable range:

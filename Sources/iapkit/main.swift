@@ -1,3 +1,4 @@
+import CAllocatorTuning
 import IAPCommands
 
 #if canImport(Glibc)
@@ -8,5 +9,6 @@ import IAPCommands
     import Musl
 #endif
 
+iapkit_tune_allocator()
 let status = IAPKitTool.run(Array(CommandLine.arguments.dropFirst()), context: .process)
 exit(status.rawValue)
