@@ -1,5 +1,7 @@
 #include "CAllocatorTuning.h"
 
+#include <stdlib.h> /* defines __GLIBC__ on glibc systems */
+
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
