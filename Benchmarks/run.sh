@@ -27,7 +27,8 @@ Options:
   -h, --help         show this help and exit
 
 Environment:
-  RUNS=20                   timed runs per command (hyperfine --runs)
+  RUNS=20                   timed runs per command, split over ROUNDS hyperfine rounds
+  ROUNDS=5                  alternating rounds; the time ratio is the median of theirs
   WARMUP=3                  warm-up runs per command (hyperfine --warmup)
   MEM_RUNS=3                runs per command for peak memory; the median is kept
   CORPUS_BYTES=10485760     size the corpus must reach (10 MiB)
@@ -49,6 +50,7 @@ ROOT="$(cd "$BENCH_DIR/.." && pwd)"
 WORK="$BENCH_DIR/.work"
 
 RUNS="${RUNS:-20}"
+ROUNDS="${ROUNDS:-5}"
 WARMUP="${WARMUP:-3}"
 MEM_RUNS="${MEM_RUNS:-3}"
 CORPUS_BYTES="${CORPUS_BYTES:-10485760}"
@@ -243,21 +245,38 @@ check_runs() {
 # One hyperfine invocation, so the two commands are measured side by side
 # under the same conditions. Commands run in $WORK through sh.
 time_pair() {
-    local json="$1"
-    (cd "$WORK" && hyperfine --warmup "$WARMUP" --runs "$RUNS" --ignore-failure \
-        --export-json "$json" \
-        --command-name "$2" "$3" \
-        --command-name "$4" "$5") \
-        || die "hyperfine failed; see its output above"
+    local json="$1" round per_round=$(((RUNS + ROUNDS - 1) / ROUNDS))
+    rm -f "${json%.json}"-round*.json
+    # Several short rounds instead of one long one: hyperfine runs all of one command's runs
+    # before the other's, so a machine whose speed drifts would favour whichever ran first.
+    for ((round = 1; round <= ROUNDS; round++)); do
+        (cd "$WORK" && hyperfine --warmup "$WARMUP" --runs "$per_round" --ignore-failure --style basic \
+            --export-json "${json%.json}-round$round.json" \
+            --command-name "$2" "$3" \
+            --command-name "$4" "$5") \
+            || die "hyperfine failed; see its output above"
+    done
+    python3 - "$json" "${json%.json}"-round*.json <<'PY'
+import json, sys
+rounds = [json.load(open(path, encoding="utf-8"))["results"][:2] for path in sys.argv[2:]]
+merged = []
+for index in range(2):
+    times = [t for results in rounds for t in results[index]["times"]]
+    merged.append({"command": rounds[0][index]["command"], "times": times, "mean": sum(times) / len(times),
+                   "min": min(times), "round_means": [results[index]["mean"] for results in rounds]})
+json.dump({"results": merged}, open(sys.argv[1], "w", encoding="utf-8"), indent=2)
+PY
 }
 
-# Mean wall-clock times (seconds) of the two commands in a hyperfine JSON file.
+# Mean wall-clock times (seconds) of the two commands over all rounds, and the median of the
+# per-round ratios (second ÷ first), which a drifting machine disturbs least.
 json_means() {
     python3 - "$1" <<'PY'
-import json, sys
+import json, statistics, sys
 with open(sys.argv[1], encoding="utf-8") as handle:
     results = json.load(handle)["results"]
-print(" ".join(repr(r["mean"]) for r in results[:2]))
+ratios = [c / b for b, c in zip(results[0]["round_means"], results[1]["round_means"])]
+print(repr(results[0]["mean"]), repr(results[1]["mean"]), repr(statistics.median(ratios)))
 PY
 }
 
@@ -303,14 +322,14 @@ record() {
 # compare_time BENCH FORM TARGET JSON BASELINE_NAME BASELINE_CMD CANDIDATE_NAME CANDIDATE_CMD
 compare_time() {
     local bench="$1" form="$2" target="$3" json="$4"
-    say "$bench: wall-clock time, $form ($RUNS runs, $WARMUP warm-up)"
+    say "$bench: wall-clock time, $form ($RUNS runs in $ROUNDS rounds, $WARMUP warm-up each)"
     time_pair "$json" "$5" "$6" "$7" "$8"
-    local means baseline candidate r
+    local means baseline candidate median r
     means="$(json_means "$json")" || die "could not read $(pretty "$json")"
-    read -r baseline candidate <<<"$means"
-    r="$(ratio "$candidate" "$baseline")"
+    read -r baseline candidate median <<<"$means"
+    r="$(printf '%.2f' "$median")"
     echo
-    echo "$bench/cmark time ratio ($form): $r"
+    echo "$bench/cmark time ratio ($form): $r (median of $ROUNDS rounds; means $(ms "$candidate") vs $(ms "$baseline"))"
     # iapkit parses with libcmark too, so a far lower time usually means it
     # did not process the whole input.
     if within "$r" 0.25; then
@@ -436,7 +455,7 @@ main() {
     if [[ "$selected" == all ]]; then benchmarks="$AVAILABLE_BENCHMARKS"; else benchmarks="$selected"; fi
 
     local setting
-    for setting in RUNS MEM_RUNS CORPUS_BYTES CORPUS_MAX_FILE_BYTES; do
+    for setting in RUNS ROUNDS MEM_RUNS CORPUS_BYTES CORPUS_MAX_FILE_BYTES; do
         is_positive_int "${!setting}" || { echo "error: $setting must be a positive integer" >&2; exit 2; }
     done
     [[ "$WARMUP" =~ ^[0-9]+$ ]] || { echo "error: WARMUP must be a whole number" >&2; exit 2; }
