@@ -269,7 +269,7 @@ PY
 }
 
 # Mean wall-clock times (seconds) of the two commands over all rounds, and the median of the
-# per-round ratios (second ÷ first), which a drifting machine disturbs least.
+# per-round ratios (second ÷ first), printed as a check on how steady the machine was.
 json_means() {
     python3 - "$1" <<'PY'
 import json, statistics, sys
@@ -327,9 +327,9 @@ compare_time() {
     local means baseline candidate median r
     means="$(json_means "$json")" || die "could not read $(pretty "$json")"
     read -r baseline candidate median <<<"$means"
-    r="$(printf '%.2f' "$median")"
+    r="$(ratio "$candidate" "$baseline")"
     echo
-    echo "$bench/cmark time ratio ($form): $r (median of $ROUNDS rounds; means $(ms "$candidate") vs $(ms "$baseline"))"
+    echo "$bench/cmark time ratio ($form): $r (means $(ms "$candidate") vs $(ms "$baseline"); median of the $ROUNDS round ratios $(printf '%.2f' "$median"))"
     # iapkit parses with libcmark too, so a far lower time usually means it
     # did not process the whole input.
     if within "$r" 0.25; then
