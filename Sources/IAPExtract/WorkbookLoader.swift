@@ -1,9 +1,10 @@
+import Foundation
 import IAPDiagnostics
 import IAPMarkdown
 import IAPModel
 
-/// The extraction stage from paths to model: plan the book, then read, parse and extract one
-/// chapter at a time, so a large book never holds more than one chapter's tree in memory.
+/// The extraction stage from paths to model: plan the book, then read, parse and extract each
+/// chapter on its own, so a large book holds at most one chapter's tree per core in memory.
 public struct WorkbookLoader: Sendable {
     public struct Result: Sendable {
         public var workbook: Workbook
@@ -22,27 +23,59 @@ public struct WorkbookLoader: Sendable {
 
     public func load(_ paths: [String]) -> Result {
         let planned = BookPlanner(fileSystem: fileSystem).plan(paths)
+        let entries = planned.plan.chapters
+        // Chapters are independent until their config merges, so they are read on every core;
+        // the results are then taken in book order, as if read one by one.
+        let slots = ChapterSlots(count: entries.count)
+        DispatchQueue.concurrentPerform(iterations: entries.count) { index in
+            slots[index] = read(entries[index])
+        }
         var merger = ConfigMerger()
         var workbook = Workbook()
         var diagnostics = planned.diagnostics
         var inputErrors = planned.inputErrors
-        for entry in planned.plan.chapters {
-            let bytes: [UInt8]
-            do {
-                bytes = try fileSystem.contents(of: entry.path)
-            } catch {
-                inputErrors.append(InputError("cannot read '\(entry.path)': \(error)"))
-                continue
+        for outcome in slots.all {
+            switch outcome {
+            case .failure(let error):
+                inputErrors.append(error)
+            case .success(let extracted):
+                workbook.chapters.append(extracted.chapter)
+                diagnostics += extracted.diagnostics
+                merger.add(extracted.fragments, diagnostics: &diagnostics)
+            case nil:
+                break
             }
-            let extracted = ChapterReader.read(SourceText(file: entry.path, bytes: bytes), title: entry.title)
-            workbook.chapters.append(extracted.chapter)
-            diagnostics += extracted.diagnostics
-            merger.add(extracted.fragments, diagnostics: &diagnostics)
         }
         workbook.app = merger.app
         workbook.products = merger.products
         return Result(workbook: workbook, plan: planned.plan, diagnostics: diagnostics, inputErrors: inputErrors)
     }
+
+    private func read(_ entry: BookPlan.Entry) -> Swift.Result<ChapterReader.Result, InputError> {
+        do {
+            let bytes = try fileSystem.contents(of: entry.path)
+            return .success(ChapterReader.read(SourceText(file: entry.path, bytes: bytes), title: entry.title))
+        } catch {
+            return .failure(InputError("cannot read '\(entry.path)': \(error)"))
+        }
+    }
+}
+
+/// One result per chapter, filled from several threads, each slot by exactly one of them.
+private final class ChapterSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Swift.Result<ChapterReader.Result, InputError>?]
+
+    init(count: Int) {
+        slots = Array(repeating: nil, count: count)
+    }
+
+    subscript(index: Int) -> Swift.Result<ChapterReader.Result, InputError>? {
+        get { lock.withLock { slots[index] } }
+        set { lock.withLock { slots[index] = newValue } }
+    }
+
+    var all: [Swift.Result<ChapterReader.Result, InputError>?] { lock.withLock { slots } }
 }
 
 /// One chapter from bytes to model pieces.

@@ -58,28 +58,41 @@ enum CmarkConverter {
         let bytes: UnsafeBufferPointer<UInt8>
         /// The last top-level block linked so far.
         var lastBlock: Int32 = -1
+        /// Open containers, each with the last child linked so far; kept between blocks.
+        var open: [(index: Int32, lastChild: Int32)] = []
 
         /// Copies `node` and, unless `parent` is -1 (the document itself), everything below it.
+        ///
+        /// The walk follows cmark's child, sibling and parent links with a stack of its own, so
+        /// depth costs no recursion and no iterator is allocated per block.
         mutating func copy(_ node: OpaquePointer, parent: Int32) {
             guard parent >= 0 else {
                 _ = append(node, parent: -1, previous: -1)
                 return
             }
-            guard let iterator = cmark_iter_new(node) else { return }
-            defer { cmark_iter_free(iterator) }
-            // Open containers, each with the last child linked so far.
-            var open: [(index: Int32, lastChild: Int32)] = [(parent, lastBlock)]
-            while true {
-                let event = cmark_iter_next(iterator)
-                if event == CMARK_EVENT_DONE { break }
-                if event == CMARK_EVENT_EXIT {
-                    if open.count > 1 { open.removeLast() }
-                    continue
-                }
-                guard let current = cmark_iter_get_node(iterator), let top = open.last else { continue }
+            open.removeAll(keepingCapacity: true)
+            open.append((parent, lastBlock))
+            var next: OpaquePointer? = node
+            while let current = next {
+                let top = open[open.count - 1]
                 let index = append(current, parent: top.index, previous: top.lastChild)
                 open[open.count - 1].lastChild = index
-                if !isLeaf(storage.nodes[Int(index)].kind) { open.append((index, -1)) }
+                if let child = cmark_node_first_child(current) {
+                    open.append((index, -1))
+                    next = child
+                    continue
+                }
+                next = nil
+                var climbing = current
+                while climbing != node {
+                    if let sibling = cmark_node_next(climbing) {
+                        next = sibling
+                        break
+                    }
+                    guard let up = cmark_node_parent(climbing) else { break }
+                    open.removeLast()
+                    climbing = up
+                }
             }
             lastBlock = open[0].lastChild
         }
@@ -127,16 +140,6 @@ enum CmarkConverter {
         if (record.endLine, record.endColumn) < (record.startLine, record.startColumn) {
             record.endLine = record.startLine
             record.endColumn = max(record.startColumn, Int32(source.line(Int(record.startLine)).count))
-        }
-    }
-
-    /// cmark's iterator reports leaves with an enter event only.
-    private static func isLeaf(_ kind: MarkdownNodeKind) -> Bool {
-        switch kind {
-        case .htmlBlock, .thematicBreak, .codeBlock, .text, .softBreak, .lineBreak, .code, .htmlInline:
-            true
-        default:
-            false
         }
     }
 
