@@ -44,6 +44,7 @@ extension String {
                 bytes.append(contentsOf: digits)
             }
         }
-        return String(validating: bytes, as: UTF8.self) ?? self
+        let decoded = String(decoding: bytes, as: UTF8.self)
+        return decoded.utf8.elementsEqual(bytes) ? decoded : self
     }
 }

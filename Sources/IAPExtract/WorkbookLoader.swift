@@ -71,11 +71,18 @@ private final class ChapterSlots: @unchecked Sendable {
     }
 
     subscript(index: Int) -> Swift.Result<ChapterReader.Result, InputError>? {
-        get { lock.withLock { slots[index] } }
-        set { lock.withLock { slots[index] = newValue } }
+        get { locked { slots[index] } }
+        set { locked { slots[index] = newValue } }
     }
 
-    var all: [Swift.Result<ChapterReader.Result, InputError>?] { lock.withLock { slots } }
+    var all: [Swift.Result<ChapterReader.Result, InputError>?] { locked { slots } }
+
+    /// `NSLock.withLock` needs macOS 14; this works wherever the package builds.
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
 }
 
 /// One chapter from bytes to model pieces.

@@ -27,15 +27,15 @@ final class CommandHarness: @unchecked Sendable {
             standardOutput: TextSink { text in harness.append(text, error: false) },
             standardError: TextSink { text in harness.append(text, error: true) })
         let status = IAPKitTool.run(arguments, context: context)
-        return harness.lock.withLock {
-            Outcome(status: status.rawValue, standardOutput: harness.output, standardError: harness.errors)
-        }
+        harness.lock.lock()
+        defer { harness.lock.unlock() }
+        return Outcome(status: status.rawValue, standardOutput: harness.output, standardError: harness.errors)
     }
 
     private func append(_ text: String, error: Bool) {
-        lock.withLock {
-            if error { errors += text } else { output += text }
-        }
+        lock.lock()
+        defer { lock.unlock() }
+        if error { errors += text } else { output += text }
     }
 
     /// Every file under `folder`, keyed by its path relative to `folder`.
