@@ -75,25 +75,6 @@ extension Diagnostic {
     /// A value from the input, quoted for a one-line message: quotes, backslashes and control
     /// characters are escaped so a hostile value cannot break the `path:line:col:` format.
     public static func quote(_ value: String) -> String {
-        var result = "'"
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "'": result += "\\'"
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
-                    || scalar.properties.generalCategory == .lineSeparator
-                    || scalar.properties.generalCategory == .paragraphSeparator
-                {
-                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "'"
+        QuotedText.quote(value, with: "'")
     }
 }

@@ -1,3 +1,5 @@
+import IAPDiagnostics
+
 extension MarkdownNode {
     /// A readable outline of the subtree, one node per line, indented by depth, with each node's
     /// range and attributes. Tests compare it with an expected dump.
@@ -53,22 +55,6 @@ private struct TreeDumper: MarkdownWalker {
     }
 
     private func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default:
-                if scalar.value < 0x20 {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        QuotedText.quote(text, with: "\"")
     }
 }

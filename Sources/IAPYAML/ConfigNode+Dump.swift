@@ -1,3 +1,5 @@
+import IAPDiagnostics
+
 extension ConfigNode {
     /// A compact, stable text form of the tree, one node per line, for tests and debugging:
     ///
@@ -47,20 +49,7 @@ extension ConfigNode {
 
     /// Double-quoted with the escapes a reader needs to see where the text really ends.
     static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                result += "\\u{\(String(scalar.value, radix: 16))}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        QuotedText.quote(text, with: "\"")
     }
 }
 
