@@ -4,6 +4,71 @@ import PackageDescription
 /// The pipeline is visible in the targets: parse (IAPMarkdown, IAPYAML) → extract (IAPExtract)
 /// → validate (IAPValidate), all around one model (IAPModel). The `iapkit` executable is a thin
 /// shell over IAPCommands, which is the only place that touches the file system.
+var targets: [Target] = [
+    .systemLibrary(
+        name: "CCmark",
+        pkgConfig: "libcmark",
+        providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+    ),
+    .systemLibrary(
+        name: "CYAML",
+        pkgConfig: "yaml-0.1",
+        providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+    ),
+    .target(name: "CAllocatorTuning"),
+    .target(name: "IAPDiagnostics"),
+    .target(name: "IAPMarkdown", dependencies: ["CCmark", "IAPDiagnostics"]),
+    .target(name: "IAPYAML", dependencies: ["CYAML", "IAPDiagnostics"]),
+    .target(name: "IAPModel", dependencies: ["IAPDiagnostics"]),
+    .target(
+        name: "IAPExtract",
+        dependencies: ["IAPMarkdown", "IAPYAML", "IAPModel", "IAPDiagnostics"]
+    ),
+    .target(name: "IAPValidate", dependencies: ["IAPModel", "IAPDiagnostics"]),
+    .target(
+        name: "IAPCommands",
+        dependencies: [
+            "IAPExtract", "IAPValidate", "IAPModel", "IAPMarkdown", "IAPYAML", "IAPDiagnostics",
+        ]
+    ),
+    .executableTarget(name: "iapkit", dependencies: ["IAPCommands", "CAllocatorTuning"]),
+    .target(name: "IAPTestSupport", path: "Tests/IAPTestSupport"),
+    .testTarget(
+        name: "IAPMarkdownTests",
+        dependencies: ["IAPMarkdown", "IAPTestSupport"],
+        exclude: ["Dumps"]
+    ),
+    .testTarget(name: "IAPYAMLTests", dependencies: ["IAPYAML"]),
+    .testTarget(
+        name: "IAPExtractTests",
+        dependencies: ["IAPExtract", "IAPValidate", "IAPModel", "IAPTestSupport"],
+        exclude: ["Fixtures", "Golden"]
+    ),
+    .testTarget(
+        name: "IAPCommandsTests",
+        dependencies: ["IAPCommands", "IAPTestSupport"],
+        exclude: ["BadInputs", "Help"]
+    ),
+    .target(name: "IAPTemplates", dependencies: ["IAPDiagnostics"]),
+    .target(name: "Templates", path: "Templates", exclude: ["README.md"], resources: [.copy("StoreKit2")]),
+    .target(name: "IAPGenerate", dependencies: ["IAPModel", "IAPTemplates", "IAPDiagnostics", "Templates"]),
+    .testTarget(name: "IAPTemplatesTests", dependencies: ["IAPTemplates", "IAPTestSupport"], exclude: ["Spec"]),
+    .testTarget(
+        name: "IAPGenerateTests",
+        dependencies: ["IAPGenerate", "IAPExtract", "IAPValidate", "IAPTestSupport"],
+        exclude: ["Golden"]
+    ),
+]
+
+/// StoreKit exists only on Apple's systems. Elsewhere a stand-in module of the same name, with
+/// a scriptable fake store behind it, lets the generated code compile unchanged and run.
+#if os(Linux)
+    targets += [
+        .target(name: "StoreKit", path: "Sources/StoreKitStandIn"),
+        .testTarget(name: "StoreKitStandInTests", dependencies: ["StoreKit"]),
+    ]
+#endif
+
 let package = Package(
     name: "IAPKit",
     platforms: [.macOS(.v13)],
@@ -15,50 +80,5 @@ let package = Package(
         .library(name: "IAPExtract", targets: ["IAPExtract"]),
         .library(name: "IAPValidate", targets: ["IAPValidate"]),
     ],
-    targets: [
-        .systemLibrary(
-            name: "CCmark",
-            pkgConfig: "libcmark",
-            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
-        ),
-        .systemLibrary(
-            name: "CYAML",
-            pkgConfig: "yaml-0.1",
-            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
-        ),
-        .target(name: "CAllocatorTuning"),
-        .target(name: "IAPDiagnostics"),
-        .target(name: "IAPMarkdown", dependencies: ["CCmark", "IAPDiagnostics"]),
-        .target(name: "IAPYAML", dependencies: ["CYAML", "IAPDiagnostics"]),
-        .target(name: "IAPModel", dependencies: ["IAPDiagnostics"]),
-        .target(
-            name: "IAPExtract",
-            dependencies: ["IAPMarkdown", "IAPYAML", "IAPModel", "IAPDiagnostics"]
-        ),
-        .target(name: "IAPValidate", dependencies: ["IAPModel", "IAPDiagnostics"]),
-        .target(
-            name: "IAPCommands",
-            dependencies: [
-                "IAPExtract", "IAPValidate", "IAPModel", "IAPMarkdown", "IAPYAML", "IAPDiagnostics",
-            ]
-        ),
-        .executableTarget(name: "iapkit", dependencies: ["IAPCommands", "CAllocatorTuning"]),
-        .target(name: "IAPTestSupport", path: "Tests/IAPTestSupport"),
-        .testTarget(
-            name: "IAPMarkdownTests",
-            dependencies: ["IAPMarkdown", "IAPTestSupport"],
-            exclude: ["Dumps"]
-        ),
-        .testTarget(name: "IAPYAMLTests", dependencies: ["IAPYAML"]),
-        .testTarget(
-            name: "IAPExtractTests",
-            dependencies: ["IAPExtract", "IAPValidate", "IAPModel", "IAPTestSupport"],
-            exclude: ["Fixtures", "Golden"]
-        ),
-        .testTarget(
-            name: "IAPCommandsTests",
-            dependencies: ["IAPCommands", "IAPTestSupport"],
-            exclude: ["BadInputs", "Help"]
-        ),
-    ]
+    targets: targets
 )

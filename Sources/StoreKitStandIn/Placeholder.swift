@@ -1,0 +1,1 @@
+// StoreKit stand-in
