@@ -28,7 +28,8 @@ var targets: [Target] = [
     .target(
         name: "IAPCommands",
         dependencies: [
-            "IAPExtract", "IAPValidate", "IAPModel", "IAPMarkdown", "IAPYAML", "IAPDiagnostics",
+            "IAPExtract", "IAPValidate", "IAPModel", "IAPMarkdown", "IAPYAML", "IAPDiagnostics", "IAPGenerate", "IAPTemplates",
+            "Templates",
         ]
     ),
     .executableTarget(name: "iapkit", dependencies: ["IAPCommands", "CAllocatorTuning"]),
@@ -64,7 +65,12 @@ var targets: [Target] = [
 /// a scriptable fake store behind it, lets the generated code compile unchanged and run.
 #if os(Linux)
     targets += [
-        .target(name: "StoreKit", path: "Sources/StoreKitStandIn"),
+        // Built with library evolution, like Apple's framework, so that generated code needs
+        // (and may use) `@unknown default` exactly as it does against the real StoreKit.
+        .target(
+            name: "StoreKit", path: "Sources/StoreKitStandIn",
+            swiftSettings: [.unsafeFlags(["-enable-library-evolution"])]
+        ),
         .testTarget(name: "StoreKitStandInTests", dependencies: ["StoreKit"]),
     ]
 #endif

@@ -7,17 +7,22 @@ struct OptionSpec: Sendable {
     var help: String
     /// Allowed values, when the option takes one of a fixed set.
     var choices: [String] = []
+    /// Whether the option may be given several times (`--param a=1 --param b=2`).
+    var repeatable = false
 
     var takesValue: Bool { valueName != nil }
 }
 
 /// What a command line said, after checking it against the command's options.
 struct ParsedArguments: Sendable {
-    var values: [String: String] = [:]
+    var values: [String: [String]] = [:]
     var flags: Set<String> = []
     var positionals: [String] = []
 
-    func value(_ name: String) -> String? { values[name] }
+    /// The last value given for an option.
+    func value(_ name: String) -> String? { values[name]?.last }
+    /// Every value given for a repeatable option, in order.
+    func all(_ name: String) -> [String] { values[name] ?? [] }
     func has(_ name: String) -> Bool { flags.contains(name) }
 }
 
@@ -67,7 +72,10 @@ enum ArgumentParser {
                             "'\(value)' is not a valid value for '\(name)'; use one of: \(spec.choices.joined(separator: ", "))"
                     )
                 }
-                parsed.values[key] = value
+                if !spec.repeatable, parsed.values[key] != nil {
+                    throw UsageError(message: "option '\(name)' is given twice")
+                }
+                parsed.values[key, default: []].append(value)
             } else {
                 if inlineValue != nil { throw UsageError(message: "option '\(name)' takes no value") }
                 parsed.flags.insert(key)

@@ -13,24 +13,24 @@ struct GuideSession {
     /// The label standard input gets in diagnostics.
     static let standardInputName = "<stdin>"
 
+    /// The project's `iapkit.yml`, when there is one.
+    var configuration: ProjectConfiguration?
+    /// What was read, for generated headers ("the guides in Workbook").
+    var inputDescription = ""
+
     static func load(_ paths: [String], context: CommandContext) -> GuideSession {
         var inputErrors: [InputError] = []
-        var requested = paths
-        if requested.isEmpty {
-            switch ProjectConfiguration.load(context: context) {
-            case .success(let configuration):
-                requested = configuration?.input ?? ["Workbook"]
-            case .failure(let problems):
-                // A broken iapkit.yml is a usage problem: nothing was read.
-                return GuideSession(
-                    workbook: Workbook(), diagnostics: DiagnosticLog(problems).sorted,
-                    inputErrors: [
-                        InputError(
-                            "\(ProjectConfiguration.fileName) is not valid; fix it or name the guides on the command line"
-                        )
-                    ])
-            }
+        let configuration: ProjectConfiguration?
+        switch ProjectConfiguration.load(context: context) {
+        case .success(let found):
+            configuration = found
+        case .failure(let problems):
+            // A broken iapkit.yml is a usage problem: nothing was read.
+            let message = "\(ProjectConfiguration.fileName) is not valid; fix the problems above"
+            return GuideSession(
+                workbook: Workbook(), diagnostics: DiagnosticLog(problems).sorted, inputErrors: [InputError(message)])
         }
+        var requested = paths.isEmpty ? configuration?.input ?? ["Workbook"] : paths
         var fileSystem = context.fileSystem
         if requested.contains("-") {
             let bytes = context.readStandardInput()
@@ -41,8 +41,11 @@ struct GuideSession {
         inputErrors += loaded.inputErrors
         var diagnostics = loaded.diagnostics
         diagnostics += WorkbookValidator.validate(loaded.workbook)
-        return GuideSession(
+        var session = GuideSession(
             workbook: loaded.workbook, diagnostics: DiagnosticLog(diagnostics).sorted, inputErrors: inputErrors)
+        session.configuration = configuration
+        session.inputDescription = requested.joined(separator: ", ")
+        return session
     }
 
     var errorCount: Int { diagnostics.count { $0.severity == .error } }

@@ -7,12 +7,20 @@ import IAPYAML
 ///
 /// ```yaml
 /// input: docs/iap          # or a list of paths
+/// output: Sources/Store    # where `iapkit generate` writes
+/// templates: MyTemplates   # overrides built-in templates file by file
+/// accessLevel: public
+/// params: {key: value}
 /// ```
 struct ProjectConfiguration: Equatable {
     static let fileName = "iapkit.yml"
-    static let knownKeys = ["input"]
+    static let knownKeys = ["input", "output", "templates", "accessLevel", "params"]
 
     var input: [String]?
+    var output: String?
+    var templates: String?
+    var accessLevel: String?
+    var params: [String: String] = [:]
 
     enum LoadResult {
         case success(ProjectConfiguration?)
@@ -58,6 +66,26 @@ struct ProjectConfiguration: Equatable {
                 } else {
                     problems.append(.error("'input' must be a path or a list of paths", at: location(entry.value.mark)))
                 }
+            case "output", "templates", "accessLevel":
+                guard let text = entry.value.scalarText else {
+                    problems.append(.error("'\(entry.key)' must be a single value", at: location(entry.value.mark)))
+                    continue
+                }
+                if entry.key == "output" { configuration.output = text }
+                if entry.key == "templates" { configuration.templates = text }
+                if entry.key == "accessLevel" {
+                    guard ["public", "internal"].contains(text) else {
+                        problems.append(.error("'accessLevel' is 'public' or 'internal'", at: location(entry.value.mark)))
+                        continue
+                    }
+                    configuration.accessLevel = text
+                }
+            case "params":
+                guard let pairs = entry.value.entries, pairs.allSatisfy({ $0.value.scalarText != nil }) else {
+                    problems.append(.error("'params' must map names to text", at: location(entry.value.mark)))
+                    continue
+                }
+                for pair in pairs { configuration.params[pair.key] = pair.value.scalarText }
             default:
                 let hint = Suggestion.closest(to: entry.key, among: knownKeys).map { "; did you mean '\($0)'?" } ?? ""
                 problems.append(

@@ -1,0 +1,107 @@
+import Foundation
+import IAPGenerate
+import IAPModel
+import Templates
+
+/// `iapkit generate`: the Swift store code and the `.storekit` file for the guides' products.
+enum GenerateCommand: Command {
+    static let name = "generate"
+    static let summary = "Write the StoreKit code and .storekit file for the guides' products."
+    static let usage = "iapkit generate [PATH...] [-o DIR] [--dry-run | --check] [--templates DIR] [--param KEY=VALUE]..."
+    static let discussion = """
+        Writes only files whose content changed, each atomically, so running it again writes
+        nothing. The file '<Manager>+Handlers.swift' is created once and then belongs to you.
+        Defaults come from 'output', 'templates', 'accessLevel' and 'params' in ./iapkit.yml;
+        the output folder defaults to 'Generated'.
+
+        Exit status: 0 done (or, with --check, everything up to date), 1 the guides have errors
+        or (with --check) an output is stale, 2 usage or unreadable input.
+        """
+    static let options: [OptionSpec] = [
+        OptionSpec(names: ["--output", "-o"], valueName: "dir", help: "Folder to write to (default: Generated)."),
+        OptionSpec(names: ["--dry-run"], help: "List each file and whether it would change; write nothing."),
+        OptionSpec(names: ["--check"], help: "Write nothing; exit 1 when an output is missing or stale."),
+        OptionSpec(names: ["--templates"], valueName: "dir", help: "Folder whose templates replace built-in ones of the same name."),
+        OptionSpec(
+            names: ["--param"], valueName: "key=value", help: "A value templates read as {{param.key}}; repeatable.",
+            repeatable: true),
+        OptionSpec(
+            names: ["--access-level"], valueName: "level", help: "internal or public (overrides the guide).",
+            choices: ["internal", "public"]),
+    ]
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) -> ExitStatus {
+        let session = GuideSession.load(arguments.positionals, context: context)
+        session.report(to: context.standardError, errors: context.standardError)
+        guard session.inputErrors.isEmpty else { return .usageOrInput }
+        guard session.errorCount == 0 else {
+            context.standardError.line("iapkit generate: nothing written: the guides have errors")
+            return .findings
+        }
+        let configuration = session.configuration
+        var parameters = configuration?.params ?? [:]
+        for pair in arguments.all("--param") {
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                context.standardError.line("iapkit generate: error: '--param \(pair)' is not KEY=VALUE")
+                return .usageOrInput
+            }
+            parameters[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        }
+        let accessLevel = (arguments.value("--access-level") ?? configuration?.accessLevel).flatMap(AccessLevel.init)
+        let userTemplates = arguments.value("--templates") ?? configuration?.templates
+        if let userTemplates, context.fileSystem.kind(of: userTemplates) != .directory {
+            context.standardError.line("iapkit generate: error: no templates folder '\(userTemplates)'")
+            return .usageOrInput
+        }
+        let library = TemplateLibrary(
+            userFolder: userTemplates.map { URL(fileURLWithPath: $0) }, builtInFolder: BuiltInTemplates.directory)
+        let troubleshooting =
+            session.workbook.chapters.first { $0.file.hasSuffix("troubleshooting.md") }?.file
+            ?? "the troubleshooting checklist"
+        let options = GenerationOptions(
+            accessLevel: accessLevel, parameters: parameters, troubleshooting: troubleshooting,
+            sourceDescription: "the guides in \(session.inputDescription)")
+        let generated = Generator.generate(session.workbook, options: options, templates: library)
+        for diagnostic in generated.diagnostics { context.standardError.line(diagnostic.description) }
+        guard !generated.diagnostics.contains(where: { $0.severity == .error }) else {
+            context.standardError.line("iapkit generate: nothing written")
+            return .findings
+        }
+        let writer = OutputWriter(directory: arguments.value("--output") ?? configuration?.output ?? "Generated")
+        return apply(generated.files, writer: writer, arguments: arguments, context: context)
+    }
+
+    private static func apply(
+        _ files: [GeneratedFile], writer: OutputWriter, arguments: ParsedArguments, context: CommandContext
+    ) -> ExitStatus {
+        let changes = files.map { ($0, writer.change(for: $0)) }
+        let pending = changes.filter { $0.1 == .create || $0.1 == .update }
+        if arguments.has("--check") {
+            for (file, change) in pending where !file.isScaffold {
+                context.standardOutput.line("stale: \(writer.target(file)) (would be \(change.rawValue))")
+            }
+            let stale = pending.contains { !$0.0.isScaffold }
+            if !stale { context.standardOutput.line("up to date: \(files.count) files") }
+            return stale ? .findings : .success
+        }
+        if arguments.has("--dry-run") {
+            for (file, change) in changes {
+                let verb = change == .create || change == .update ? "would be \(change.rawValue)" : change.rawValue
+                context.standardOutput.line("\(writer.target(file)): \(verb)")
+            }
+            return .success
+        }
+        for (file, change) in pending {
+            do {
+                try writer.write(file)
+            } catch {
+                context.standardError.line("iapkit generate: error: \(error)")
+                return .usageOrInput
+            }
+            context.standardOutput.line("\(change.rawValue): \(writer.target(file))")
+        }
+        let unchanged = changes.count - pending.count
+        context.standardOutput.line("\(pending.count) written, \(unchanged) unchanged")
+        return .success
+    }
+}

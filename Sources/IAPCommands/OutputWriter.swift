@@ -1,0 +1,59 @@
+import Foundation
+import IAPGenerate
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Writes generated files: only those whose content changed, each atomically (a temporary file
+/// in the same folder, then a rename), so a reader never sees half a file and an unchanged
+/// file keeps its modification time.
+struct OutputWriter {
+    enum Change: String {
+        case create = "created"
+        case update = "updated"
+        case unchanged
+        /// A scaffold that already exists: it belongs to the user.
+        case keep = "kept (yours)"
+    }
+
+    let directory: String
+
+    func change(for file: GeneratedFile) -> Change {
+        let path = target(file)
+        guard let existing = FileManager.default.contents(atPath: path) else { return .create }
+        if file.isScaffold { return .keep }
+        return existing.elementsEqual(file.contents.utf8) ? .unchanged : .update
+    }
+
+    func target(_ file: GeneratedFile) -> String {
+        directory.isEmpty || directory == "." ? file.path : directory + "/" + file.path
+    }
+
+    func write(_ file: GeneratedFile) throws {
+        let path = target(file)
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        let temporary = (folder.isEmpty ? "." : folder) + "/.\((path as NSString).lastPathComponent).iapkit-\(getpid())"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(file.contents.utf8)) else {
+            throw WriteError(path: path, reason: "cannot create a temporary file next to it")
+        }
+        if rename(temporary, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw WriteError(path: path, reason: reason)
+        }
+    }
+
+    struct WriteError: Error, CustomStringConvertible {
+        var path: String
+        var reason: String
+        var description: String { "cannot write '\(path)': \(reason)" }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import IAPDiagnostics
+import IAPModel
+import IAPTemplates
+
+/// What to generate, besides the workbook.
+public struct GenerationOptions: Sendable {
+    /// Overrides the guide's `accessLevel`.
+    public var accessLevel: AccessLevel?
+    /// `--param key=value`: available to templates as `{{param.key}}`.
+    public var parameters: [String: String]
+    /// Where the troubleshooting checklist lives, for the pointer the manager prints.
+    public var troubleshooting: String
+    /// Named in every generated file's header ("the guides in Workbook").
+    public var sourceDescription: String
+
+    public init(
+        accessLevel: AccessLevel? = nil, parameters: [String: String] = [:],
+        troubleshooting: String = "the troubleshooting checklist", sourceDescription: String = "the guides"
+    ) {
+        self.accessLevel = accessLevel
+        self.parameters = parameters
+        self.troubleshooting = troubleshooting
+        self.sourceDescription = sourceDescription
+    }
+}
+
+/// A file the generator produced, not yet written.
+public struct GeneratedFile: Sendable, Equatable {
+    public var path: String
+    public var contents: String
+    /// Written only if absent: the user owns it afterwards.
+    public var isScaffold: Bool
+}
+
+/// From the model to the text of every output file. Writing is left to the caller, so the
+/// whole generator runs in memory.
+public enum Generator {
+    public static func generate(
+        _ workbook: Workbook, options: GenerationOptions, templates: TemplateLibrary
+    ) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
+        var log = DiagnosticLog()
+        let names = GeneratedNames.make(for: workbook, diagnostics: &log)
+        guard !log.hasErrors else { return ([], log.all) }
+        let plan = OutputPlan.files(for: names, storekit: workbook.app?.storekit ?? .storeKit2)
+        let access = options.accessLevel ?? workbook.app?.accessLevel ?? .internal
+        let swift = SwiftSourceContext.make(
+            workbook: workbook, names: names, accessLevel: access, troubleshooting: options.troubleshooting,
+            sourceDescription: options.sourceDescription)
+        let storekit = StoreKitFileContext.make(workbook: workbook)
+        let parameters = TemplateValue.object(options.parameters.mapValues { .string($0) })
+        var files: [GeneratedFile] = []
+        for output in plan.files {
+            var context = output.template.hasSuffix(".storekit") ? storekit : swift
+            context["fileName"] = .string(output.path)
+            context["param"] = parameters
+            guard let source = templates.source(named: output.template) else {
+                log.error("no template named '\(output.template).\(TemplateLibrary.fileExtension)'", at: nil)
+                continue
+            }
+            do throws(TemplateError) {
+                let template = try Template(source: source.text, name: source.path)
+                let options = RenderOptions(escaping: output.escapesHTML ? .html : .none, strict: true)
+                let text = try template.render(
+                    .object(context), partials: templates.partials(for: output.template), options: options)
+                files.append(GeneratedFile(path: output.path, contents: text, isScaffold: output.isScaffold))
+            } catch {
+                log.error(error.message, at: error.location)
+            }
+        }
+        return (files, log.all)
+    }
+}
