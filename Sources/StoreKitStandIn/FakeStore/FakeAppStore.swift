@@ -354,6 +354,12 @@ public enum FakeAppStore {
         await backend.purchaseIntents.waitForListeners(count: count)
     }
 
+    /// Returns once at least `count` `Storefront.updates` iterations are running, or when the
+    /// calling task is cancelled. Storefront changes are not held, so wait before making one.
+    public static func waitForStorefrontListeners(count: Int = 1) async {
+        await backend.storefrontUpdates.waitForListeners(count: count)
+    }
+
     /// Returns once every published update, intent and storefront change has been taken and each
     /// listener is waiting for more (see the type's documentation), or when the calling task is
     /// cancelled.
