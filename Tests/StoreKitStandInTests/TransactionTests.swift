@@ -110,7 +110,8 @@ extension FakeStoreSuite {
 
         @Test func theJWSHasThreePartsAndTheTransactionFields() async throws {
             let token = UUID()
-            let transaction = try await buy(try await Catalog.product(Catalog.premium), options: [.appAccountToken(token)])
+            let premium = try await Catalog.product(Catalog.premium)
+            let transaction = try await buy(premium, options: [.appAccountToken(token)])
             let verification = try #require(await Transaction.latest(for: transaction.productID))
             let parts = verification.jwsRepresentation.split(separator: ".")
             #expect(parts.count == 3)
