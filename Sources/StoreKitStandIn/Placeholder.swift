@@ -1,1 +1,0 @@
-// StoreKit stand-in
