@@ -1,0 +1,44 @@
+import Foundation
+import IAPDiagnostics
+
+/// Partials stored as files in a folder: `{{> header}}` reads `header.mustache`, and
+/// `{{> shared/row}}` reads `shared/row.mustache` below the folder.
+///
+/// Files are read when a rendering first includes them (a rendering reads each at most once).
+/// Names that could leave the folder (`..`, absolute paths) name no partial. Errors are located
+/// by the file's path.
+public struct DirectoryPartials: PartialSource {
+    public let directory: URL
+    public let fileExtension: String
+
+    public init(directory: URL, fileExtension: String = "mustache") {
+        self.directory = directory
+        self.fileExtension = fileExtension
+    }
+
+    public func partial(named name: String) throws(TemplateError) -> Template? {
+        guard Self.staysInside(name) else { return nil }
+        let fileName = fileExtension.isEmpty ? name : "\(name).\(fileExtension)"
+        let path = directory.appendingPathComponent(fileName).path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue
+        else { return nil }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw TemplateError("the partial file cannot be read", at: SourceLocation(file: path, line: 1, column: 1))
+        }
+        let bytes = [UInt8](data)
+        if let bad = UTF8Check.firstInvalidOffset(in: bytes) {
+            throw TemplateError("the partial file is not valid UTF-8", at: LineTable(bytes).location(of: bad, in: path))
+        }
+        return try Template(source: String(decoding: bytes, as: UTF8.self), name: path)
+    }
+
+    /// Whether a partial name is a relative path of plain components, so it cannot reach files
+    /// outside the folder.
+    static func staysInside(_ name: String) -> Bool {
+        guard !name.isEmpty, !name.contains("\\"), !name.contains("\0") else { return false }
+        return name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { component in
+            !component.isEmpty && component != "." && component != ".."
+        }
+    }
+}
