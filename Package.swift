@@ -66,6 +66,11 @@ var targets: [Target] = [
     targets += [
         .target(name: "StoreKit", path: "Sources/StoreKitStandIn"),
         .testTarget(name: "StoreKitStandInTests", dependencies: ["StoreKit"]),
+        // The generated goldens for the Workbook, compiled in Swift 6 mode and driven through
+        // the fake store.
+        .testTarget(
+            name: "GeneratedStoreTests", dependencies: ["StoreKit"], exclude: ["Generated/Stride.storekit"]
+        ),
     ]
 #endif
 
