@@ -28,7 +28,8 @@ var targets: [Target] = [
     .target(
         name: "IAPCommands",
         dependencies: [
-            "IAPExtract", "IAPValidate", "IAPModel", "IAPMarkdown", "IAPYAML", "IAPDiagnostics", "IAPGenerate", "IAPTemplates",
+            "IAPExtract", "IAPValidate", "IAPModel", "IAPMarkdown", "IAPYAML", "IAPDiagnostics", "IAPGenerate",
+            "IAPTemplates",
             "Templates",
         ]
     ),
@@ -56,7 +57,7 @@ var targets: [Target] = [
     .testTarget(name: "IAPTemplatesTests", dependencies: ["IAPTemplates", "IAPTestSupport"], exclude: ["Spec"]),
     .testTarget(
         name: "IAPGenerateTests",
-        dependencies: ["IAPGenerate", "IAPExtract", "IAPValidate", "IAPTestSupport"]
+        dependencies: ["IAPGenerate", "IAPExtract", "IAPValidate", "IAPTestSupport", "Templates"]
     ),
 ]
 
@@ -65,11 +66,13 @@ var targets: [Target] = [
 #if os(Linux)
     targets += [
         .target(name: "StoreKit", path: "Sources/StoreKitStandIn"),
-        .testTarget(name: "StoreKitStandInTests", dependencies: ["StoreKit"]),
+        .target(name: "FakeStoreTesting", path: "Tests/FakeStoreTesting"),
+        .testTarget(name: "StoreKitStandInTests", dependencies: ["StoreKit", "FakeStoreTesting"]),
         // The generated goldens for the Workbook, compiled in Swift 6 mode and driven through
         // the fake store.
         .testTarget(
-            name: "GeneratedStoreTests", dependencies: ["StoreKit"], exclude: ["Generated/Stride.storekit"]
+            name: "GeneratedStoreTests", dependencies: ["StoreKit", "FakeStoreTesting"],
+            exclude: ["Generated/Stride.storekit"]
         ),
     ]
 #endif

@@ -7,7 +7,8 @@ import Templates
 enum GenerateCommand: Command {
     static let name = "generate"
     static let summary = "Write the StoreKit code and .storekit file for the guides' products."
-    static let usage = "iapkit generate [PATH...] [-o DIR] [--dry-run | --check] [--templates DIR] [--param KEY=VALUE]..."
+    static let usage =
+        "iapkit generate [PATH...] [-o DIR] [--dry-run | --check] [--templates DIR] [--param KEY=VALUE]..."
     static let discussion = """
         Writes only files whose content changed, each atomically, so running it again writes
         nothing. The file '<Manager>+Handlers.swift' is created once and then belongs to you.
@@ -21,7 +22,9 @@ enum GenerateCommand: Command {
         OptionSpec(names: ["--output", "-o"], valueName: "dir", help: "Folder to write to (default: Generated)."),
         OptionSpec(names: ["--dry-run"], help: "List each file and whether it would change; write nothing."),
         OptionSpec(names: ["--check"], help: "Write nothing; exit 1 when an output is missing or stale."),
-        OptionSpec(names: ["--templates"], valueName: "dir", help: "Folder whose templates replace built-in ones of the same name."),
+        OptionSpec(
+            names: ["--templates"], valueName: "dir",
+            help: "Folder whose templates replace built-in ones of the same name."),
         OptionSpec(
             names: ["--param"], valueName: "key=value", help: "A value templates read as {{param.key}}; repeatable.",
             repeatable: true),
@@ -49,7 +52,8 @@ enum GenerateCommand: Command {
         }
         let accessLevel = (arguments.value("--access-level") ?? configuration?.accessLevel).flatMap(AccessLevel.init)
         let userTemplates = arguments.value("--templates") ?? configuration?.templates
-        if let userTemplates, context.fileSystem.kind(of: userTemplates) != .directory {
+        // Templates are read from the disk whatever the guides came from.
+        if let userTemplates, LocalFileSystem().kind(of: userTemplates) != .directory {
             context.standardError.line("iapkit generate: error: no templates folder '\(userTemplates)'")
             return .usageOrInput
         }

@@ -5,7 +5,9 @@ import IAPDiagnostics
 public enum IAPKitTool {
     public static let version = "0.1.0"
 
-    static var commands: [any Command.Type] { [LintCommand.self, ExtractCommand.self, GenerateCommand.self, TemplateCommand.self] }
+    static var commands: [any Command.Type] {
+        [LintCommand.self, ExtractCommand.self, GenerateCommand.self, TemplateCommand.self]
+    }
 
     public static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {
         guard let first = arguments.first else {

@@ -75,7 +75,8 @@ struct ProjectConfiguration: Equatable {
                 if entry.key == "templates" { configuration.templates = text }
                 if entry.key == "accessLevel" {
                     guard ["public", "internal"].contains(text) else {
-                        problems.append(.error("'accessLevel' is 'public' or 'internal'", at: location(entry.value.mark)))
+                        problems.append(
+                            .error("'accessLevel' is 'public' or 'internal'", at: location(entry.value.mark)))
                         continue
                     }
                     configuration.accessLevel = text

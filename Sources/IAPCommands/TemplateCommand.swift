@@ -1,4 +1,5 @@
 import Foundation
+import IAPExtract
 import IAPTemplates
 
 /// `iapkit template render`: one template, one JSON context, to standard output, for people
@@ -14,7 +15,9 @@ enum TemplateCommand: Command {
         (default: the template's own folder).
         """
     static let options: [OptionSpec] = [
-        OptionSpec(names: ["--context", "-c"], valueName: "file", help: "JSON file holding the context ('-' for standard input)."),
+        OptionSpec(
+            names: ["--context", "-c"], valueName: "file",
+            help: "JSON file holding the context ('-' for standard input)."),
         OptionSpec(names: ["--partials"], valueName: "dir", help: "Folder of partials (NAME.mustache)."),
         OptionSpec(names: ["--strict"], help: "Treat a name missing from the context as an error."),
         OptionSpec(names: ["--no-escape"], help: "Insert values as they are instead of HTML-escaping them."),
@@ -45,8 +48,9 @@ enum TemplateCommand: Command {
             return .usageOrInput
         }
         let folder = arguments.value("--partials") ?? (path as NSString).deletingLastPathComponent
-        let partials = DirectoryPartials(directory: URL(fileURLWithPath: folder.isEmpty ? "." : folder))
-        let options = RenderOptions(escaping: arguments.has("--no-escape") ? .none : .html, strict: arguments.has("--strict"))
+        let partials = FileSystemPartials(fileSystem: context.fileSystem, directory: folder.isEmpty ? "." : folder)
+        let options = RenderOptions(
+            escaping: arguments.has("--no-escape") ? .none : .html, strict: arguments.has("--strict"))
         do throws(TemplateError) {
             let template = try Template(source: String(decoding: source, as: UTF8.self), name: path)
             context.standardOutput.write(try template.render(value, partials: partials, options: options))
@@ -61,5 +65,18 @@ enum TemplateCommand: Command {
         context.standardError.line("iapkit template: error: \(message)")
         context.standardError.line("Run 'iapkit template --help' for usage.")
         return .usageOrInput
+    }
+}
+
+/// Partials read through the command's file system, so they come from wherever the template did.
+private struct FileSystemPartials: PartialSource {
+    let fileSystem: any GuideFileSystem
+    let directory: String
+
+    func partial(named name: String) throws(TemplateError) -> Template? {
+        guard !name.contains(".."), !name.hasPrefix("/") else { return nil }
+        let path = GuidePath.join(directory, name + ".mustache")
+        guard fileSystem.kind(of: path) == .file, let bytes = try? fileSystem.contents(of: path) else { return nil }
+        return try Template(source: String(decoding: bytes, as: UTF8.self), name: path)
     }
 }

@@ -13,11 +13,16 @@ public struct GenerationOptions: Sendable {
     public var troubleshooting: String
     /// Named in every generated file's header ("the guides in Workbook").
     public var sourceDescription: String
+    /// Put before the generated type names (`ProductID` becomes `ShopProductID`), for apps
+    /// that already use those names or hold several catalogues.
+    public var typePrefix: String
 
     public init(
         accessLevel: AccessLevel? = nil, parameters: [String: String] = [:],
-        troubleshooting: String = "the troubleshooting checklist", sourceDescription: String = "the guides"
+        troubleshooting: String = "the troubleshooting checklist", sourceDescription: String = "the guides",
+        typePrefix: String = ""
     ) {
+        self.typePrefix = typePrefix
         self.accessLevel = accessLevel
         self.parameters = parameters
         self.troubleshooting = troubleshooting
@@ -40,9 +45,14 @@ public enum Generator {
         _ workbook: Workbook, options: GenerationOptions, templates: TemplateLibrary
     ) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
         var log = DiagnosticLog()
+        if !options.typePrefix.isEmpty, SwiftNames.typeName(for: options.typePrefix).name != options.typePrefix {
+            log.error("type prefix \(Diagnostic.quote(options.typePrefix)) is not a Swift type name", at: nil)
+            return ([], log.all)
+        }
         let names = GeneratedNames.make(for: workbook, diagnostics: &log)
         guard !log.hasErrors else { return ([], log.all) }
-        let plan = OutputPlan.files(for: names, storekit: workbook.app?.storekit ?? .storeKit2)
+        let plan = OutputPlan.files(
+            for: names, storekit: workbook.app?.storekit ?? .storeKit2, typePrefix: options.typePrefix)
         let access = options.accessLevel ?? workbook.app?.accessLevel ?? .internal
         let swift = SwiftSourceContext.make(
             workbook: workbook, names: names, accessLevel: access, troubleshooting: options.troubleshooting,
@@ -54,6 +64,7 @@ public enum Generator {
             var context = output.template.hasSuffix(".storekit") ? storekit : swift
             context["fileName"] = .string(output.path)
             context["param"] = parameters
+            context["typePrefix"] = .string(options.typePrefix)
             guard let source = templates.source(named: output.template) else {
                 log.error("no template named '\(output.template).\(TemplateLibrary.fileExtension)'", at: nil)
                 continue

@@ -16,11 +16,15 @@ public struct OutputPlan: Sendable, Equatable {
 
     public var files: [File]
 
-    public static func files(for names: GeneratedNames, storekit: StoreKitVersion) -> OutputPlan {
+    public static func files(for names: GeneratedNames, storekit: StoreKitVersion, typePrefix: String = "")
+        -> OutputPlan
+    {
         var files: [File] = []
         if storekit != .storeKit1 {
             files += [
-                File(template: "StoreKit2/ProductID.swift", path: "ProductID.swift", escapesHTML: false, isScaffold: false),
+                File(
+                    template: "StoreKit2/ProductID.swift", path: "\(typePrefix)ProductID.swift", escapesHTML: false,
+                    isScaffold: false),
                 File(
                     template: "StoreKit2/StoreManager.swift", path: "\(names.manager).swift", escapesHTML: false,
                     isScaffold: false),
@@ -28,7 +32,8 @@ public struct OutputPlan: Sendable, Equatable {
                     template: "StoreKit2/ProductHandlers.swift", path: "\(names.handlerProtocol).swift",
                     escapesHTML: false, isScaffold: false),
                 File(
-                    template: "StoreKit2/EntitlementStore.swift", path: "EntitlementStore.swift", escapesHTML: false,
+                    template: "StoreKit2/EntitlementStore.swift", path: "\(typePrefix)EntitlementStore.swift",
+                    escapesHTML: false,
                     isScaffold: false),
                 File(
                     template: "StoreKit2/Configuration.storekit", path: "\(names.storekitFile)", escapesHTML: false,

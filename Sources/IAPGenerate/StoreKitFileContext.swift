@@ -27,7 +27,8 @@ enum StoreKitFileContext {
         }
         return [
             "identifier": .string(StableID.hex(for: "storekit:" + bundleID)),
-            "products": listed(products.map { product($0, type: $0.type == .consumable ? "Consumable" : "NonConsumable") }),
+            "products": listed(
+                products.map { product($0, type: $0.type == .consumable ? "Consumable" : "NonConsumable") }),
             "nonRenewing": listed(nonRenewing.map { product($0, type: "NonRenewingSubscription") }),
             "groups": listed(groups),
         ]

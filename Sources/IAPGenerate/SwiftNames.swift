@@ -25,7 +25,8 @@ public enum SwiftNames {
         var words: [String] = []
         var current = ""
         for scalar in source.unicodeScalars {
-            if scalar.properties.isXIDContinue, scalar != "_" || !current.isEmpty {
+            // Underscores separate words like any other punctuation: `remove_ads` → `removeAds`.
+            if scalar.properties.isXIDContinue, scalar != "_" {
                 current.unicodeScalars.append(scalar)
             } else if !current.isEmpty {
                 words.append(current)

@@ -1,10 +1,11 @@
+import FakeStoreTesting
 import Foundation
 import StoreKit
 import Testing
 
 /// The generated store for the Workbook's catalogue, driven through the fake App Store: each test
 /// is one situation an app meets, from the first launch to a refund.
-@Suite(.serialized, .timeLimit(.minutes(1)))
+@Suite(.serialized, .exclusiveFakeStore, .timeLimit(.minutes(1)))
 @MainActor
 struct StoreScenarioTests {
     let events = RecordedEvents()

@@ -8,13 +8,33 @@ import Testing
 
     @Test(arguments: [
         ("overview", ["--help"]), ("lint", ["lint", "--help"]), ("extract", ["extract", "--help"]),
-        ("help-lint", ["help", "lint"]),
+        ("help-lint", ["help", "lint"]), ("generate", ["generate", "--help"]), ("template", ["template", "--help"]),
     ])
     func helpTextsMatchTheirSnapshots(_ name: String, _ arguments: [String]) {
         let outcome = CommandHarness.run(arguments, files: [:])
         #expect(outcome.status == 0)
         #expect(outcome.standardError.isEmpty)
         Golden.check(outcome.standardOutput, matches: Self.helpFolder.appendingPathComponent("\(name).txt"))
+    }
+
+    @Test func templateRenderFollowsMustacheByDefault() throws {
+        let files = [
+            "t.mustache": Array(
+                "{{greeting}}, {{#people}}{{name}}{{^last}} & {{/last}}{{/people}}! {{{raw}}} {{> p}}".utf8),
+            "p.mustache": Array("({{missing}})".utf8),
+            "c.json": Array(
+                #"{"greeting": "Hi <you>", "people": [{"name": "A", "last": false}, {"name": "B", "last": true}], "raw": "<b>"}"#
+                    .utf8),
+        ]
+        let outcome = CommandHarness.run(["template", "render", "t.mustache", "--context", "c.json"], files: files)
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput == "Hi &lt;you&gt;, A & B! <b> ()")
+        let strict = CommandHarness.run(
+            ["template", "render", "t.mustache", "--context", "c.json", "--strict"], files: files)
+        #expect(strict.status == 1)
+        #expect(strict.standardError.contains("p.mustache:1:2: error: no value named 'missing' in the context"))
+        let usage = CommandHarness.run(["template", "render", "t.mustache"], files: files)
+        #expect(usage.status == 2)
     }
 
     @Test func versionIsPrinted() {

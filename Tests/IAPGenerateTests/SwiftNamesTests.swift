@@ -2,20 +2,21 @@ import IAPGenerate
 import Testing
 
 @Suite struct SwiftNamesTests {
-    @Test(arguments: [
-        ("com.example.stride.pro.yearly", "com.example.stride", "proYearly"),
-        ("com.example.stride.removeads", "com.example.stride", "removeads"),
-        ("com.example.stride.remove_ads", "com.example.stride", "removeAds"),
-        ("com.other.app.gems", "com.example.stride", "comOtherAppGems"),
-        ("2x.gems", nil, "_2xGems"),
-        ("default", nil, "`default`"),
-        ("self", nil, "`self`"),
-        ("PRO.Monthly", nil, "proMonthly"),
-        ("gems 💎 pack", nil, "gemsPack"),
-        ("💎", nil, "product"),
-        ("crème.brûlée", nil, "crèmeBrûlée"),
-        ("a\"b\\(c)\nd", nil, "aBCD"),
-    ] as [(String, String?, String)])
+    @Test(
+        arguments: [
+            ("com.example.stride.pro.yearly", "com.example.stride", "proYearly"),
+            ("com.example.stride.removeads", "com.example.stride", "removeads"),
+            ("com.example.stride.remove_ads", "com.example.stride", "removeAds"),
+            ("com.other.app.gems", "com.example.stride", "comOtherAppGems"),
+            ("2x.gems", nil, "_2xGems"),
+            ("default", nil, "`default`"),
+            ("self", nil, "`self`"),
+            ("PRO.Monthly", nil, "proMonthly"),
+            ("gems 💎 pack", nil, "gemsPack"),
+            ("💎", nil, "product"),
+            ("crème.brûlée", nil, "crèmeBrûlée"),
+            ("a\"b\\(c)\nd", nil, "aBCD"),
+        ] as [(String, String?, String)])
     func identifiersAreSafeSwift(_ text: String, _ prefix: String?, _ expected: String) {
         #expect(SwiftNames.identifier(for: text, droppingPrefix: prefix).spelling == expected)
     }

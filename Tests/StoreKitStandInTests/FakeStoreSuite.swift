@@ -1,3 +1,4 @@
+import FakeStoreTesting
 import Foundation
 import StoreKit
 import Testing
@@ -5,7 +6,7 @@ import Testing
 /// Every test that touches the fake store lives in this suite or a suite nested in it: the fake
 /// store is shared state, so these tests run one at a time. The time limit stops a test whose
 /// listener never comes from hanging the run.
-@Suite(.serialized, .timeLimit(.minutes(1)))
+@Suite(.serialized, .exclusiveFakeStore, .timeLimit(.minutes(1)))
 struct FakeStoreSuite {}
 
 /// The products the tests offer.

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+/// `iapkit generate` end to end: guides in memory, output in a temporary folder.
+@Suite struct GenerateCommandTests {
+    static let guide = """
+        # Shop
+
+        ```yaml iap
+        app:
+          name: Shop
+          bundleID: com.example.shop
+        products:
+          - id: com.example.shop.gems
+            type: consumable
+            referenceName: Gems
+            price: 0.99
+            localizations:
+              en-US: {displayName: Gems, description: Shiny}
+        ```
+        """
+
+    let output: String
+    let files: [String: [UInt8]]
+
+    init() throws {
+        output =
+            FileManager.default.temporaryDirectory.appendingPathComponent("iapkit-generate-\(UUID().uuidString)").path
+        files = ["shop.md": Array(Self.guide.utf8)]
+    }
+
+    func run(_ extra: [String], files: [String: [UInt8]]? = nil) -> CommandHarness.Outcome {
+        CommandHarness.run(["generate", "shop.md", "-o", output] + extra, files: files ?? self.files)
+    }
+
+    func modificationDates() throws -> [String: Date] {
+        var dates: [String: Date] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: output) {
+            let attributes = try FileManager.default.attributesOfItem(atPath: output + "/" + name)
+            dates[name] = attributes[.modificationDate] as? Date
+        }
+        return dates
+    }
+
+    @Test func writesOnceThenNothing() throws {
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let first = run([])
+        #expect(first.status == 0)
+        #expect(first.standardOutput.hasSuffix("6 written, 0 unchanged\n"))
+        let before = try modificationDates()
+        #expect(
+            before.keys.sorted() == [
+                "EntitlementStore.swift", "ProductID.swift", "Shop.storekit", "ShopStore+Handlers.swift",
+                "ShopStore.swift", "ShopStoreHandling.swift",
+            ])
+        Thread.sleep(forTimeInterval: 0.05)
+        let second = run([])
+        #expect(second.standardOutput == "0 written, 6 unchanged\n")
+        #expect(try modificationDates() == before)
+    }
+
+    @Test func dryRunAndCheckWriteNothing() throws {
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let dryRun = run(["--dry-run"])
+        #expect(dryRun.status == 0)
+        #expect(dryRun.standardOutput.contains("ProductID.swift: would be created"))
+        #expect(!FileManager.default.fileExists(atPath: output))
+        let stale = run(["--check"])
+        #expect(stale.status == 1)
+        #expect(stale.standardOutput.contains("stale: \(output)/ShopStore.swift (would be created)"))
+        _ = run([])
+        let fresh = run(["--check"])
+        #expect(fresh == .init(status: 0, standardOutput: "up to date: 6 files\n", standardError: ""))
+    }
+
+    @Test func theScaffoldIsNeverOverwritten() throws {
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        _ = run([])
+        let scaffold = output + "/ShopStore+Handlers.swift"
+        try Data("// mine\n".utf8).write(to: URL(fileURLWithPath: scaffold))
+        let again = run(["--access-level", "public"])
+        #expect(again.standardOutput.contains("updated: \(output)/ProductID.swift"))
+        #expect(
+            String(decoding: FileManager.default.contents(atPath: scaffold) ?? Data(), as: UTF8.self) == "// mine\n")
+        #expect(run(["--check", "--access-level", "public"]).status == 0)
+    }
+
+    @Test func userTemplatesReplaceBuiltInOnesFileByFileAndSeeParameters() throws {
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let templates = output + "-templates"
+        defer { try? FileManager.default.removeItem(atPath: templates) }
+        try FileManager.default.createDirectory(atPath: templates + "/StoreKit2", withIntermediateDirectories: true)
+        try Data("// {{param.team}}: {{#products}}{{caseName}} {{/products}}\n".utf8)
+            .write(to: URL(fileURLWithPath: templates + "/StoreKit2/ProductID.swift.mustache"))
+        let outcome = run(["--templates", templates, "--param", "team=Payments"])
+        #expect(outcome.status == 0)
+        let productID = String(
+            decoding: FileManager.default.contents(atPath: output + "/ProductID.swift") ?? Data(), as: UTF8.self)
+        #expect(productID == "// Payments: gems \n")
+        let manager = String(
+            decoding: FileManager.default.contents(atPath: output + "/ShopStore.swift") ?? Data(), as: UTF8.self)
+        #expect(manager.contains("final class ShopStore"))
+    }
+
+    @Test func aTemplateErrorIsLocatedAndNothingIsWritten() throws {
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let templates = output + "-broken"
+        defer { try? FileManager.default.removeItem(atPath: templates) }
+        try FileManager.default.createDirectory(atPath: templates + "/StoreKit2", withIntermediateDirectories: true)
+        try Data("line one\n  {{unknownName}}\n".utf8)
+            .write(to: URL(fileURLWithPath: templates + "/StoreKit2/ProductID.swift.mustache"))
+        let outcome = run(["--templates", templates])
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.standardError.contains(
+                "StoreKit2/ProductID.swift.mustache:2:3: error: no value named 'unknownName' in the context"))
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test func guidesWithErrorsWriteNothing() {
+        let broken = ["shop.md": Array(Self.guide.replacingOccurrences(of: "price: 0.99", with: "price: free").utf8)]
+        let outcome = run([], files: broken)
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.standardError.contains("shop.md:11:12: error: products[0].price: expected a number, found 'free'"))
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test func badParametersAreUsageErrors() {
+        #expect(run(["--param", "novalue"]).status == 2)
+        #expect(run(["--templates", "/nonexistent/templates"]).status == 2)
+        #expect(run(["--access-level", "open"]).status == 2)
+    }
+}

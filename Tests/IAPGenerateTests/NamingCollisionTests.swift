@@ -1,0 +1,44 @@
+import IAPDiagnostics
+import IAPGenerate
+import IAPModel
+import Templates
+import Testing
+
+@Suite struct NamingCollisionTests {
+    static func product(_ id: String, handler: String? = nil, line: Int) -> Product {
+        let here = IAPDiagnostics.SourceLocation(file: "g.md", line: line, column: 9)
+        return Product(
+            id: Located(id, at: here), type: .consumable, referenceName: Located("R", at: here),
+            price: Located(1, at: here), clearedForSale: Located(true, at: here),
+            handler: handler.map { Located($0, at: here) }, location: here)
+    }
+
+    static func generate(_ products: [Product]) -> [Diagnostic] {
+        let library = TemplateLibrary(userFolder: nil, builtInFolder: BuiltInTemplates.directory)
+        return Generator.generate(Workbook(products: products), options: GenerationOptions(), templates: library)
+            .diagnostics
+    }
+
+    @Test func namesThatMeetAfterConversionAreAnErrorNamingBoth() {
+        let diagnostics = Self.generate([Self.product("gem.pack", line: 3), Self.product("gem_pack", line: 9)])
+        #expect(
+            diagnostics.map(\.description) == [
+                "g.md:9:9: error: product 'gem_pack' would be named 'gemPack' in Swift, like another product; give one of them a 'handler'\ng.md:3:9: note: the other product is defined here"
+            ])
+    }
+
+    @Test func aNameTheStoreAlreadyUsesIsAnError() {
+        let diagnostics = Self.generate([Self.product("x", handler: "products", line: 4)])
+        #expect(
+            diagnostics.map(\.description) == [
+                "g.md:4:9: error: product 'x' would be named 'products', which the generated store already uses; give it another 'handler'"
+            ])
+    }
+
+    @Test func aBadTypePrefixIsRefused() {
+        let library = TemplateLibrary(userFolder: nil, builtInFolder: BuiltInTemplates.directory)
+        let result = Generator.generate(Workbook(), options: GenerationOptions(typePrefix: "1 x"), templates: library)
+        #expect(result.files.isEmpty)
+        #expect(result.diagnostics.map(\.message) == ["type prefix '1 x' is not a Swift type name"])
+    }
+}

@@ -1,0 +1,208 @@
+#if os(Linux)
+    import Foundation
+    import IAPDiagnostics
+    import IAPGenerate
+    import IAPModel
+    import Templates
+    import Testing
+
+    /// Random catalogues with hostile product IDs, names and localizations: the generated Swift
+    /// must type-check against the StoreKit stand-in, and every ID and text must come out of
+    /// the generated code exactly as it went in.
+    @Suite struct RandomCatalogueTests {
+        static let catalogueCount = 200
+        static let batchSize = 50
+
+        struct SplitMix: RandomNumberGenerator {
+            var state: UInt64
+            mutating func next() -> UInt64 {
+                state &+= 0x9E37_79B9_7F4A_7C15
+                var z = state
+                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+                return z ^ (z >> 31)
+            }
+        }
+
+        static let pieces = [
+            "gems", "default", "self", "Type", "2x", "\"", "\\", "\\(x)", "\n", "\t", "💎", "é", "ß", "中文", " ",
+            "-", "_", ".", "}", "*/", "//", "#if", "\u{200B}", "\u{2028}", "\u{7}", "pro", "PRO", "'", "$0", "`",
+        ]
+
+        static func text(_ random: inout SplitMix, words: ClosedRange<Int>) -> String {
+            (0..<Int.random(in: words, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
+        }
+
+        static func location(_ line: Int) -> IAPDiagnostics.SourceLocation {
+            IAPDiagnostics.SourceLocation(file: "random.md", line: line, column: 1)
+        }
+
+        static func catalogue(_ number: Int, _ random: inout SplitMix) -> Workbook {
+            var products: [Product] = []
+            let types = ProductType.allCases
+            for index in 0..<Int.random(in: 1...4, using: &random) {
+                // A unique tail keeps the Swift names apart; the rest is hostile.
+                let id = text(&random, words: 0...4) + "p\(index)"
+                let type = types.randomElement(using: &random) ?? .consumable
+                let localizations = (0..<Int.random(in: 0...2, using: &random)).map { localeIndex in
+                    Localization(
+                        locale: ["en-US", "de_DE", "fr"][localeIndex], displayName: text(&random, words: 1...5),
+                        description: text(&random, words: 0...6), location: location(index))
+                }
+                let subscription =
+                    type == .autoRenewable
+                    ? Subscription(
+                        group: Located(text(&random, words: 1...3), at: location(index)),
+                        period: Located("P1M", at: location(index)), level: Located(index + 1, at: location(index)),
+                        introductoryOffer: Bool.random(using: &random)
+                            ? IntroductoryOffer(
+                                mode: .payAsYouGo, period: Located("P1M", at: location(index)),
+                                periods: Located(2, at: location(index)),
+                                price: Located(Decimal(1), at: location(index)),
+                                location: location(index)) : nil,
+                        location: location(index)) : nil
+                products.append(
+                    Product(
+                        id: Located(id, at: location(index)), type: type,
+                        referenceName: Located(text(&random, words: 1...6), at: location(index)),
+                        price: Located(Decimal(index) + Decimal(string: "0.99")!, at: location(index)),
+                        clearedForSale: Located(true, at: location(index)), localizations: localizations,
+                        subscription: subscription, location: location(index)))
+            }
+            let app = AppConfiguration(
+                name: Located(text(&random, words: 1...3), at: location(0)),
+                bundleID: Located("com.example.random\(number)", at: location(0)),
+                manager: Located("Store\(number)", at: location(0)), location: location(0))
+            return Workbook(chapters: [], app: app, products: products)
+        }
+
+        @Test func hostileCataloguesGenerateCodeThatTypeChecksAndKeepsEveryValue() throws {
+            var random = SplitMix(state: 20_261_129)
+            let library = TemplateLibrary(userFolder: nil, builtInFolder: BuiltInTemplates.directory)
+            let work = FileManager.default.temporaryDirectory.appendingPathComponent("iapkit-random-\(getpid())")
+            try? FileManager.default.removeItem(at: work)
+            defer { try? FileManager.default.removeItem(at: work) }
+            var batches: [[URL]] = []
+            var generatedCount = 0
+            for number in 0..<Self.catalogueCount {
+                let workbook = Self.catalogue(number, &random)
+                let options = GenerationOptions(typePrefix: "C\(number)")
+                let result = Generator.generate(workbook, options: options, templates: library)
+                #expect(result.diagnostics.isEmpty, "catalogue \(number): \(result.diagnostics)")
+                if number % Self.batchSize == 0 { batches.append([]) }
+                let folder = work.appendingPathComponent("c\(number)")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                for file in result.files {
+                    let url = folder.appendingPathComponent(file.path)
+                    try Data(file.contents.utf8).write(to: url)
+                    if file.path.hasSuffix(".swift") { batches[batches.count - 1].append(url) }
+                }
+                try expectValuesSurvive(workbook, in: result.files)
+                generatedCount += 1
+            }
+            #expect(generatedCount == Self.catalogueCount)
+            try typeCheck(batches)
+        }
+
+        /// The IDs in `ProductID` and every text in the `.storekit` file read back unchanged.
+        private func expectValuesSurvive(_ workbook: Workbook, in files: [GeneratedFile]) throws {
+            let swift = try #require(files.first { $0.path.hasSuffix("ProductID.swift") }).contents
+            let literals = swift.split(separator: "\n").compactMap { line -> String? in
+                guard let equals = line.range(of: " = \""), line.trimmingCharacters(in: .whitespaces).hasPrefix("case ")
+                else { return nil }
+                let literal = line[line.index(equals.lowerBound, offsetBy: 3)...]
+                return SwiftLiteralReader.read(String(literal).trimmingCharacters(in: .whitespaces))
+            }
+            #expect(literals == workbook.products.map(\.id.value))
+
+            let storekit = try #require(files.first { $0.path.hasSuffix(".storekit") }).contents
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(storekit.utf8)) as? [String: Any])
+            var ids: [String] = []
+            var names: [String] = []
+            let plain =
+                (json["products"] as? [[String: Any]] ?? [])
+                + (json["nonRenewingSubscriptions"] as? [[String: Any]] ?? [])
+            let grouped = (json["subscriptionGroups"] as? [[String: Any]] ?? []).flatMap {
+                $0["subscriptions"] as? [[String: Any]] ?? []
+            }
+            for product in plain + grouped {
+                ids.append(product["productID"] as? String ?? "")
+                names += (product["localizations"] as? [[String: Any]] ?? []).compactMap {
+                    $0["displayName"] as? String
+                }
+            }
+            #expect(Set(ids) == Set(workbook.products.map(\.id.value)))
+            #expect(Set(names) == Set(workbook.products.flatMap { $0.localizations.map(\.displayName) }))
+        }
+
+        /// One `swiftc -typecheck` per batch, in Swift 6 mode, two at a time.
+        private func typeCheck(_ batches: [[URL]]) throws {
+            let modules = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+                .appendingPathComponent("Modules")
+            let swiftc = URL(fileURLWithPath: "/opt/swift/usr/bin/swiftc")
+            let compiler = FileManager.default.isExecutableFile(atPath: swiftc.path) ? swiftc.path : "swiftc"
+            var processes: [(Process, Pipe)] = []
+            for (index, batch) in batches.enumerated() {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                process.arguments =
+                    [
+                        compiler, "-typecheck", "-swift-version", "6", "-I", modules.path, "-module-name",
+                        "Batch\(index)",
+                    ]
+                    + batch.map(\.path)
+                let pipe = Pipe()
+                process.standardError = pipe
+                process.standardOutput = pipe
+                try process.run()
+                processes.append((process, pipe))
+                if processes.count == 2 || index == batches.count - 1 {
+                    for (running, output) in processes {
+                        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                        running.waitUntilExit()
+                        #expect(running.terminationStatus == 0, "\(text.prefix(3000))")
+                        #expect(!text.contains("warning:"), "\(text.prefix(3000))")
+                    }
+                    processes.removeAll()
+                }
+            }
+        }
+    }
+
+    /// Reads back a Swift string literal as written by the generator.
+    enum SwiftLiteralReader {
+        static func read(_ literal: String) -> String? {
+            var scalars = Array(literal.unicodeScalars)
+            guard scalars.first == "\"", scalars.last == "\"", scalars.count >= 2 else { return nil }
+            scalars = Array(scalars.dropFirst().dropLast())
+            var result = String.UnicodeScalarView()
+            var index = 0
+            while index < scalars.count {
+                let scalar = scalars[index]
+                index += 1
+                guard scalar == "\\" else {
+                    result.append(scalar)
+                    continue
+                }
+                guard index < scalars.count else { return nil }
+                let escaped = scalars[index]
+                index += 1
+                switch escaped {
+                case "n": result.append("\n")
+                case "r": result.append("\r")
+                case "t": result.append("\t")
+                case "\"", "\\", "'": result.append(escaped)
+                case "0": result.append("\0")
+                case "u":
+                    guard let close = scalars[index...].firstIndex(of: "}") else { return nil }
+                    let hex = String(String.UnicodeScalarView(scalars[(index + 1)..<close]))
+                    guard let value = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(value) else { return nil }
+                    result.append(decoded)
+                    index = close + 1
+                default: return nil
+                }
+            }
+            return String(result)
+        }
+    }
+#endif
