@@ -65,7 +65,7 @@
                     Product(
                         id: Located(id, at: location(index)), type: type,
                         referenceName: Located(text(&random, words: 1...6), at: location(index)),
-                        price: Located(Decimal(index) + Decimal(string: "0.99")!, at: location(index)),
+                        price: Located(Decimal(index) + Decimal(99) / 100, at: location(index)),
                         clearedForSale: Located(true, at: location(index)), localizations: localizations,
                         subscription: subscription, location: location(index)))
             }
