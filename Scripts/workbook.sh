@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The main job on the built-in Workbook: builds iapkit, checks the guides and prints the model
-# they define. Installs libcmark and libyaml first when they are missing.
+# The main job on the built-in Workbook: builds iapkit, checks the guides, prints the model they
+# define and generates the StoreKit code for their catalogue. Installs libcmark and libyaml first
+# when they are missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Scripts/install-dependencies.sh
@@ -20,3 +21,6 @@ echo "==> iapkit extract Workbook --format text"
 mkdir -p .build/workbook
 "$iapkit" extract Workbook --format json > .build/workbook/model.json
 echo "==> The model as JSON: .build/workbook/model.json"
+echo
+echo "==> iapkit generate Workbook -o .build/workbook/Generated"
+"$iapkit" generate Workbook -o .build/workbook/Generated
