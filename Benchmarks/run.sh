@@ -18,7 +18,7 @@ hyperfine, peak memory with /usr/bin/time).
 Benchmarks:
   lint        iapkit lint vs. cmark (Markdown to HTML) on a 10 MiB corpus (default)
   render      not written yet
-  generate    not written yet
+  generate    iapkit generate on the Workbook when nothing changed: under 10 ms, no file touched
   all         every benchmark that exists
 
 Options:
@@ -59,8 +59,8 @@ CORPUS_ROOTS="${CORPUS_ROOTS:-/usr/share/doc /usr/lib /opt/swift /usr/share}"
 SWIFT="${SWIFT:-}"
 
 # Benchmarks that exist, and those that have a name but no code yet.
-AVAILABLE_BENCHMARKS="lint"
-PLANNED_BENCHMARKS="render generate"
+AVAILABLE_BENCHMARKS="lint generate"
+PLANNED_BENCHMARKS="render"
 
 # Filled in as the script goes.
 IAPKIT=""            # path of the release binary
@@ -413,8 +413,32 @@ bench_lint() {
 # Planned: time and memory of `iapkit render` on the corpus, against cmark.
 bench_render() { not_written render; }
 
-# Planned: time and memory of `iapkit generate`.
-bench_generate() { not_written generate; }
+# `iapkit generate` on the Workbook when nothing changed: the median time (target under
+# 10 ms) and the number of output files whose modification time moved (target 0).
+bench_generate() {
+    local out="$WORK/generated" json="$WORK/generate.json"
+    say "generate: the Workbook, regenerated with nothing changed ($RUNS runs, $WARMUP warm-up)"
+    rm -rf "$out"
+    (cd "$ROOT" && "$IAPKIT" generate Workbook -o "$out" >/dev/null) || die "iapkit generate failed on the Workbook"
+    local before after
+    before="$(modification_times "$out")"
+    (cd "$ROOT" && hyperfine -N --warmup "$WARMUP" --runs "$RUNS" --style basic --export-json "$json" \
+        "$(shell_quote "$IAPKIT") generate Workbook -o $(shell_quote "$out")") || die "hyperfine failed"
+    after="$(modification_times "$out")"
+    local median_ms touched
+    median_ms="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["results"][0]["median"] * 1000)' "$json")"
+    touched="$(python3 -c 'import sys; a, b = (dict(l.split(" ", 1) for l in t.splitlines()) for t in sys.argv[1:3]); print(sum(a.get(k) != b.get(k) for k in set(a) | set(b)))' "$before" "$after")"
+    echo
+    echo "generate median time: $(printf '%.1f' "$median_ms") ms; files modified by the timed runs: $touched"
+    record generate "Workbook" "time (median)" "$(printf '%.1f ms' "$median_ms")" "10 ms" \
+        "$(ratio "$median_ms" 10)" 1.0
+    record generate "Workbook" "files modified" "$touched" "0" "$touched" 0
+}
+
+# Each file of a folder with its modification time in nanoseconds, one per line.
+modification_times() {
+    python3 -c 'import os,sys; d=sys.argv[1]; [print(n, os.stat(os.path.join(d, n)).st_mtime_ns) for n in sorted(os.listdir(d))]' "$1"
+}
 
 not_written() {
     die "the $1 benchmark is not written yet" \
