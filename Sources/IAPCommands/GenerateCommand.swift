@@ -1,4 +1,5 @@
 import Foundation
+import IAPExtract
 import IAPGenerate
 import IAPModel
 import Templates
@@ -34,6 +35,14 @@ enum GenerateCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) -> ExitStatus {
+        let digest = inputDigest(arguments, context: context)
+        if let digest, !arguments.has("--check"), !arguments.has("--dry-run"),
+            let stamp = GenerationStamp.read(from: digest.outputDirectory), stamp.digest == digest.value,
+            stamp.outputsUntouched
+        {
+            context.standardOutput.line("0 written, \(stamp.outputs.count) unchanged")
+            return .success
+        }
         let session = GuideSession.load(arguments.positionals, context: context)
         session.report(to: context.standardError, errors: context.standardError)
         guard session.inputErrors.isEmpty else { return .usageOrInput }
@@ -72,7 +81,40 @@ enum GenerateCommand: Command {
             return .findings
         }
         let writer = OutputWriter(directory: arguments.value("--output") ?? configuration?.output ?? "Generated")
-        return apply(generated.files, writer: writer, arguments: arguments, context: context)
+        let status = apply(generated.files, writer: writer, arguments: arguments, context: context)
+        if status == .success, !arguments.has("--check"), !arguments.has("--dry-run"), let digest {
+            let outputs = generated.files.compactMap { GenerationStamp.status(of: writer.target($0)) }
+            GenerationStamp(digest: digest.value, outputs: outputs).write(to: writer.directory)
+        }
+        return status
+    }
+
+    /// What this run depends on, hashed: the arguments, `iapkit.yml`, every guide file and every
+    /// template. Nil when it cannot be known without parsing (standard input, unreadable paths).
+    private static func inputDigest(_ arguments: ParsedArguments, context: CommandContext)
+        -> (value: String, outputDirectory: String)?
+    {
+        guard case .success(let configuration) = ProjectConfiguration.load(context: context) else { return nil }
+        let requested = arguments.positionals.isEmpty ? configuration?.input ?? ["Workbook"] : arguments.positionals
+        guard !requested.contains("-") else { return nil }
+        let planned = BookPlanner(fileSystem: context.fileSystem).plan(requested)
+        guard planned.inputErrors.isEmpty, planned.diagnostics.isEmpty else { return nil }
+        var digest = InputDigest()
+        digest.add(IAPKitTool.version)
+        for (key, values) in arguments.values.sorted(by: { $0.key < $1.key }) {
+            digest.add(key)
+            values.forEach { digest.add($0) }
+        }
+        digest.add(arguments.positionals.joined(separator: "\u{0}"))
+        if let bytes = try? context.fileSystem.contents(of: ProjectConfiguration.fileName) { digest.add(bytes) }
+        for path in planned.plan.summaries + planned.plan.chapters.map(\.path) {
+            guard let bytes = try? context.fileSystem.contents(of: path) else { return nil }
+            digest.add(path)
+            digest.add(bytes)
+        }
+        if let folder = arguments.value("--templates") ?? configuration?.templates { digest.addFolder(folder) }
+        if let builtIn = BuiltInTemplates.directory { digest.addFolder(builtIn.path) }
+        return (digest.hex, arguments.value("--output") ?? configuration?.output ?? "Generated")
     }
 
     private static func apply(
