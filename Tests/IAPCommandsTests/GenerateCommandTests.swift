@@ -50,7 +50,8 @@ import Testing
         let before = try modificationDates()
         #expect(
             before.keys.sorted() == [
-                ".iapkit-generate", "EntitlementStore.swift", "ProductID.swift", "Shop.storekit", "ShopStore+Handlers.swift",
+                ".iapkit-generate", "EntitlementStore.swift", "ProductID.swift", "Shop.storekit",
+                "ShopStore+Handlers.swift",
                 "ShopStore.swift", "ShopStoreHandling.swift",
             ])
         Thread.sleep(forTimeInterval: 0.05)
@@ -62,7 +63,9 @@ import Testing
     @Test func aChangedGuideOrAnEditedOutputIsNoticed() throws {
         defer { try? FileManager.default.removeItem(atPath: output) }
         _ = run([])
-        let renamed = ["shop.md": Array(Self.guide.replacingOccurrences(of: "displayName: Gems", with: "displayName: Jewels").utf8)]
+        let renamed = [
+            "shop.md": Array(Self.guide.replacingOccurrences(of: "displayName: Gems", with: "displayName: Jewels").utf8)
+        ]
         let afterGuideChange = run([], files: renamed)
         #expect(afterGuideChange.standardOutput == "updated: \(output)/Shop.storekit\n1 written, 5 unchanged\n")
         try Data("// edited by hand\n".utf8).write(to: URL(fileURLWithPath: output + "/ProductID.swift"))
