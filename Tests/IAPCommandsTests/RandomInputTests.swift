@@ -1,20 +1,10 @@
 import Foundation
+import IAPTestSupport
 import Testing
 
 /// Mangled guides never crash the tool: every run ends with status 0, 1 or 2 and, when a guide
 /// has errors, with a located message.
 @Suite struct RandomInputTests {
-    /// A small deterministic generator, so a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static let seedGuide = """
         # Shop
@@ -54,7 +44,7 @@ import Testing
         """
 
     @Test func mangledGuidesNeverCrash() {
-        var random = SplitMix(state: 20_261_129)
+        var random = SeededRandom(seed: 20_261_129)
         let original = Array(Self.seedGuide.utf8)
         let alphabet = Array("-:[]{}!#>`*&|\"'\\\n\t 0aZ,.\u{0}".utf8) + [0xFF, 0xC3]
         for round in 0..<300 {

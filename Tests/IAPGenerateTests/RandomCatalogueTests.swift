@@ -4,6 +4,7 @@
     import IAPGenerate
     import IAPModel
     import Templates
+    import IAPTestSupport
     import Testing
 
     /// Random catalogues with hostile product IDs, names and localizations: the generated Swift
@@ -13,23 +14,12 @@
         static let catalogueCount = 200
         static let batchSize = 50
 
-        struct SplitMix: RandomNumberGenerator {
-            var state: UInt64
-            mutating func next() -> UInt64 {
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                return z ^ (z >> 31)
-            }
-        }
-
         static let pieces = [
             "gems", "default", "self", "Type", "2x", "\"", "\\", "\\(x)", "\n", "\t", "💎", "é", "ß", "中文", " ",
             "-", "_", ".", "}", "*/", "//", "#if", "\u{200B}", "\u{2028}", "\u{7}", "pro", "PRO", "'", "$0", "`",
         ]
 
-        static func text(_ random: inout SplitMix, words: ClosedRange<Int>) -> String {
+        static func text(_ random: inout SeededRandom, words: ClosedRange<Int>) -> String {
             (0..<Int.random(in: words, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
         }
 
@@ -37,7 +27,7 @@
             IAPDiagnostics.SourceLocation(file: "random.md", line: line, column: 1)
         }
 
-        static func catalogue(_ number: Int, _ random: inout SplitMix) -> Workbook {
+        static func catalogue(_ number: Int, _ random: inout SeededRandom) -> Workbook {
             var products: [Product] = []
             let types = ProductType.allCases
             for index in 0..<Int.random(in: 1...4, using: &random) {
@@ -77,7 +67,7 @@
         }
 
         @Test func hostileCataloguesGenerateCodeThatTypeChecksAndKeepsEveryValue() throws {
-            var random = SplitMix(state: 20_261_129)
+            var random = SeededRandom(seed: 20_261_129)
             let library = TemplateLibrary(userFolder: nil, builtInFolder: BuiltInTemplates.directory)
             let work = FileManager.default.temporaryDirectory.appendingPathComponent("iapkit-random-\(getpid())")
             try? FileManager.default.removeItem(at: work)
