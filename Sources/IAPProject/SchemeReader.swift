@@ -71,6 +71,13 @@ public struct Scheme: Hashable, Sendable {
 /// Reads `.xcscheme` XML with Foundation's `XMLParser`.
 public enum SchemeReader {
     public static func read(_ bytes: [UInt8], path: String) throws(ProjectReadError) -> Scheme {
+        // Foundation's XML parser on Linux can crash on malformed UTF-8, so it never sees any.
+        if let offset = TextPosition.firstInvalidUTF8Offset(in: bytes) {
+            let position = TextPosition.lineAndColumn(of: offset, in: bytes)
+            throw ProjectReadError(
+                "not a readable scheme (the file is not valid UTF-8)",
+                at: SourceLocation(file: path, line: position.line, column: position.column))
+        }
         let collector = SchemeCollector()
         let parser = XMLParser(data: Data(bytes))
         parser.shouldResolveExternalEntities = false

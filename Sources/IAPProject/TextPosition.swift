@@ -50,4 +50,21 @@ enum TextPosition {
         guard let offset = firstOffset(of: Array(needle.utf8), in: bytes) else { return nil }
         return lineAndColumn(of: offset, in: bytes)
     }
+
+    /// The offset of the first byte that is not part of well-formed UTF-8, or nil if all are.
+    static func firstInvalidUTF8Offset(in bytes: [UInt8]) -> Int? {
+        var iterator = bytes.makeIterator()
+        var decoder = Unicode.UTF8()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                offset += Unicode.UTF8.width(scalar)
+            case .emptyInput:
+                return nil
+            case .error:
+                return offset
+            }
+        }
+    }
 }

@@ -60,4 +60,14 @@ struct SchemeReaderTests {
             return error.location.file == "x.xcscheme" && error.location.line >= 1 && error.location.column >= 1
         }
     }
+
+    @Test("rejects bytes that are not UTF-8 at the first bad byte, before the XML parser sees them")
+    func invalidUTF8() {
+        let bytes = Array("<Scheme>\n  <LaunchAction a=\"".utf8) + [0xFF, 0xFE] + Array("\"/></Scheme>".utf8)
+        #expect {
+            try SchemeReader.read(bytes, path: "x.xcscheme")
+        } throws: { error in
+            (error as? ProjectReadError)?.location == SourceLocation(file: "x.xcscheme", line: 2, column: 20)
+        }
+    }
 }
