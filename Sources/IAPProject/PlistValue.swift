@@ -73,24 +73,26 @@ enum PlistDecoding {
             let value = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: &format)
             return (value, format)
         } catch {
-            let line = reportedLine(in: "\(error)").flatMap { $0 >= 1 ? $0 : nil } ?? 1
+            let message = "\(error)"
+            var line = reportedLine(in: message) ?? 1
+            if message.contains("EOF") || message.contains("end of") {
+                line = max(line, TextPosition.lineAndColumn(of: bytes.count, in: bytes).line)
+            }
             throw ProjectReadError(
                 "not a readable property list", at: SourceLocation(file: path, line: line, column: 1))
         }
     }
 
-    /// Foundation's messages end in "at line N" (old-style) or "on line N" (XML); the last such
-    /// number is the most specific one.
+    /// Foundation's messages name lines as "at line N" or "on line N", the outer error always at
+    /// the start of the file and the inner one where parsing stopped; the largest number is the
+    /// most specific.
     static func reportedLine(in message: String) -> Int? {
         var found: Int?
-        for marker in ["at line ", "on line ", "line "] {
-            var rest = Substring(message)
-            while let range = rest.range(of: marker) {
-                let digits = rest[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
-                if let number = Int(digits) { found = number }
-                rest = rest[range.upperBound...]
-            }
-            if found != nil { return found }
+        var rest = Substring(message)
+        while let range = rest.range(of: "line ") {
+            let digits = rest[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
+            if let number = Int(digits), number >= 1 { found = max(found ?? number, number) }
+            rest = rest[range.upperBound...]
         }
         return found
     }

@@ -100,6 +100,20 @@ struct PBXProjReaderTests {
         }
     }
 
+    #if os(Linux)
+        @Test(
+            "points a truncation error at the line where parsing stopped",
+            arguments: [(200, 10), (1000, 17), (5000, 140)])
+        func truncationLine(length: Int, line: Int) {
+            let bytes = Array(FixtureFiles.bytes(path).prefix(length))
+            #expect {
+                try PBXProjReader.read(bytes, path: path)
+            } throws: { error in
+                (error as? ProjectReadError)?.location.line == line
+            }
+        }
+    #endif
+
     @Test(
         "rejects plists that are not projects, and empty or binary junk",
         arguments: ["{ a = b; }", "(1, 2)", "", "\u{0}\u{1}"])
