@@ -59,6 +59,8 @@ var targets: [Target] = [
         name: "IAPGenerateTests",
         dependencies: ["IAPGenerate", "IAPExtract", "IAPValidate", "IAPTestSupport", "Templates"]
     ),
+    .target(name: "IAPProject", dependencies: ["IAPDiagnostics"]),
+    .testTarget(name: "IAPProjectTests", dependencies: ["IAPProject", "IAPTestSupport"], exclude: ["Fixtures"]),
 ]
 
 /// StoreKit exists only on Apple's systems. Elsewhere a stand-in module of the same name, with

@@ -1,0 +1,194 @@
+import Foundation
+import IAPDiagnostics
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// Whether a scheme is committed with the project or private to one user.
+public enum SchemeVisibility: String, Hashable, Sendable {
+    /// Under `xcshareddata/xcschemes`: everyone who clones the project gets it.
+    case shared
+    /// Under `xcuserdata/<user>.xcuserdatad/xcschemes`: only on one machine.
+    case user
+    /// Neither folder appears in the path.
+    case unknown
+
+    /// Decides from the path alone.
+    public static func of(path: String) -> SchemeVisibility {
+        let components = path.split(separator: "/")
+        if components.contains("xcshareddata") { return .shared }
+        if components.contains("xcuserdata") || components.contains(where: { $0.hasSuffix(".xcuserdatad") }) {
+            return .user
+        }
+        return .unknown
+    }
+}
+
+/// A StoreKit configuration file attached to a scheme's Run action.
+public struct StoreKitConfigurationReference: Hashable, Sendable {
+    /// The `identifier` attribute as written, e.g. `../../Products.storekit`. It is relative to
+    /// the folder containing the `.xcodeproj`'s scheme folder; see `resolvedPath(projectFolder:)`.
+    public var identifier: String
+    /// Where the `identifier` attribute is written, or the element when that cannot be found.
+    public var location: SourceLocation
+
+    public init(identifier: String, location: SourceLocation) {
+        self.identifier = identifier
+        self.location = location
+    }
+
+    /// The referenced path made relative to the folder that contains the `.xcodeproj`. Xcode
+    /// writes it as if from a folder two levels below that one, hence `../../` in every real
+    /// scheme. Absolute identifiers are returned unchanged.
+    public var projectRelativePath: String {
+        if identifier.hasPrefix("/") { return identifier }
+        let virtualLevel = "\u{0}"
+        var parts = [virtualLevel, virtualLevel]
+        for part in identifier.split(separator: "/") where part != "." {
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else {
+                parts.append(String(part))
+            }
+        }
+        return parts.filter { $0 != virtualLevel }.joined(separator: "/")
+    }
+}
+
+/// The parts of an `.xcscheme` file the IAP checks need.
+public struct Scheme: Hashable, Sendable {
+    public var path: String
+    /// The file name without `.xcscheme`.
+    public var name: String
+    public var visibility: SchemeVisibility
+    /// True when the file has a `LaunchAction` (the Run action) at all.
+    public var hasLaunchAction: Bool
+    /// The StoreKit configuration of the Run action, if one is attached.
+    public var storeKitConfiguration: StoreKitConfigurationReference?
+}
+
+/// Reads `.xcscheme` XML with Foundation's `XMLParser`.
+public enum SchemeReader {
+    public static func read(_ bytes: [UInt8], path: String) throws(ProjectReadError) -> Scheme {
+        // Foundation's XML parser on Linux can crash on malformed UTF-8, so it never sees any.
+        if let offset = TextPosition.firstInvalidUTF8Offset(in: bytes) {
+            let position = TextPosition.lineAndColumn(of: offset, in: bytes)
+            throw ProjectReadError(
+                "not a readable scheme (the file is not valid UTF-8)",
+                at: SourceLocation(file: path, line: position.line, column: position.column))
+        }
+        let collector = SchemeCollector()
+        let parser = XMLParser(data: Data(bytes))
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = collector
+        let succeeded = parser.parse()
+        if let problem = collector.problem {
+            throw ProjectReadError(
+                "not a readable scheme (\(problem.message))",
+                at: SourceLocation(file: path, line: problem.line, column: problem.column))
+        }
+        if succeeded, collector.rootName != nil, !collector.rootClosed {
+            let end = TextPosition.lineAndColumn(of: bytes.count, in: bytes)
+            throw ProjectReadError(
+                "not a readable scheme (the file ends before the root element is closed)",
+                at: SourceLocation(file: path, line: end.line, column: end.column))
+        }
+        if !succeeded || collector.rootName == nil {
+            let line = max(parser.lineNumber, 1)
+            let column = max(parser.columnNumber, 1)
+            let detail = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "no root element"
+            throw ProjectReadError(
+                "not a readable scheme (XML error: \(detail))",
+                at: SourceLocation(file: path, line: line, column: column))
+        }
+        if collector.rootName != "Scheme" {
+            throw ProjectReadError(
+                "the root element is \(Diagnostic.quote(collector.rootName ?? "")), not 'Scheme'",
+                at: SourceLocation(file: path, line: 1, column: 1))
+        }
+        let fileName = path.split(separator: "/").last.map(String.init) ?? path
+        let name = fileName.hasSuffix(".xcscheme") ? String(fileName.dropLast(".xcscheme".count)) : fileName
+        var reference: StoreKitConfigurationReference?
+        if let found = collector.storeKitReference {
+            let position = attributePosition(in: bytes, elementEndLine: found.line) ?? (found.line, found.column)
+            reference = StoreKitConfigurationReference(
+                identifier: found.identifier,
+                location: SourceLocation(file: path, line: position.line, column: position.column))
+        }
+        return Scheme(
+            path: path, name: name, visibility: .of(path: path), hasLaunchAction: collector.sawLaunchAction,
+            storeKitConfiguration: reference)
+    }
+
+    /// `XMLParser` reports the position after a start tag; the `identifier` attribute is usually on
+    /// the line below the element name. This finds the last `<StoreKitConfigurationFileReference`
+    /// that starts on or before `elementEndLine` and the `identifier` attribute after it.
+    private static func attributePosition(in bytes: [UInt8], elementEndLine: Int) -> (line: Int, column: Int)? {
+        let endOffset = TextPosition.offset(ofLine: elementEndLine + 1, in: bytes) ?? bytes.count
+        let tag = Array("<StoreKitConfigurationFileReference".utf8)
+        var start: Int?
+        var search = 0
+        while let found = TextPosition.firstOffset(of: tag, in: bytes, from: search), found < endOffset {
+            start = found
+            search = found + 1
+        }
+        guard let start else { return nil }
+        guard let attribute = TextPosition.firstOffset(of: Array("identifier".utf8), in: bytes, from: start),
+            attribute < endOffset
+        else { return TextPosition.lineAndColumn(of: start, in: bytes) }
+        return TextPosition.lineAndColumn(of: attribute, in: bytes)
+    }
+}
+
+/// Collects what `SchemeReader` needs while `XMLParser` walks the file.
+private final class SchemeCollector: NSObject, XMLParserDelegate {
+    struct Found {
+        var identifier: String
+        var line: Int
+        var column: Int
+    }
+
+    var rootName: String?
+    var stack: [String] = []
+    var sawLaunchAction = false
+    var storeKitReference: Found?
+    var rootClosed = false
+    /// The first structural fault seen; some XMLParser versions recover from these silently.
+    var problem: (message: String, line: Int, column: Int)?
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        if rootName == nil { rootName = elementName }
+        if elementName == "LaunchAction" { sawLaunchAction = true }
+        if elementName == "StoreKitConfigurationFileReference", stack.contains("LaunchAction"),
+            storeKitReference == nil, let identifier = attributes["identifier"]
+        {
+            storeKitReference = Found(identifier: identifier, line: parser.lineNumber, column: parser.columnNumber)
+        }
+        stack.append(elementName)
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        guard let open = stack.last else { return }
+        if open != elementName, problem == nil {
+            problem = (
+                "element \(Diagnostic.quote(open)) is closed by \(Diagnostic.quote(elementName))",
+                max(parser.lineNumber, 1), max(parser.columnNumber, 1)
+            )
+        }
+        stack.removeLast()
+        if stack.isEmpty { rootClosed = true }
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        if problem == nil {
+            problem = (
+                "XML error: \((parseError as NSError).localizedDescription)", max(parser.lineNumber, 1),
+                max(parser.columnNumber, 1)
+            )
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import IAPDiagnostics
+import IAPProject
+import Testing
+
+@Suite("xcscheme reader")
+struct SchemeReaderTests {
+    let sharedPath = "Shop.xcodeproj/xcshareddata/xcschemes/Shop.xcscheme"
+    let userPath = "Shop.xcodeproj/xcuserdata/dev.xcuserdatad/xcschemes/Shop Local.xcscheme"
+
+    @Test("finds the Run action's StoreKit configuration in a shared scheme, located at its identifier")
+    func shared() throws {
+        let scheme = try SchemeReader.read(FixtureFiles.bytes(sharedPath), path: sharedPath)
+        #expect(scheme.name == "Shop")
+        #expect(scheme.visibility == .shared)
+        #expect(scheme.hasLaunchAction)
+        let reference = try #require(scheme.storeKitConfiguration)
+        #expect(reference.identifier == "../../Shop/Store Config/Products.storekit")
+        #expect(reference.projectRelativePath == "Shop/Store Config/Products.storekit")
+        #expect(reference.location == SourceLocation(file: sharedPath, line: 17, column: 10))
+    }
+
+    @Test("ignores a StoreKit configuration outside the Run action and tells a user scheme from the path")
+    func user() throws {
+        let scheme = try SchemeReader.read(FixtureFiles.bytes(userPath), path: userPath)
+        #expect(scheme.name == "Shop Local")
+        #expect(scheme.visibility == .user)
+        #expect(scheme.hasLaunchAction)
+        #expect(scheme.storeKitConfiguration == nil)
+    }
+
+    @Test(
+        "resolves identifiers as Xcode writes them",
+        arguments: [
+            ("../../Products.storekit", "Products.storekit"),
+            ("../../../Shared/Products.storekit", "../Shared/Products.storekit"),
+            ("./../../A/./B.storekit", "A/B.storekit"),
+            ("/abs/P.storekit", "/abs/P.storekit"),
+        ])
+    func resolution(identifier: String, expected: String) {
+        let reference = StoreKitConfigurationReference(
+            identifier: identifier, location: SourceLocation(file: "s", line: 1, column: 1))
+        #expect(reference.projectRelativePath == expected)
+    }
+
+    @Test("decides visibility from the path alone")
+    func visibility() {
+        #expect(SchemeVisibility.of(path: "A.xcodeproj/xcshareddata/xcschemes/A.xcscheme") == .shared)
+        #expect(SchemeVisibility.of(path: "A.xcodeproj/xcuserdata/me.xcuserdatad/xcschemes/A.xcscheme") == .user)
+        #expect(SchemeVisibility.of(path: "A.xcscheme") == .unknown)
+    }
+
+    @Test(
+        "rejects broken XML and other documents with a located error",
+        arguments: ["<Scheme><LaunchAction></Scheme>", "", "<Scheme", "<Other/>", "not xml at all"])
+    func broken(text: String) {
+        #expect {
+            try SchemeReader.read(Array(text.utf8), path: "x.xcscheme")
+        } throws: { error in
+            guard let error = error as? ProjectReadError else { return false }
+            return error.location.file == "x.xcscheme" && error.location.line >= 1 && error.location.column >= 1
+        }
+    }
+
+    @Test("rejects bytes that are not UTF-8 at the first bad byte, before the XML parser sees them")
+    func invalidUTF8() {
+        let bytes = Array("<Scheme>\n  <LaunchAction a=\"".utf8) + [0xFF, 0xFE] + Array("\"/></Scheme>".utf8)
+        #expect {
+            try SchemeReader.read(bytes, path: "x.xcscheme")
+        } throws: { error in
+            (error as? ProjectReadError)?.location == SourceLocation(file: "x.xcscheme", line: 2, column: 20)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import IAPDiagnostics
+import IAPProject
+import Testing
+
+@Suite(".storekit reader")
+struct StoreKitFileReaderTests {
+    func read(_ name: String) throws -> StoreKitFile {
+        try StoreKitFileReader.read(FixtureFiles.bytes(name), path: name)
+    }
+
+    @Test("reads products from all three sections with their types, version and key lines")
+    func good() throws {
+        let file = try read("Good.storekit")
+        #expect(file.version == StoreKitFileVersion(major: 3, minor: 0))
+        #expect(file.problems.isEmpty)
+        #expect(
+            file.productIDs == [
+                "com.example.app.coins", "com.example.app.pro", "com.example.app.season", "com.example.app.monthly",
+            ])
+        #expect(
+            file.products.map(\.section) == [
+                .products, .products, .nonRenewingSubscriptions, .subscriptionGroup(name: "Premium"),
+            ])
+        #expect(
+            file.products.map(\.type) == [
+                "Consumable", "NonConsumable", "NonRenewingSubscription", "RecurringSubscription",
+            ])
+        #expect(file.products.first?.referenceName == "Coins")
+        #expect(file.products.first?.location == SourceLocation(file: "Good.storekit", line: 32, column: 7))
+        #expect(file.products.last?.location == SourceLocation(file: "Good.storekit", line: 64, column: 11))
+    }
+
+    @Test("reports a wrongly cased productID key and a type name from guides, but keeps the product")
+    func wrongCase() throws {
+        let file = try read("WrongCase.storekit")
+        #expect(file.productIDs == ["com.example.app.coins", "com.example.app.yearly"])
+        #expect(
+            file.problems.map(\.kind) == [
+                .wrongKeyCase(found: "productId", expected: "productID"), .unknownType("AutoRenewableSubscription"),
+            ])
+        #expect(file.problems.map(\.location.line) == [5, 15])
+        #expect(file.problems.last?.message.contains("'RecurringSubscription'") == true)
+        #expect(file.problems.first?.diagnostic.severity == .error)
+    }
+
+    @Test("reports a missing version at the top of the file")
+    func noVersion() throws {
+        let file = try read("NoVersion.storekit")
+        #expect(file.version == nil)
+        #expect(file.problems.map(\.kind) == [.missingVersion])
+        #expect(file.problems.first?.location == SourceLocation(file: "NoVersion.storekit", line: 1, column: 1))
+        #expect(file.productIDs == ["com.example.app.pro"])
+    }
+
+    @Test("reports products without an ID or type, and values of the wrong kind")
+    func incomplete() throws {
+        let text =
+            #"{"version":{"major":1},"products":[{"referenceName":"x"},{"productID":7,"type":"Consumable"},3],"subscriptionGroups":{}}"#
+        let file = try StoreKitFileReader.read(Array(text.utf8), path: "s")
+        #expect(file.version == StoreKitFileVersion(major: 1, minor: 0))
+        #expect(file.products.isEmpty)
+        #expect(
+            file.problems.map(\.kind) == [
+                .missingType, .missingProductID, .unexpectedValue(key: "productID"), .unexpectedValue(key: "product"),
+                .unexpectedValue(key: "subscriptionGroups"),
+            ])
+    }
+
+    @Test(
+        "rejects invalid JSON with the line and column of the fault",
+        arguments: [
+            ("{\n  \"products\" : [\n    {,\n", 3, 6),
+            ("", 1, 1),
+            ("{\"a\": tru}", 1, 7),
+            ("{\"a\": \"\\q\"}", 1, 9),
+            ("[1, 2]", 1, 1),
+            ("{} x", 1, 4),
+        ])
+    func invalid(text: String, line: Int, column: Int) {
+        #expect {
+            try StoreKitFileReader.read(Array(text.utf8), path: "Bad.storekit")
+        } throws: { error in
+            (error as? ProjectReadError)?.location == SourceLocation(file: "Bad.storekit", line: line, column: column)
+        }
+    }
+
+    @Test("survives deep nesting and strange escapes")
+    func hostile() throws {
+        let deep = String(repeating: "[", count: 100_000)
+        #expect(throws: ProjectReadError.self) { try StoreKitFileReader.read(Array(deep.utf8), path: "d") }
+        let escaped =
+            #"{"version":{"major":1,"minor":0},"products":[{"productID":"a\u00e9\ud83d\ude00\ud800","type":"Consumable"}]}"#
+        let file = try StoreKitFileReader.read(Array(escaped.utf8), path: "e")
+        #expect(file.productIDs == ["aé😀\u{FFFD}"])
+    }
+}
