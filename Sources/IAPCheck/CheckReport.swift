@@ -16,9 +16,9 @@ public struct CheckReport: Sendable {
         self.results = results
     }
 
-    public func render(_ format: CheckFormat) -> String {
+    public func render(_ format: CheckFormat, colour: Bool = false) -> String {
         switch format {
-        case .text: text
+        case .text: text(colour: colour)
         case .json: json
         case .markdown: markdown
         }
@@ -33,10 +33,14 @@ public struct CheckReport: Sendable {
         return "\(results.count) checks: " + parts.joined(separator: ", ")
     }
 
-    public var text: String {
+    public var text: String { text(colour: false) }
+
+    /// The text form; with `colour`, each status word in ANSI colour.
+    public func text(colour: Bool) -> String {
         var lines: [String] = []
         for result in results {
-            let status = result.status.rawValue.uppercased().padding(toLength: 7, withPad: " ", startingAt: 0)
+            var status = result.status.rawValue.uppercased().padding(toLength: 7, withPad: " ", startingAt: 0)
+            if colour { status = Self.colourCode(result.status) + status + "\u{1B}[0m" }
             lines.append("\(status)  \(result.id)  \(result.message)")
             lines += result.evidence.map { "  \($0)" }
             if result.status != .pass, result.status != .info { lines.append("  fix: \(result.fix)") }
@@ -93,6 +97,16 @@ public struct CheckReport: Sendable {
         }
         lines += ["", summary]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func colourCode(_ status: CheckStatus) -> String {
+        switch status {
+        case .pass: "\u{1B}[32m"
+        case .fail: "\u{1B}[31m"
+        case .warning: "\u{1B}[33m"
+        case .manual: "\u{1B}[36m"
+        case .info: "\u{1B}[2m"
+        }
     }
 
     static func cell(_ text: String) -> String {

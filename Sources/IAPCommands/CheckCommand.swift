@@ -43,7 +43,7 @@ enum CheckCommand: Command {
             }
         }
         let results = CheckRunner(workbook: session.workbook, snapshot: snapshot).run()
-        context.standardOutput.write(CheckReport(results: results).render(format))
+        context.standardOutput.write(CheckReport(results: results).render(format, colour: context.usesColour))
         let failed = results.contains { $0.status == .fail } || session.errorCount > 0
         return failed ? .findings : .success
     }

@@ -56,3 +56,25 @@ import Testing
         #expect(!results.contains { $0.status == .fail })
     }
 }
+
+@Suite struct CheckReportTests {
+    static let results = [
+        CheckResult(
+            id: "bundle-id-mismatch", status: .fail, message: "Debug uses \"a|b\"",
+            evidence: [SourceLocation(file: "p.pbxproj", line: 3, column: 5)], fix: "Fix it."),
+        CheckResult(id: "agreements", status: .manual, message: "confirm by hand", fix: "Sign."),
+    ]
+
+    @Test func colourOnlyWhenAskedFor() {
+        let report = CheckReport(results: Self.results)
+        #expect(!report.render(.text).contains("\u{1B}["))
+        #expect(report.render(.text, colour: true).hasPrefix("\u{1B}[31mFAIL   \u{1B}[0m  bundle-id-mismatch"))
+    }
+
+    @Test func jsonAndMarkdownEscapeTheirText() {
+        let report = CheckReport(results: Self.results)
+        #expect(report.json.contains(#""message" : "Debug uses \"a|b\"""#))
+        #expect(report.markdown.contains(#"| fail | `bundle-id-mismatch` | Debug uses "a\|b" |"#))
+        #expect(report.summary == "2 checks: 0 passed, 1 failed, 0 warnings, 0 info, 1 manual")
+    }
+}
