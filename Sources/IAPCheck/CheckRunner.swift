@@ -64,7 +64,9 @@ public struct CheckRunner: Sendable {
         var checked = 0
         for target in snapshot.project.targets where target.productType == Self.applicationType {
             for configuration in target.configurations {
-                guard let value = configuration.bundleIdentifier else { continue }
+                let key = "PRODUCT_BUNDLE_IDENTIFIER"
+                guard let value = snapshot.project.setting(key, target: target, configuration: configuration.name)
+                else { continue }
                 checked += 1
                 if value != expected, !value.contains("$") {
                     wrong.append("\(target.name) (\(configuration.name)) uses \(value)")

@@ -171,3 +171,23 @@ enum Fixture {
         #expect((try? missing.get()) == nil)
     }
 }
+
+@Suite struct BundleIDInheritanceTests {
+    @Test func projectLevelBundleIDIsInheritedByTheTarget() throws {
+        var files = try Fixture.files(nil)
+        let pbxproj = "Pebble.xcodeproj/project.pbxproj"
+        var text = String(decoding: files[pbxproj] ?? [], as: UTF8.self)
+        // Move the Debug bundle ID from the target up to the project configuration.
+        text = text.replacingOccurrences(
+            of: "SDKROOT = iphoneos;", with: "PRODUCT_BUNDLE_IDENTIFIER = com.example.other;")
+        if let range = text.range(of: "\t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = com.example.pebble;\n") {
+            text.removeSubrange(range)
+        }
+        files[pbxproj] = Array(text.utf8)
+        let snapshot = try ProjectLoader(fileSystem: MemoryProjectFiles(files: files)).load(".").get()
+        let result = CheckRunner(workbook: Fixture.workbook(), snapshot: snapshot).run()
+            .first { $0.id == "bundle-id-mismatch" }
+        #expect(result?.status == .fail)
+        #expect(result?.message.contains("Pebble (Debug) uses com.example.other") == true)
+    }
+}
