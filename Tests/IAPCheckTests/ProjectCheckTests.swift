@@ -191,3 +191,25 @@ enum Fixture {
         #expect(result?.message.contains("Pebble (Debug) uses com.example.other") == true)
     }
 }
+
+@Suite struct ProjectLoaderTests {
+    @Test func thirdPartyAndBuildFoldersAreNotScanned() throws {
+        var files = try Fixture.files(nil)
+        let typo = Array("let id = \"com.example.pebble.gem\"\n".utf8)
+        for folder in [".build", "Pods", "DerivedData", "Carthage"] { files["\(folder)/Vendor/Store.swift"] = typo }
+        let snapshot = try ProjectLoader(fileSystem: MemoryProjectFiles(files: files)).load(".").get()
+        #expect(snapshot.swiftSources.map(\.path) == ["Pebble/Store.swift"])
+        #expect(snapshot.projectPath == "Pebble.xcodeproj")
+        #expect(snapshot.project.synchronizedFolders.count == 1)
+    }
+
+    @Test func projectFoundInASubfolder() throws {
+        var nested: [String: [UInt8]] = [:]
+        for (path, bytes) in try Fixture.files(nil) { nested["App/" + path] = bytes }
+        let snapshot = try ProjectLoader(fileSystem: MemoryProjectFiles(files: nested)).load(".").get()
+        #expect(snapshot.projectPath == "App/Pebble.xcodeproj")
+        #expect(snapshot.projectFolder == "App")
+        let results = CheckRunner(workbook: Fixture.workbook(), snapshot: snapshot).run()
+        #expect(results.first { $0.id == "storekit-config-path" }?.status == .pass)
+    }
+}
