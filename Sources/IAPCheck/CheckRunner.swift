@@ -40,6 +40,7 @@ public struct CheckRunner: Sendable {
             case "listener-at-launch": SourceHeuristics(snapshot: snapshot).listenerAtLaunch()
             case "finish-transactions": SourceHeuristics(snapshot: snapshot).finishTransactions()
             case "restore-button": SourceHeuristics(snapshot: snapshot).restoreButton()
+            case "promoted-purchases": promotedPurchases()
             default: nil
             }
         guard let outcome else {
@@ -290,6 +291,12 @@ public struct CheckRunner: Sendable {
             .warning,
             "shared scheme \(shared.map(\.0.name).joined(separator: ", ")) runs against local products, not the sandbox",
             shared.map(\.1.location))
+    }
+
+    private func promotedPurchases() -> Outcome {
+        let promoted = workbook.products.filter(\.promoted)
+        guard !promoted.isEmpty else { return Outcome(.pass, "the guides promote no product") }
+        return SourceHeuristics(snapshot: snapshot).promotedPurchases(promoted.map(\.id.value))
     }
 
     static let applicationType = "com.apple.product-type.application"

@@ -123,4 +123,14 @@ struct SourceHeuristics {
         guard usesStoreKit1 || usesStoreKit2 else { return Outcome(.info, "no StoreKit code found") }
         return Outcome(.warning, "neither AppStore.sync() nor restoreCompletedTransactions appears in the sources")
     }
+
+    func promotedPurchases(_ ids: [String]) -> Outcome {
+        if let unavailable { return unavailable }
+        if uses("PurchaseIntent") || uses("shouldAddStorePayment") {
+            return Outcome(.pass, "promoted purchases are handled")
+        }
+        return Outcome(
+            .warning,
+            "\(ids.joined(separator: ", ")) are promoted but neither PurchaseIntent nor shouldAddStorePayment appears")
+    }
 }

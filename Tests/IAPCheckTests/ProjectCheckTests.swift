@@ -213,3 +213,18 @@ enum Fixture {
         #expect(results.first { $0.id == "storekit-config-path" }?.status == .pass)
     }
 }
+
+@Suite struct PromotedPurchaseTests {
+    @Test func promotedProductsNeedAHandler() throws {
+        let snapshot = try ProjectLoader(fileSystem: MemoryProjectFiles(files: try Fixture.files(nil))).load(".").get()
+        var workbook = Fixture.workbook()
+        #expect(Self.status(workbook, snapshot) == .pass)
+        workbook.products[1].promoted = true
+        #expect(Self.status(workbook, snapshot) == .warning)
+        #expect(Self.status(workbook, nil) == .manual)
+    }
+
+    static func status(_ workbook: Workbook, _ snapshot: ProjectSnapshot?) -> CheckStatus? {
+        CheckRunner(workbook: workbook, snapshot: snapshot).run().first { $0.id == "promoted-purchases" }?.status
+    }
+}
