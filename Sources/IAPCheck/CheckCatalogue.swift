@@ -87,7 +87,7 @@ public enum CheckCatalogue {
             fix: "Start product IDs with the app's bundle ID, e.g. com.example.app.coins.",
             anchor: "product-id-without-the-bundle-id-prefix"),
         CheckDefinition(
-            id: "explicit-app-id", severity: .error, kind: .manual,
+            id: "explicit-app-id", severity: .error, kind: .heuristic,
             fix: "Sign with a profile for an explicit App ID; a wildcard App ID cannot sell purchases.",
             anchor: "wildcard-app-id"),
         CheckDefinition(

@@ -41,6 +41,7 @@ public struct CheckRunner: Sendable {
             case "finish-transactions": SourceHeuristics(snapshot: snapshot).finishTransactions()
             case "restore-button": SourceHeuristics(snapshot: snapshot).restoreButton()
             case "promoted-purchases": promotedPurchases()
+            case "main-thread-assumed": SourceHeuristics(snapshot: snapshot).mainThreadAssumed()
             default: nil
             }
         guard let outcome else {

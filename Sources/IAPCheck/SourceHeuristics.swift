@@ -133,4 +133,25 @@ struct SourceHeuristics {
             .warning,
             "\(ids.joined(separator: ", ")) are promoted but neither PurchaseIntent nor shouldAddStorePayment appears")
     }
+
+    /// StoreKit 1 delegate methods in a file that never mentions the main thread or actor.
+    func mainThreadAssumed() -> Outcome {
+        if let unavailable { return unavailable }
+        var evidence: [SourceLocation] = []
+        for scan in scans {
+            let callbacks = scan.tokens.indices.filter { index in
+                index > 0 && scan.tokens[index - 1].text == "func"
+                    && ["productsRequest", "paymentQueue", "request"].contains(scan.tokens[index].text)
+            }
+            guard !callbacks.isEmpty else { continue }
+            let mainThread =
+                !scan.memberAccesses("DispatchQueue", "main").isEmpty || !scan.occurrences(of: "@MainActor").isEmpty
+                || !scan.occurrences(of: "MainActor").isEmpty
+            if !mainThread { evidence += callbacks.map { scan.tokens[$0].location } }
+        }
+        if evidence.isEmpty {
+            return Outcome(.pass, "no StoreKit 1 delegate callback without a hop to the main thread")
+        }
+        return Outcome(.warning, "StoreKit 1 delegate callbacks never hop to the main thread", evidence)
+    }
 }

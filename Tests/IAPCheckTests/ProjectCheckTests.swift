@@ -103,7 +103,7 @@ enum Fixture {
             if kind == .automatic, result.id != "storekit-config-shadows-sandbox" {
                 #expect(![.fail, .warning].contains(result.status), "\(result.id): \(result.message)")
             }
-            if kind == .heuristic, ["main-thread-assumed", "promoted-purchases"].contains(result.id) == false {
+            if kind == .heuristic, result.id != "explicit-app-id" {
                 #expect(result.status == .pass, "\(result.id): \(result.message)")
             }
         }
@@ -136,6 +136,7 @@ enum Fixture {
         #expect(try status("apple-pay-entitlement", "ApplePay")?.status == .warning)
         #expect(try status("request-not-retained", "LocalRequest")?.status == .warning)
         #expect(try status("restore-button", "LocalRequest")?.status == .warning)
+        #expect(try status("main-thread-assumed", "LocalRequest")?.evidence.map(\.line) == [14, 18])
     }
 
     @Test func invalidInAppPurchaseKeyFails() throws {
