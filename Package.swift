@@ -30,7 +30,7 @@ var targets: [Target] = [
         dependencies: [
             "IAPExtract", "IAPValidate", "IAPModel", "IAPMarkdown", "IAPYAML", "IAPDiagnostics", "IAPGenerate",
             "IAPTemplates",
-            "Templates",
+            "Templates", "IAPCheck", "IAPProject",
         ]
     ),
     .executableTarget(name: "iapkit", dependencies: ["IAPCommands", "CAllocatorTuning"]),
@@ -61,6 +61,12 @@ var targets: [Target] = [
     ),
     .target(name: "IAPProject", dependencies: ["IAPDiagnostics"]),
     .testTarget(name: "IAPProjectTests", dependencies: ["IAPProject", "IAPTestSupport"], exclude: ["Fixtures"]),
+    .target(name: "IAPCheck", dependencies: ["IAPModel", "IAPProject", "IAPDiagnostics"]),
+    .testTarget(
+        name: "IAPCheckTests",
+        dependencies: ["IAPCheck", "IAPProject", "IAPModel", "IAPTestSupport"],
+        exclude: ["Fixtures"]
+    ),
 ]
 
 /// StoreKit exists only on Apple's systems. Elsewhere a stand-in module of the same name, with

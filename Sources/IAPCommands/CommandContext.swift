@@ -8,6 +8,9 @@ public struct CommandContext: Sendable {
     public var readStandardInput: @Sendable () -> [UInt8]
     public var standardOutput: TextSink
     public var standardError: TextSink
+    /// Whether standard output may carry ANSI colours: a terminal, and `NO_COLOR` not set.
+    /// Off unless the caller turns it on, so tests and pipes get plain text.
+    public var usesColour = false
 
     public init(
         fileSystem: any GuideFileSystem, workingDirectory: String = ".",

@@ -1,0 +1,193 @@
+import IAPDiagnostics
+import IAPProject
+
+/// The files `ProjectLoader` reads: a folder tree, by path.
+public protocol ProjectFileSystem: Sendable {
+    /// `true` for a folder, `false` for a file, `nil` when nothing is there.
+    func isDirectory(_ path: String) -> Bool?
+    func contents(of path: String) throws -> [UInt8]
+    /// Names (not paths) of a folder's entries, in any order.
+    func entries(of directory: String) throws -> [String]
+}
+
+/// Everything the checks read from an Xcode project, parsed and held in memory.
+public struct ProjectSnapshot: Sendable {
+    /// The `.xcodeproj` folder.
+    public var projectPath: String
+    /// The folder that contains the `.xcodeproj`; paths in schemes are relative to it.
+    public var projectFolder: String
+    public var project: PBXProject
+    public var infoPlists: [InfoPlist] = []
+    public var entitlements: [Entitlements] = []
+    public var schemes: [Scheme] = []
+    public var storeKitFiles: [StoreKitFile] = []
+    public var swiftSources: [SwiftSourceScan] = []
+    /// Every file found under the project folder, for resolving references.
+    public var files: Set<String> = []
+
+    public init(projectPath: String, projectFolder: String, project: PBXProject) {
+        self.projectPath = projectPath
+        self.projectFolder = projectFolder
+        self.project = project
+    }
+}
+
+/// Finds and reads an Xcode project: a `.xcodeproj` path, or a folder holding one.
+public struct ProjectLoader: Sendable {
+    /// Folders never searched: build products and third-party code.
+    public static let skippedFolders: Set<String> = [".build", "Pods", "DerivedData", "Carthage", ".git"]
+
+    public let fileSystem: any ProjectFileSystem
+
+    public init(fileSystem: any ProjectFileSystem) {
+        self.fileSystem = fileSystem
+    }
+
+    /// The snapshot, or every problem that kept it from being read.
+    public func load(_ path: String) -> Result<ProjectSnapshot, ProjectLoadFailure> {
+        let path = Self.trimmed(path)
+        guard let isDirectory = fileSystem.isDirectory(path), isDirectory else {
+            return .failure(ProjectLoadFailure([Self.error("no such project folder", path)]))
+        }
+        let projectPath: String
+        if path.hasSuffix(".xcodeproj") {
+            projectPath = path
+        } else {
+            guard let found = firstProject(in: path) else {
+                return .failure(ProjectLoadFailure([Self.error("no .xcodeproj found in this folder", path)]))
+            }
+            projectPath = found
+        }
+        let projectFolder = Self.parent(of: projectPath)
+        var errors: [ProjectReadError] = []
+        let pbxprojPath = Self.join(projectPath, "project.pbxproj")
+        guard let pbxBytes = read(pbxprojPath, errors: &errors) else { return .failure(ProjectLoadFailure(errors)) }
+        let project: PBXProject
+        do {
+            project = try PBXProjReader.read(pbxBytes, path: pbxprojPath)
+        } catch {
+            return .failure(ProjectLoadFailure([error]))
+        }
+        var snapshot = ProjectSnapshot(projectPath: projectPath, projectFolder: projectFolder, project: project)
+        let projectFiles = walk(projectPath, skipping: [])
+        for file in projectFiles where file.hasSuffix(".xcscheme") {
+            guard let bytes = read(file, errors: &errors) else { continue }
+            do { snapshot.schemes.append(try SchemeReader.read(bytes, path: file)) } catch { errors.append(error) }
+        }
+        let sourceFiles = walk(projectFolder, skipping: Self.skippedFolders)
+        snapshot.files = Set(sourceFiles)
+        for file in sourceFiles {
+            if file.hasSuffix(".swift") {
+                guard let bytes = read(file, errors: &errors) else { continue }
+                snapshot.swiftSources.append(SwiftSourceScanner.scan(bytes, path: file))
+            } else if file.hasSuffix(".entitlements") {
+                guard let bytes = read(file, errors: &errors) else { continue }
+                do {
+                    snapshot.entitlements.append(try EntitlementsReader.read(bytes, path: file))
+                } catch { errors.append(error) }
+            } else if file.hasSuffix(".storekit") {
+                guard let bytes = read(file, errors: &errors) else { continue }
+                do {
+                    snapshot.storeKitFiles.append(try StoreKitFileReader.read(bytes, path: file))
+                } catch { errors.append(error) }
+            }
+        }
+        for plistPath in infoPlistPaths(project, projectFolder: projectFolder) where snapshot.files.contains(plistPath)
+        {
+            guard let bytes = read(plistPath, errors: &errors) else { continue }
+            do { snapshot.infoPlists.append(try InfoPlistReader.read(bytes, path: plistPath)) } catch {
+                errors.append(error)
+            }
+        }
+        return errors.isEmpty ? .success(snapshot) : .failure(ProjectLoadFailure(errors))
+    }
+
+    private func infoPlistPaths(_ project: PBXProject, projectFolder: String) -> [String] {
+        var paths: [String] = []
+        for target in project.targets {
+            for configuration in target.configurations {
+                guard var file = configuration.infoPlistFile, !file.isEmpty else { continue }
+                for prefix in ["$(SRCROOT)/", "${SRCROOT}/", "$(PROJECT_DIR)/", "${PROJECT_DIR}/"]
+                where file.hasPrefix(prefix) {
+                    file = String(file.dropFirst(prefix.count))
+                }
+                let path = Self.join(projectFolder, file)
+                if !paths.contains(path) { paths.append(path) }
+            }
+        }
+        return paths
+    }
+
+    private func read(_ path: String, errors: inout [ProjectReadError]) -> [UInt8]? {
+        do {
+            return try fileSystem.contents(of: path)
+        } catch {
+            errors.append(Self.error("cannot read this file", path))
+            return nil
+        }
+    }
+
+    /// The first `.xcodeproj` in `folder`, breadth first, names sorted.
+    private func firstProject(in folder: String) -> String? {
+        var queue = [folder]
+        while !queue.isEmpty {
+            let current = queue.removeFirst()
+            let names = ((try? fileSystem.entries(of: current)) ?? []).sorted()
+            for name in names where name.hasSuffix(".xcodeproj") {
+                let path = Self.join(current, name)
+                if fileSystem.isDirectory(path) == true { return path }
+            }
+            for name in names where !Self.skippedFolders.contains(name) {
+                let path = Self.join(current, name)
+                if fileSystem.isDirectory(path) == true { queue.append(path) }
+            }
+        }
+        return nil
+    }
+
+    /// Every file below `folder`, sorted, not descending into `skipping`.
+    private func walk(_ folder: String, skipping: Set<String>) -> [String] {
+        var files: [String] = []
+        var stack = [folder]
+        while let current = stack.popLast() {
+            for name in (try? fileSystem.entries(of: current)) ?? [] where !skipping.contains(name) {
+                let path = Self.join(current, name)
+                switch fileSystem.isDirectory(path) {
+                case true: stack.append(path)
+                case false: files.append(path)
+                case nil: break
+                }
+            }
+        }
+        return files.sorted()
+    }
+
+    static func trimmed(_ path: String) -> String {
+        var path = path
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
+
+    static func join(_ folder: String, _ name: String) -> String {
+        folder == "." || folder.isEmpty ? name : folder + "/" + name
+    }
+
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let parent = String(path[..<slash])
+        return parent.isEmpty ? "/" : parent
+    }
+
+    static func error(_ message: String, _ path: String) -> ProjectReadError {
+        ProjectReadError(message, at: SourceLocation(file: path, line: 1, column: 1))
+    }
+}
+
+/// Why a project could not be read: every problem, each at its place.
+public struct ProjectLoadFailure: Error, Sendable {
+    public var errors: [ProjectReadError]
+
+    public init(_ errors: [ProjectReadError]) {
+        self.errors = errors
+    }
+}

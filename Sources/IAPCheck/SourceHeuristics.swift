@@ -1,0 +1,157 @@
+import IAPDiagnostics
+import IAPProject
+
+/// Checks that read Swift source patterns. They can be wrong, so they warn and never fail.
+struct SourceHeuristics {
+    var snapshot: ProjectSnapshot?
+
+    private var scans: [SwiftSourceScan] { snapshot?.swiftSources ?? [] }
+
+    private func uses(_ name: String) -> Bool { scans.contains { !$0.occurrences(of: name).isEmpty } }
+    private func accesses(_ first: String, _ second: String) -> Bool {
+        scans.contains { !$0.memberAccesses(first, second).isEmpty }
+    }
+
+    private var usesStoreKit1: Bool { uses("SKPaymentQueue") || uses("SKProductsRequest") }
+    private var usesStoreKit2: Bool {
+        accesses("Product", "products") || uses("Transaction") || accesses("AppStore", "sync")
+    }
+
+    /// `nil` when there is nothing to read: no project, or no Swift file.
+    private var unavailable: Outcome? {
+        guard snapshot != nil else { return .noProject }
+        if scans.isEmpty { return Outcome(.info, "no Swift sources in the project") }
+        return nil
+    }
+
+    func requestNotRetained() -> Outcome {
+        if let unavailable { return unavailable }
+        var evidence: [SourceLocation] = []
+        for scan in scans { evidence += Self.localProductRequests(in: scan.tokens) }
+        if evidence.isEmpty { return Outcome(.pass, "no SKProductsRequest is held only by a local variable") }
+        return Outcome(.warning, "SKProductsRequest is assigned to a local variable", evidence)
+    }
+
+    /// `let request = SKProductsRequest(` inside a function body.
+    static func localProductRequests(in tokens: [SwiftToken]) -> [SourceLocation] {
+        enum Scope { case function, other }
+        var scopes: [Scope] = []
+        var functionPending = false
+        var found: [SourceLocation] = []
+        for (index, token) in tokens.enumerated() {
+            switch (token.kind, token.text) {
+            case (.identifier, "func"), (.identifier, "init"), (.identifier, "deinit"):
+                let afterDot = index > 0 && tokens[index - 1].text == "."
+                if !afterDot { functionPending = true }
+            case (.punctuation, "{"):
+                scopes.append(functionPending ? .function : .other)
+                functionPending = false
+            case (.punctuation, "}"):
+                if !scopes.isEmpty { scopes.removeLast() }
+            case (.identifier, "SKProductsRequest"):
+                guard scopes.contains(.function), index + 1 < tokens.count, tokens[index + 1].text == "(",
+                    index >= 3, tokens[index - 1].text == "=", tokens[index - 2].kind == .identifier,
+                    ["let", "var"].contains(tokens[index - 3].text)
+                else { continue }
+                found.append(token.location)
+            default:
+                continue
+            }
+        }
+        return found
+    }
+
+    func invalidIDsIgnored() -> Outcome {
+        if let unavailable { return unavailable }
+        var evidence: [SourceLocation] = []
+        var reasons: [String] = []
+        if uses("SKProductsRequest"), !uses("invalidProductIdentifiers") {
+            reasons.append("invalidProductIdentifiers is never read")
+            evidence += scans.flatMap { $0.occurrences(of: "SKProductsRequest") }.prefix(1).map(\.location)
+        }
+        for scan in scans {
+            let calls = Self.productsForCalls(in: scan.tokens)
+            guard !calls.isEmpty else { continue }
+            let compares = ["missing", "subtracting", "filter"].contains { !scan.occurrences(of: $0).isEmpty }
+            if !compares {
+                reasons.append("\(scan.path) never compares requested and returned IDs")
+                evidence += calls
+            }
+        }
+        if reasons.isEmpty { return Outcome(.pass, "unknown product IDs are looked at") }
+        return Outcome(.warning, reasons.joined(separator: "; "), evidence)
+    }
+
+    /// Places of `products(for:`.
+    static func productsForCalls(in tokens: [SwiftToken]) -> [SourceLocation] {
+        var found: [SourceLocation] = []
+        for index in tokens.indices where index + 2 < tokens.count {
+            if tokens[index].kind == .identifier, tokens[index].text == "products", tokens[index + 1].text == "(",
+                tokens[index + 2].text == "for"
+            {
+                found.append(tokens[index].location)
+            }
+        }
+        return found
+    }
+
+    func listenerAtLaunch() -> Outcome {
+        if let unavailable { return unavailable }
+        guard usesStoreKit2 else { return Outcome(.info, "no StoreKit 2 code found") }
+        if accesses("Transaction", "updates") { return Outcome(.pass, "Transaction.updates is listened to") }
+        return Outcome(.warning, "StoreKit 2 is used but Transaction.updates is never listened to")
+    }
+
+    func finishTransactions() -> Outcome {
+        if let unavailable { return unavailable }
+        guard usesStoreKit1 || usesStoreKit2 else { return Outcome(.info, "no StoreKit code found") }
+        let finishes = scans.contains { scan in
+            scan.tokens.indices.contains { index in
+                index + 1 < scan.tokens.count && scan.tokens[index].kind == .identifier
+                    && scan.tokens[index].text == "finish" && scan.tokens[index + 1].text == "("
+            }
+        }
+        if finishes || uses("finishTransaction") { return Outcome(.pass, "transactions are finished") }
+        return Outcome(.warning, "neither finish() nor finishTransaction appears in the sources")
+    }
+
+    func restoreButton() -> Outcome {
+        if let unavailable { return unavailable }
+        if accesses("AppStore", "sync") || uses("restoreCompletedTransactions") {
+            return Outcome(.pass, "purchases can be restored")
+        }
+        guard usesStoreKit1 || usesStoreKit2 else { return Outcome(.info, "no StoreKit code found") }
+        return Outcome(.warning, "neither AppStore.sync() nor restoreCompletedTransactions appears in the sources")
+    }
+
+    func promotedPurchases(_ ids: [String]) -> Outcome {
+        if let unavailable { return unavailable }
+        if uses("PurchaseIntent") || uses("shouldAddStorePayment") {
+            return Outcome(.pass, "promoted purchases are handled")
+        }
+        return Outcome(
+            .warning,
+            "\(ids.joined(separator: ", ")) are promoted but neither PurchaseIntent nor shouldAddStorePayment appears")
+    }
+
+    /// StoreKit 1 delegate methods in a file that never mentions the main thread or actor.
+    func mainThreadAssumed() -> Outcome {
+        if let unavailable { return unavailable }
+        var evidence: [SourceLocation] = []
+        for scan in scans {
+            let callbacks = scan.tokens.indices.filter { index in
+                index > 0 && scan.tokens[index - 1].text == "func"
+                    && ["productsRequest", "paymentQueue", "request"].contains(scan.tokens[index].text)
+            }
+            guard !callbacks.isEmpty else { continue }
+            let mainThread =
+                !scan.memberAccesses("DispatchQueue", "main").isEmpty || !scan.occurrences(of: "@MainActor").isEmpty
+                || !scan.occurrences(of: "MainActor").isEmpty
+            if !mainThread { evidence += callbacks.map { scan.tokens[$0].location } }
+        }
+        if evidence.isEmpty {
+            return Outcome(.pass, "no StoreKit 1 delegate callback without a hop to the main thread")
+        }
+        return Outcome(.warning, "StoreKit 1 delegate callbacks never hop to the main thread", evidence)
+    }
+}

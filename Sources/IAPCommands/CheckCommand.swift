@@ -1,0 +1,66 @@
+import IAPCheck
+import IAPDiagnostics
+import IAPExtract
+
+/// `iapkit check`: runs the catalogue of "no products available" checks against the guides and,
+/// with `--project`, an Xcode project.
+enum CheckCommand: Command {
+    static let name = "check"
+    static let summary = "Check an Xcode project against the guides for causes of missing products."
+    static let usage = "iapkit check [--project PATH] [--format text|json|markdown] [PATH...]"
+    static let discussion = """
+        PATH names the guides, as for 'lint'. --project is an .xcodeproj or a folder holding one;
+        without it only the guides are checked and the project checks are left to do by hand.
+        Every check prints one result: pass, fail, warning, info or manual.
+
+        Errors in the guides go to standard error, as 'lint' prints them, and count as a failure.
+        Exit status: 0 when no check failed, 1 when one did, 2 for a usage mistake or an input
+        that cannot be read.
+        """
+    static let options: [OptionSpec] = [
+        OptionSpec(names: ["--project", "-p"], valueName: "PATH", help: "The Xcode project or its folder."),
+        OptionSpec(
+            names: ["--format"], valueName: "FORMAT", help: "Output format (default: text).",
+            choices: CheckFormat.allCases.map(\.rawValue)),
+    ]
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) -> ExitStatus {
+        let format = arguments.value("--format").flatMap(CheckFormat.init(rawValue:)) ?? .text
+        let session = GuideSession.load(arguments.positionals, context: context)
+        if !session.inputErrors.isEmpty || session.errorCount > 0 {
+            session.report(to: context.standardError, errors: context.standardError)
+            if !session.inputErrors.isEmpty { return .usageOrInput }
+        }
+        var snapshot: ProjectSnapshot?
+        if let projectPath = arguments.value("--project") {
+            let loader = ProjectLoader(fileSystem: GuideProjectFileSystem(base: context.fileSystem))
+            switch loader.load(projectPath) {
+            case .success(let loaded):
+                snapshot = loaded
+            case .failure(let failure):
+                for error in failure.errors { context.standardError.line(error.description) }
+                return .usageOrInput
+            }
+        }
+        let results = CheckRunner(workbook: session.workbook, snapshot: snapshot).run()
+        context.standardOutput.write(CheckReport(results: results).render(format, colour: context.usesColour))
+        let failed = results.contains { $0.status == .fail } || session.errorCount > 0
+        return failed ? .findings : .success
+    }
+}
+
+/// The command's file system, seen as the project loader wants it.
+struct GuideProjectFileSystem: ProjectFileSystem {
+    let base: any GuideFileSystem
+
+    func isDirectory(_ path: String) -> Bool? {
+        switch base.kind(of: path) {
+        case .file: false
+        case .directory: true
+        case .missing: nil
+        }
+    }
+
+    func contents(of path: String) throws -> [UInt8] { try base.contents(of: path) }
+    func entries(of directory: String) throws -> [String] { try base.entries(of: directory) }
+}

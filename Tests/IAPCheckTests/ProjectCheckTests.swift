@@ -1,0 +1,231 @@
+import Foundation
+import IAPCheck
+import IAPDiagnostics
+import IAPModel
+import IAPProject
+import IAPTestSupport
+import Testing
+
+/// Files held in memory, keyed by `/`-separated relative paths.
+struct MemoryProjectFiles: ProjectFileSystem {
+    var files: [String: [UInt8]]
+
+    struct Missing: Error {}
+
+    func isDirectory(_ path: String) -> Bool? {
+        if files[path] != nil { return false }
+        if path == "." { return true }
+        return files.keys.contains { $0.hasPrefix(path + "/") } ? true : nil
+    }
+
+    func contents(of path: String) throws -> [UInt8] {
+        guard let bytes = files[path] else { throw Missing() }
+        return bytes
+    }
+
+    func entries(of directory: String) throws -> [String] {
+        let prefix = directory == "." ? "" : directory + "/"
+        var names: Set<String> = []
+        for key in files.keys where key.hasPrefix(prefix) {
+            if let name = key.dropFirst(prefix.count).split(separator: "/").first { names.insert(String(name)) }
+        }
+        return names.sorted()
+    }
+}
+
+enum Fixture {
+    static let folder = TestPaths.tests("IAPCheckTests/Fixtures")
+
+    /// The clean project with a variant's files laid over it.
+    static func files(_ variant: String?) throws -> [String: [UInt8]] {
+        var files = try read(folder.appendingPathComponent("Clean"))
+        files["guide.md"] = nil
+        if let variant { files.merge(try read(folder.appendingPathComponent(variant))) { $1 } }
+        return files
+    }
+
+    static func read(_ base: URL) throws -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        guard let enumerator = FileManager.default.enumerator(atPath: base.path) else { return files }
+        while let relative = enumerator.nextObject() as? String {
+            let url = base.appendingPathComponent(relative)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue
+            else { continue }
+            files[relative] = try [UInt8](Data(contentsOf: url))
+        }
+        return files
+    }
+
+    /// The guide of `Clean/guide.md`, built by hand.
+    static func workbook() -> Workbook {
+        let at = SourceLocation(file: "guide.md", line: 1, column: 1)
+        func product(_ id: String, line: Int, _ type: ProductType) -> Product {
+            let location = SourceLocation(file: "guide.md", line: line, column: 9)
+            return Product(
+                id: Located(id, at: location), type: type, referenceName: Located(id, at: location), price: nil,
+                clearedForSale: Located(true, at: location), location: location)
+        }
+        return Workbook(
+            app: AppConfiguration(
+                name: Located("Pebble", at: at), bundleID: Located("com.example.pebble", at: at), location: at),
+            products: [
+                product("com.example.pebble.gems", line: 7, .consumable),
+                product("com.example.pebble.pro", line: 15, .nonConsumable),
+            ])
+    }
+
+    static func results(_ variant: String?) throws -> [CheckResult] {
+        let loader = ProjectLoader(fileSystem: MemoryProjectFiles(files: try files(variant)))
+        let snapshot = try loader.load(".").get()
+        return CheckRunner(workbook: workbook(), snapshot: snapshot).run()
+    }
+}
+
+@Suite struct ProjectCheckTests {
+    static let variants = [
+        "Clean", "DevSuffix", "TypoID", "NoSchemeConfig", "MissingConfigFile", "StoreKitGaps", "ApplePay",
+        "LocalRequest",
+    ]
+
+    @Test(arguments: variants) func goldenOutputs(_ variant: String) throws {
+        let results = try Fixture.results(variant == "Clean" ? nil : variant)
+        let report = CheckReport(results: results)
+        let golden = Fixture.folder.appendingPathComponent("Golden")
+        Golden.check(report.text, matches: golden.appendingPathComponent("\(variant).txt"))
+        Golden.check(report.json, matches: golden.appendingPathComponent("\(variant).json"))
+    }
+
+    @Test func cleanProjectPassesEveryAutomaticCheck() throws {
+        let results = try Fixture.results(nil)
+        for result in results {
+            let kind = result.definition?.kind
+            if kind == .automatic, result.id != "storekit-config-shadows-sandbox" {
+                #expect(![.fail, .warning].contains(result.status), "\(result.id): \(result.message)")
+            }
+            if kind == .heuristic, result.id != "explicit-app-id" {
+                #expect(result.status == .pass, "\(result.id): \(result.message)")
+            }
+        }
+    }
+
+    private func status(_ id: String, _ variant: String) throws -> CheckResult? {
+        try Fixture.results(variant).first { $0.id == id }
+    }
+
+    @Test func devSuffixFailsWithItsLine() throws {
+        let result = try status("bundle-id-mismatch", "DevSuffix")
+        #expect(result?.status == .fail)
+        #expect(result?.evidence.map(\.description) == ["Pebble.xcodeproj/project.pbxproj:69:5"])
+    }
+
+    @Test func typoAndCaseOnlyIDsFail() throws {
+        let result = try status("product-id-mismatch", "TypoID")
+        #expect(result?.status == .fail)
+        #expect(result?.evidence.map(\.line) == [5, 5, 23])
+    }
+
+    @Test func schemeProblems() throws {
+        #expect(try status("simulator-without-config", "NoSchemeConfig")?.status == .warning)
+        #expect(try status("storekit-config-path", "MissingConfigFile")?.status == .fail)
+        #expect(try status("storekit-config-missing-ids", "StoreKitGaps")?.status == .fail)
+        #expect(try status("storekit-config-schema", "StoreKitGaps")?.status == .fail)
+    }
+
+    @Test func entitlementsAndSources() throws {
+        #expect(try status("apple-pay-entitlement", "ApplePay")?.status == .warning)
+        #expect(try status("request-not-retained", "LocalRequest")?.status == .warning)
+        #expect(try status("restore-button", "LocalRequest")?.status == .warning)
+        #expect(try status("main-thread-assumed", "LocalRequest")?.evidence.map(\.line) == [14, 18])
+    }
+
+    @Test func invalidInAppPurchaseKeyFails() throws {
+        var files = try Fixture.files("ApplePay")
+        files["Pebble/Pebble.entitlements"] = Array(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            \t<key>com.apple.developer.in-app-purchase</key>
+            \t<true/>
+            </dict>
+            </plist>
+
+            """.utf8)
+        let snapshot = try ProjectLoader(fileSystem: MemoryProjectFiles(files: files)).load(".").get()
+        let result = CheckRunner(workbook: Fixture.workbook(), snapshot: snapshot).run()
+            .first { $0.id == "apple-pay-entitlement" }
+        #expect(result?.status == .fail)
+        #expect(result?.evidence.first?.line == 4)
+    }
+
+    @Test func unreadableInputIsALocatedErrorNotACrash() throws {
+        var files = try Fixture.files(nil)
+        files["Pebble.xcodeproj/project.pbxproj"] = Array("{ objects = ".utf8)
+        let outcome = ProjectLoader(fileSystem: MemoryProjectFiles(files: files)).load(".")
+        guard case .failure(let failure) = outcome else {
+            Issue.record("a broken project.pbxproj was accepted")
+            return
+        }
+        #expect(failure.errors.first?.location.file == "Pebble.xcodeproj/project.pbxproj")
+        let missing = ProjectLoader(fileSystem: MemoryProjectFiles(files: [:])).load("Nowhere")
+        #expect((try? missing.get()) == nil)
+    }
+}
+
+@Suite struct BundleIDInheritanceTests {
+    @Test func projectLevelBundleIDIsInheritedByTheTarget() throws {
+        var files = try Fixture.files(nil)
+        let pbxproj = "Pebble.xcodeproj/project.pbxproj"
+        var text = String(decoding: files[pbxproj] ?? [], as: UTF8.self)
+        // Move the Debug bundle ID from the target up to the project configuration.
+        text = text.replacingOccurrences(
+            of: "SDKROOT = iphoneos;", with: "PRODUCT_BUNDLE_IDENTIFIER = com.example.other;")
+        if let range = text.range(of: "\t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = com.example.pebble;\n") {
+            text.removeSubrange(range)
+        }
+        files[pbxproj] = Array(text.utf8)
+        let snapshot = try ProjectLoader(fileSystem: MemoryProjectFiles(files: files)).load(".").get()
+        let result = CheckRunner(workbook: Fixture.workbook(), snapshot: snapshot).run()
+            .first { $0.id == "bundle-id-mismatch" }
+        #expect(result?.status == .fail)
+        #expect(result?.message.contains("Pebble (Debug) uses com.example.other") == true)
+    }
+}
+
+@Suite struct ProjectLoaderTests {
+    @Test func thirdPartyAndBuildFoldersAreNotScanned() throws {
+        var files = try Fixture.files(nil)
+        let typo = Array("let id = \"com.example.pebble.gem\"\n".utf8)
+        for folder in [".build", "Pods", "DerivedData", "Carthage"] { files["\(folder)/Vendor/Store.swift"] = typo }
+        let snapshot = try ProjectLoader(fileSystem: MemoryProjectFiles(files: files)).load(".").get()
+        #expect(snapshot.swiftSources.map(\.path) == ["Pebble/Store.swift"])
+        #expect(snapshot.projectPath == "Pebble.xcodeproj")
+        #expect(snapshot.project.synchronizedFolders.count == 1)
+    }
+
+    @Test func projectFoundInASubfolder() throws {
+        var nested: [String: [UInt8]] = [:]
+        for (path, bytes) in try Fixture.files(nil) { nested["App/" + path] = bytes }
+        let snapshot = try ProjectLoader(fileSystem: MemoryProjectFiles(files: nested)).load(".").get()
+        #expect(snapshot.projectPath == "App/Pebble.xcodeproj")
+        #expect(snapshot.projectFolder == "App")
+        let results = CheckRunner(workbook: Fixture.workbook(), snapshot: snapshot).run()
+        #expect(results.first { $0.id == "storekit-config-path" }?.status == .pass)
+    }
+}
+
+@Suite struct PromotedPurchaseTests {
+    @Test func promotedProductsNeedAHandler() throws {
+        let snapshot = try ProjectLoader(fileSystem: MemoryProjectFiles(files: try Fixture.files(nil))).load(".").get()
+        var workbook = Fixture.workbook()
+        #expect(Self.status(workbook, snapshot) == .pass)
+        workbook.products[1].promoted = true
+        #expect(Self.status(workbook, snapshot) == .warning)
+        #expect(Self.status(workbook, nil) == .manual)
+    }
+
+    static func status(_ workbook: Workbook, _ snapshot: ProjectSnapshot?) -> CheckStatus? {
+        CheckRunner(workbook: workbook, snapshot: snapshot).run().first { $0.id == "promoted-purchases" }?.status
+    }
+}
