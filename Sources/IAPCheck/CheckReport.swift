@@ -29,7 +29,10 @@ public struct CheckReport: Sendable {
         let counts: [(CheckStatus, String)] = [
             (.pass, "passed"), (.fail, "failed"), (.warning, "warnings"), (.info, "info"), (.manual, "manual"),
         ]
-        let parts = counts.map { status, label in "\(results.count { $0.status == status }) \(label)" }
+        let parts = counts.map { status, label -> String in
+            let count = results.count { $0.status == status }
+            return "\(count) \(count == 1 && status == .warning ? "warning" : label)"
+        }
         return "\(results.count) checks: " + parts.joined(separator: ", ")
     }
 

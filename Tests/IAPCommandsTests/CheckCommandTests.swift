@@ -19,7 +19,7 @@ import Testing
         let outcome = CommandHarness.run(["check", "--project", ".", "guide.md"], files: try Self.files())
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.standardOutput.contains("PASS     bundle-id-mismatch"))
-        #expect(outcome.standardOutput.hasSuffix("32 checks: 15 passed, 0 failed, 1 warnings, 2 info, 14 manual\n"))
+        #expect(outcome.standardOutput.hasSuffix("32 checks: 15 passed, 0 failed, 1 warning, 2 info, 14 manual\n"))
         #expect(!outcome.standardOutput.contains("\u{1B}["))
     }
 
