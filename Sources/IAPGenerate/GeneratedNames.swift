@@ -47,7 +47,7 @@ public struct GeneratedNames: Sendable {
                     at: location)
             }
             taken[identifier.name] = taken[identifier.name] ?? location
-            let base = identifier.name.hasPrefix("_") ? identifier.name : identifier.name
+            let base = identifier.name
             names.products.append(
                 ProductNames(
                     identifier: identifier, purchased: base + "Purchased", restored: base + "Restored",

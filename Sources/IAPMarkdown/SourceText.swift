@@ -65,19 +65,14 @@ public struct SourceText: Sendable {
     }
 
     private static func inspect(_ bytes: [UInt8]) -> Damage? {
-        bytes.withUnsafeBufferPointer { buffer -> Damage? in
-            guard let base = buffer.baseAddress else { return nil }
-            let nul = memchr(base, 0, buffer.count).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
-            let invalid = UTF8Check.firstInvalidOffset(in: buffer)
-            guard let offset = [nul, invalid].compactMap({ $0 }).min() else { return nil }
-            var line = 1
-            var lineStart = 0
-            for index in 0..<offset where buffer[index] == UInt8(ascii: "\n") {
-                line += 1
-                lineStart = index + 1
-            }
-            return Damage(line: line, column: offset - lineStart + 1, containsNUL: nul != nil)
+        let nul = bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress, let found = memchr(base, 0, buffer.count) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
+        let invalid = UTF8Validation.firstInvalidOffset(in: bytes)
+        guard let offset = [nul, invalid].compactMap({ $0 }).min() else { return nil }
+        let position = UTF8Validation.lineAndColumn(of: offset, in: bytes)
+        return Damage(line: position.line, column: position.column, containsNUL: nul != nil)
     }
 
     private static func repaired(_ bytes: [UInt8]) -> [UInt8] {

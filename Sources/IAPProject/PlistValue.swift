@@ -76,7 +76,7 @@ enum PlistDecoding {
             let message = "\(error)"
             var line = reportedLine(in: message) ?? 1
             if message.contains("EOF") || message.contains("end of") {
-                line = max(line, TextPosition.lineAndColumn(of: bytes.count, in: bytes).line)
+                line = max(line, UTF8Validation.lineAndColumn(of: bytes.count, in: bytes).line)
             }
             throw ProjectReadError(
                 "not a readable property list", at: SourceLocation(file: path, line: line, column: 1))

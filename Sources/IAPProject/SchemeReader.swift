@@ -72,8 +72,8 @@ public struct Scheme: Hashable, Sendable {
 public enum SchemeReader {
     public static func read(_ bytes: [UInt8], path: String) throws(ProjectReadError) -> Scheme {
         // Foundation's XML parser on Linux can crash on malformed UTF-8, so it never sees any.
-        if let offset = TextPosition.firstInvalidUTF8Offset(in: bytes) {
-            let position = TextPosition.lineAndColumn(of: offset, in: bytes)
+        if let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
+            let position = UTF8Validation.lineAndColumn(of: offset, in: bytes)
             throw ProjectReadError(
                 "not a readable scheme (the file is not valid UTF-8)",
                 at: SourceLocation(file: path, line: position.line, column: position.column))
@@ -89,7 +89,7 @@ public enum SchemeReader {
                 at: SourceLocation(file: path, line: problem.line, column: problem.column))
         }
         if succeeded, collector.rootName != nil, !collector.rootClosed {
-            let end = TextPosition.lineAndColumn(of: bytes.count, in: bytes)
+            let end = UTF8Validation.lineAndColumn(of: bytes.count, in: bytes)
             throw ProjectReadError(
                 "not a readable scheme (the file ends before the root element is closed)",
                 at: SourceLocation(file: path, line: end.line, column: end.column))
@@ -136,8 +136,8 @@ public enum SchemeReader {
         guard let start else { return nil }
         guard let attribute = TextPosition.firstOffset(of: Array("identifier".utf8), in: bytes, from: start),
             attribute < endOffset
-        else { return TextPosition.lineAndColumn(of: start, in: bytes) }
-        return TextPosition.lineAndColumn(of: attribute, in: bytes)
+        else { return UTF8Validation.lineAndColumn(of: start, in: bytes) }
+        return UTF8Validation.lineAndColumn(of: attribute, in: bytes)
     }
 }
 

@@ -3,22 +3,6 @@ import IAPDiagnostics
 /// Line and column arithmetic over raw file bytes. Lines and columns are 1-based; columns count
 /// UTF-8 bytes, as everywhere in IAPKit.
 enum TextPosition {
-    /// The 1-based line and column of the byte at `offset`.
-    static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
-        var line = 1
-        var lineStart = 0
-        let end = min(max(offset, 0), bytes.count)
-        var index = 0
-        while index < end {
-            if bytes[index] == UInt8(ascii: "\n") {
-                line += 1
-                lineStart = index + 1
-            }
-            index += 1
-        }
-        return (line, end - lineStart + 1)
-    }
-
     /// The byte offset of the first occurrence of `needle` in `bytes`, starting at `start`.
     static func firstOffset(of needle: [UInt8], in bytes: [UInt8], from start: Int = 0) -> Int? {
         guard !needle.isEmpty, needle.count <= bytes.count else { return nil }
@@ -48,23 +32,6 @@ enum TextPosition {
     static func locate(_ needle: String, in text: String) -> (line: Int, column: Int)? {
         let bytes = Array(text.utf8)
         guard let offset = firstOffset(of: Array(needle.utf8), in: bytes) else { return nil }
-        return lineAndColumn(of: offset, in: bytes)
-    }
-
-    /// The offset of the first byte that is not part of well-formed UTF-8, or nil if all are.
-    static func firstInvalidUTF8Offset(in bytes: [UInt8]) -> Int? {
-        var iterator = bytes.makeIterator()
-        var decoder = Unicode.UTF8()
-        var offset = 0
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                offset += Unicode.UTF8.width(scalar)
-            case .emptyInput:
-                return nil
-            case .error:
-                return offset
-            }
-        }
+        return UTF8Validation.lineAndColumn(of: offset, in: bytes)
     }
 }

@@ -27,7 +27,7 @@ public struct DirectoryPartials: PartialSource {
             throw TemplateError("the partial file cannot be read", at: SourceLocation(file: path, line: 1, column: 1))
         }
         let bytes = [UInt8](data)
-        if let bad = UTF8Check.firstInvalidOffset(in: bytes) {
+        if let bad = UTF8Validation.firstInvalidOffset(in: bytes) {
             throw TemplateError("the partial file is not valid UTF-8", at: LineTable(bytes).location(of: bad, in: path))
         }
         return try Template(source: String(decoding: bytes, as: UTF8.self), name: path)

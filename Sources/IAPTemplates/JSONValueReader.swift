@@ -19,7 +19,7 @@ struct JSONValueReader {
     }
 
     mutating func readDocument() throws(TemplateError) -> TemplateValue {
-        if let bad = UTF8Check.firstInvalidOffset(in: bytes) {
+        if let bad = UTF8Validation.firstInvalidOffset(in: bytes) {
             throw error("the JSON is not valid UTF-8", at: bad)
         }
         // A byte order mark is not JSON, but editors on Windows add one; it carries no meaning.

@@ -1,8 +1,13 @@
-/// Finds where a byte sequence stops being text, so a guide with bad bytes can be reported at
-/// the exact place instead of silently repaired.
-enum UTF8Check {
+/// Finds where bytes stop being UTF-8, so every reader (guides, templates, project files) can
+/// report bad bytes at their exact place instead of repairing them silently.
+public enum UTF8Validation {
     /// The offset of the first byte that starts an invalid UTF-8 sequence, or nil when valid.
-    static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    public static func firstInvalidOffset(in bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { firstInvalidOffset(in: $0) }
+    }
+
+    /// The same over a buffer, for readers that already hold one.
+    public static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0
         let count = bytes.count
         guard let base = UnsafeRawPointer(bytes.baseAddress) else { return nil }
@@ -39,5 +44,17 @@ enum UTF8Check {
             index += length
         }
         return nil
+    }
+
+    /// The 1-based line and byte column of `offset`, counting LF line breaks.
+    public static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        let end = min(max(offset, 0), bytes.count)
+        var line = 1
+        var lineStart = 0
+        for index in 0..<end where bytes[index] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        return (line, end - lineStart + 1)
     }
 }
