@@ -61,7 +61,7 @@ var targets: [Target] = [
     ),
     .target(name: "IAPProject", dependencies: ["IAPDiagnostics"]),
     .testTarget(name: "IAPProjectTests", dependencies: ["IAPProject", "IAPTestSupport"], exclude: ["Fixtures"]),
-    .target(name: "IAPCheck", dependencies: ["IAPModel", "IAPProject", "IAPDiagnostics"]),
+    .target(name: "IAPCheck", dependencies: ["IAPModel", "IAPValidate", "IAPProject", "IAPDiagnostics"]),
     .testTarget(
         name: "IAPCheckTests",
         dependencies: ["IAPCheck", "IAPProject", "IAPModel", "IAPTestSupport"],

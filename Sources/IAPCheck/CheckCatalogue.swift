@@ -25,15 +25,31 @@ public struct CheckDefinition: Sendable, Hashable {
     public var kind: CheckKind
     /// One line saying what to do about it.
     public var fix: String
-    /// Where the troubleshooting chapter explains it.
-    public var documentation: String
+    /// The heading of its section in the troubleshooting chapter, which names the problem.
+    public var title: String
 
-    public init(id: String, severity: CheckSeverity, kind: CheckKind, fix: String, anchor: String) {
+    public init(id: String, severity: CheckSeverity, kind: CheckKind, fix: String, title: String) {
         self.id = id
         self.severity = severity
         self.kind = kind
         self.fix = fix
-        self.documentation = "Workbook/troubleshooting.md#" + anchor
+        self.title = title
+    }
+
+    /// Where the troubleshooting chapter explains it: the section's GitHub-style anchor.
+    public var documentation: String { "Workbook/troubleshooting.md#" + Self.anchor(title) }
+
+    /// GitHub's heading anchor: lower case, spaces to hyphens, other punctuation dropped.
+    static func anchor(_ heading: String) -> String {
+        var slug = ""
+        for character in heading.lowercased() {
+            if character == " " {
+                slug.append("-")
+            } else if character.isLetter || character.isNumber || character == "-" || character == "_" {
+                slug.append(character)
+            }
+        }
+        return slug
     }
 }
 
@@ -45,131 +61,131 @@ public enum CheckCatalogue {
         CheckDefinition(
             id: "product-id-mismatch", severity: .error, kind: .automatic,
             fix: "Copy the product ID from App Store Connect into code exactly, letter case included.",
-            anchor: "product-id-does-not-match"),
+            title: "Product ID does not match"),
         CheckDefinition(
             id: "product-id-format", severity: .error, kind: .automatic,
-            fix: "Use only letters, digits, '.' and '_' in product IDs, at most 100 characters.",
-            anchor: "product-id-uses-invalid-characters"),
+            fix: "Use only letters, digits, '.' and '_' in product IDs ('-' is risky), at most 100 characters.",
+            title: "Product ID uses invalid characters"),
         CheckDefinition(
             id: "product-id-duplicate", severity: .error, kind: .automatic,
             fix: "Give every product its own ID; a deleted ID can never be used again.",
-            anchor: "product-id-defined-twice-or-reused"),
+            title: "Product ID defined twice or reused"),
         CheckDefinition(
             id: "reference-name-length", severity: .error, kind: .automatic,
             fix: "Shorten the reference name to 64 characters or fewer.",
-            anchor: "reference-name-too-long"),
+            title: "Reference name too long"),
         CheckDefinition(
             id: "metadata-missing", severity: .error, kind: .manual,
             fix: "Add a localization and a review screenshot until the product leaves Missing Metadata.",
-            anchor: "product-stuck-in-missing-metadata"),
+            title: "Product stuck in Missing Metadata"),
         CheckDefinition(
             id: "cleared-for-sale", severity: .error, kind: .manual,
             fix: "Mark the product cleared for sale and available in the tester's storefront.",
-            anchor: "product-not-available-in-the-storefront"),
+            title: "Product not available in the storefront"),
         CheckDefinition(
             id: "agreements", severity: .error, kind: .manual,
             fix: "Accept the latest license and complete the Paid Applications, tax and banking forms.",
-            anchor: "agreements-not-complete"),
+            title: "Agreements not complete"),
         CheckDefinition(
             id: "propagation-delay", severity: .warning, kind: .manual,
             fix: "Wait up to an hour after creating or changing a product before testing it.",
-            anchor: "product-created-too-recently"),
+            title: "Product created too recently"),
         CheckDefinition(
             id: "first-submission", severity: .warning, kind: .manual,
             fix: "Submit the first in-app purchases for review together with an app version.",
-            anchor: "first-purchases-not-submitted-with-a-version"),
+            title: "First purchases not submitted with a version"),
         CheckDefinition(
             id: "bundle-id-mismatch", severity: .error, kind: .automatic,
             fix: "Make every build configuration use the bundle ID of the app that owns the products.",
-            anchor: "bundle-id-points-at-another-app"),
+            title: "Bundle ID points at another app"),
         CheckDefinition(
             id: "product-id-prefix", severity: .warning, kind: .automatic,
             fix: "Start product IDs with the app's bundle ID, e.g. com.example.app.coins.",
-            anchor: "product-id-without-the-bundle-id-prefix"),
+            title: "Product ID without the bundle ID prefix"),
         CheckDefinition(
             id: "explicit-app-id", severity: .error, kind: .heuristic,
             fix: "Sign with a profile for an explicit App ID; a wildcard App ID cannot sell purchases.",
-            anchor: "wildcard-app-id"),
+            title: "Wildcard App ID"),
         CheckDefinition(
             id: "iap-capability", severity: .info, kind: .automatic,
             fix: "Nothing to change in files; enable In-App Purchase for the App ID if it is off.",
-            anchor: "in-app-purchase-capability"),
+            title: "In-App Purchase capability"),
         CheckDefinition(
             id: "apple-pay-entitlement", severity: .error, kind: .automatic,
             fix: "Remove com.apple.developer.in-app-purchase; in-app-payments is for Apple Pay only.",
-            anchor: "apple-pay-entitlement-mistaken-for-iap"),
+            title: "Apple Pay entitlement mistaken for IAP"),
         CheckDefinition(
             id: "storekit-linked", severity: .info, kind: .automatic,
             fix: "Nothing to do for Swift code: importing StoreKit links the framework.",
-            anchor: "storekit-framework-not-linked"),
+            title: "StoreKit framework not linked"),
         CheckDefinition(
             id: "simulator-without-config", severity: .warning, kind: .automatic,
             fix: "Attach a .storekit file in the scheme's Run options to test in the Simulator.",
-            anchor: "simulator-without-a-storekit-configuration-file"),
+            title: "Simulator without a StoreKit configuration file"),
         CheckDefinition(
             id: "storekit-config-path", severity: .error, kind: .automatic,
             fix: "Choose the .storekit file again in the scheme editor and share the scheme.",
-            anchor: "configuration-file-path-does-not-resolve"),
+            title: "Configuration file path does not resolve"),
         CheckDefinition(
             id: "storekit-config-missing-ids", severity: .error, kind: .automatic,
             fix: "Add the missing products to the .storekit file (or sync it with App Store Connect).",
-            anchor: "products-missing-from-the-configuration-file"),
+            title: "Products missing from the configuration file"),
         CheckDefinition(
             id: "storekit-config-schema", severity: .error, kind: .automatic,
             fix: "Let Xcode write the .storekit file, or fix the keys and types it reports.",
-            anchor: "hand-written-configuration-file"),
+            title: "Hand-written configuration file"),
         CheckDefinition(
             id: "storekit-config-shadows-sandbox", severity: .warning, kind: .automatic,
             fix: "Set the scheme's StoreKit configuration to None when testing against the sandbox.",
-            anchor: "configuration-file-hides-the-sandbox"),
+            title: "Configuration file hides the sandbox"),
         CheckDefinition(
             id: "request-not-retained", severity: .warning, kind: .heuristic,
             fix: "Keep the SKProductsRequest in a property until its delegate has answered.",
-            anchor: "products-request-released-too-early"),
+            title: "Products request released too early"),
         CheckDefinition(
             id: "main-thread-assumed", severity: .warning, kind: .heuristic,
             fix: "Hop to the main actor before touching UI from StoreKit 1 delegate callbacks.",
-            anchor: "delegate-callbacks-assumed-on-the-main-thread"),
+            title: "Delegate callbacks assumed on the main thread"),
         CheckDefinition(
             id: "invalid-ids-ignored", severity: .warning, kind: .heuristic,
             fix: "Log the IDs StoreKit did not return; they name the products to look at.",
-            anchor: "unknown-ids-never-reported"),
+            title: "Unknown IDs never reported"),
         CheckDefinition(
             id: "listener-at-launch", severity: .warning, kind: .heuristic,
             fix: "Start listening to Transaction.updates when the app launches.",
-            anchor: "transaction-listener-started-too-late"),
+            title: "Transaction listener started too late"),
         CheckDefinition(
             id: "finish-transactions", severity: .warning, kind: .heuristic,
             fix: "Finish every transaction once its content is delivered.",
-            anchor: "transactions-never-finished"),
+            title: "Transactions never finished"),
         CheckDefinition(
             id: "restore-button", severity: .warning, kind: .heuristic,
             fix: "Offer a Restore Purchases button that calls AppStore.sync().",
-            anchor: "no-way-to-restore-purchases"),
+            title: "No way to restore purchases"),
         CheckDefinition(
             id: "promoted-purchases", severity: .warning, kind: .heuristic,
             fix: "Handle PurchaseIntent (or shouldAddStorePayment) when products are promoted.",
-            anchor: "promoted-purchases-not-handled"),
+            title: "Promoted purchases not handled"),
         CheckDefinition(
             id: "can-make-payments", severity: .warning, kind: .automatic,
             fix: "Check AppStore.canMakePayments and explain when purchases are turned off.",
-            anchor: "payments-disabled-on-the-device"),
+            title: "Payments disabled on the device"),
         CheckDefinition(
             id: "sandbox-account", severity: .warning, kind: .manual,
             fix: "Sign in with a sandbox tester of the right storefront; try a fresh tester.",
-            anchor: "sandbox-account-problems"),
+            title: "Sandbox account problems"),
         CheckDefinition(
             id: "device-testing", severity: .warning, kind: .manual,
             fix: "Test sandbox purchases on a device; the Simulator needs a .storekit file.",
-            anchor: "testing-sandbox-purchases-in-the-simulator"),
+            title: "Testing sandbox purchases in the Simulator"),
         CheckDefinition(
             id: "reinstall", severity: .info, kind: .manual,
             fix: "Delete the app and install it again to clear stale state.",
-            anchor: "stale-app-state"),
+            title: "Stale app state"),
         CheckDefinition(
             id: "unit-test-host", severity: .warning, kind: .manual,
             fix: "Run SKTestSession tests with a host app and the .storekit file in the test bundle.",
-            anchor: "unit-tests-without-a-host-app"),
+            title: "Unit tests without a host app"),
     ]
 }
 

@@ -6,6 +6,8 @@ public enum CheckFormat: String, CaseIterable, Sendable {
     case text
     case json
     case markdown
+    case sarif
+    case junit
 }
 
 /// Check results, written for a person (text, Markdown) or a program (JSON).
@@ -16,11 +18,14 @@ public struct CheckReport: Sendable {
         self.results = results
     }
 
-    public func render(_ format: CheckFormat, colour: Bool = false) -> String {
+    /// The report in `format`; `toolVersion` is what SARIF names as the tool's version.
+    public func render(_ format: CheckFormat, colour: Bool = false, toolVersion: String = "") -> String {
         switch format {
         case .text: text(colour: colour)
         case .json: json
         case .markdown: markdown
+        case .sarif: sarif(toolVersion: toolVersion)
+        case .junit: junit
         }
     }
 

@@ -1,6 +1,7 @@
 import IAPDiagnostics
 import IAPModel
 import IAPProject
+import IAPValidate
 
 /// Runs every check of the catalogue against the guides and, when given, a project.
 public struct CheckRunner: Sendable {
@@ -27,6 +28,11 @@ public struct CheckRunner: Sendable {
             case "bundle-id-mismatch": bundleIDMismatch()
             case "product-id-prefix": productIDPrefix()
             case "product-id-mismatch": productIDMismatch()
+            case "product-id-format": CatalogueChecks(workbook: workbook).productIDFormat()
+            case "product-id-duplicate": CatalogueChecks(workbook: workbook).productIDDuplicate()
+            case "reference-name-length": CatalogueChecks(workbook: workbook).referenceNameLength()
+            case "explicit-app-id": explicitAppID()
+            case "can-make-payments": SourceHeuristics(snapshot: snapshot).canMakePayments()
             case "iap-capability": iapCapability()
             case "storekit-linked": storeKitLinked()
             case "apple-pay-entitlement": applePayEntitlement()
@@ -95,6 +101,43 @@ public struct CheckRunner: Sendable {
         return Outcome(.pass, "every app build configuration uses \(expected)")
     }
 
+    /// Signing with a wildcard App ID makes every product request come back empty. The
+    /// provisioning profile is outside the project, so only its name and the bundle IDs tell.
+    private func explicitAppID() -> Outcome {
+        guard let snapshot else { return .noProject }
+        var wildcards: [String] = []
+        var evidence: [SourceLocation] = []
+        var manual = 0
+        for target in snapshot.project.targets where target.productType == Self.applicationType {
+            for configuration in target.configurations {
+                let project = snapshot.project
+                for key in ["PROVISIONING_PROFILE_SPECIFIER", "PRODUCT_BUNDLE_IDENTIFIER"] {
+                    guard let value = project.setting(key, target: target, configuration: configuration.name) else {
+                        continue
+                    }
+                    if key == "PROVISIONING_PROFILE_SPECIFIER", !value.isEmpty { manual += 1 }
+                    guard Self.namesWildcard(value) else { continue }
+                    wildcards.append("\(target.name) (\(configuration.name)) \(key) is \(value)")
+                    if let location = project.location(ofSetting: key, value: value), !evidence.contains(location) {
+                        evidence.append(location)
+                    }
+                }
+            }
+        }
+        if !wildcards.isEmpty {
+            return Outcome(
+                .warning, wildcards.joined(separator: "; ") + ", which looks like a wildcard App ID", evidence)
+        }
+        if manual == 0 {
+            return Outcome(.pass, "automatic signing; Xcode registers an explicit App ID for the bundle ID")
+        }
+        return Outcome(.pass, "no provisioning profile or bundle ID names a wildcard")
+    }
+
+    static func namesWildcard(_ value: String) -> Bool {
+        value.contains("*") || value.lowercased().contains("wildcard")
+    }
+
     private func productIDPrefix() -> Outcome {
         guard let app = workbook.app else { return .manual("the guides declare no app bundle ID") }
         guard !workbook.products.isEmpty else { return Outcome(.info, "the guides declare no products") }
@@ -119,10 +162,17 @@ public struct CheckRunner: Sendable {
             for literal in scan.strings {
                 guard let value = literal.value, !value.isEmpty else { continue }
                 if literal.isConcatenated || literal.hasInterpolation {
-                    if Self.looksLikePrefix(value, bundleID: bundleID, productIDs: productIDs) {
+                    if Self.looksLikePrefix(value, bundleID: bundleID, productIDs: productIDs)
+                        || Self.looksLikeSuffix(value, productIDs: productIDs)
+                    {
                         warnings.append("\"\(value)\" is joined to another string at run time")
                         warningEvidence.append(literal.location)
                     }
+                    continue
+                }
+                if value.hasSuffix("."), Self.looksLikePrefix(value, bundleID: bundleID, productIDs: productIDs) {
+                    warnings.append("\"\(value)\" is a product ID prefix kept for building IDs at run time")
+                    warningEvidence.append(literal.location)
                     continue
                 }
                 guard !known.contains(value), let near = Self.nearMiss(value, among: productIDs) else { continue }
@@ -144,6 +194,13 @@ public struct CheckRunner: Sendable {
         if let bundleID, value == bundleID || value == bundleID + "." { return true }
         guard value.count >= 4, value.contains(".") else { return false }
         return productIDs.contains { $0.hasPrefix(value) && $0 != value }
+    }
+
+    /// The last part of a product ID, such as `"gems"` in `prefix + "gems"`.
+    static func looksLikeSuffix(_ value: String, productIDs: [String]) -> Bool {
+        guard value.count >= 3 else { return false }
+        let part = value.hasPrefix(".") ? value : "." + value
+        return productIDs.contains { $0.hasSuffix(part) }
     }
 
     /// The product ID `value` nearly equals: same letters in another case, or one or two edits away.
@@ -227,7 +284,7 @@ public struct CheckRunner: Sendable {
     private func resolvedPath(_ reference: StoreKitConfigurationReference, in snapshot: ProjectSnapshot) -> String {
         let relative = reference.projectRelativePath
         if relative.hasPrefix("/") { return relative }
-        return ProjectLoader.join(snapshot.projectFolder, relative)
+        return ProjectLoader.normalized(ProjectLoader.join(snapshot.projectFolder, relative))
     }
 
     private func storeKitConfigPath() -> Outcome {
@@ -284,13 +341,22 @@ public struct CheckRunner: Sendable {
         return Outcome(.fail, problems.map(\.message).joined(separator: "; "), problems.map(\.location))
     }
 
+    /// A warning only when every shared scheme attaches a `.storekit` file: then nobody on the
+    /// team can run against the sandbox without editing a scheme first.
     private func storeKitConfigShadowsSandbox() -> Outcome {
-        guard snapshot != nil else { return .noProject }
+        guard let snapshot else { return .noProject }
         let shared = sharedReferences
         guard !shared.isEmpty else { return Outcome(.pass, "no shared scheme attaches a StoreKit configuration file") }
+        let sandboxSchemes = snapshot.schemes.filter { $0.visibility == .shared && $0.storeKitConfiguration == nil }
+        if let sandbox = sandboxSchemes.first {
+            return Outcome(
+                .pass,
+                "shared scheme \(sandbox.name) runs against the sandbox; \(shared.map(\.0.name).joined(separator: ", ")) against local products"
+            )
+        }
         return Outcome(
             .warning,
-            "shared scheme \(shared.map(\.0.name).joined(separator: ", ")) runs against local products, not the sandbox",
+            "every shared scheme (\(shared.map(\.0.name).joined(separator: ", "))) runs against local products, none against the sandbox",
             shared.map(\.1.location))
     }
 

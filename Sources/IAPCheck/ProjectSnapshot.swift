@@ -53,10 +53,18 @@ public struct ProjectLoader: Sendable {
         if path.hasSuffix(".xcodeproj") {
             projectPath = path
         } else {
-            guard let found = firstProject(in: path) else {
+            let found = shallowestProjects(in: path)
+            guard let first = found.first else {
                 return .failure(ProjectLoadFailure([Self.error("no .xcodeproj found in this folder", path)]))
             }
-            projectPath = found
+            guard found.count == 1 else {
+                let names = found.joined(separator: ", ")
+                return .failure(
+                    ProjectLoadFailure([
+                        Self.error("this folder holds several projects (\(names)); name one with --project", path)
+                    ]))
+            }
+            projectPath = first
         }
         let projectFolder = Self.parent(of: projectPath)
         var errors: [ProjectReadError] = []
@@ -74,7 +82,7 @@ public struct ProjectLoader: Sendable {
             guard let bytes = read(file, errors: &errors) else { continue }
             do { snapshot.schemes.append(try SchemeReader.read(bytes, path: file)) } catch { errors.append(error) }
         }
-        let sourceFiles = walk(projectFolder, skipping: Self.skippedFolders)
+        let sourceFiles = walk(projectFolder, skipping: Self.skippedFolders) + outsideFiles(project, projectFolder)
         snapshot.files = Set(sourceFiles)
         for file in sourceFiles {
             if file.hasSuffix(".swift") {
@@ -127,22 +135,58 @@ public struct ProjectLoader: Sendable {
         }
     }
 
-    /// The first `.xcodeproj` in `folder`, breadth first, names sorted.
-    private func firstProject(in folder: String) -> String? {
-        var queue = [folder]
-        while !queue.isEmpty {
-            let current = queue.removeFirst()
-            let names = ((try? fileSystem.entries(of: current)) ?? []).sorted()
-            for name in names where name.hasSuffix(".xcodeproj") {
-                let path = Self.join(current, name)
-                if fileSystem.isDirectory(path) == true { return path }
+    /// The `.xcodeproj` folders nearest to `folder`, breadth first, names sorted: one level's
+    /// worth, so an app project next to a demo project is a question for the user, not a guess.
+    private func shallowestProjects(in folder: String) -> [String] {
+        var level = [folder]
+        while !level.isEmpty {
+            var found: [String] = []
+            var next: [String] = []
+            for current in level {
+                let names = ((try? fileSystem.entries(of: current)) ?? []).sorted()
+                for name in names where fileSystem.isDirectory(Self.join(current, name)) == true {
+                    if name.hasSuffix(".xcodeproj") {
+                        found.append(Self.join(current, name))
+                    } else if !Self.skippedFolders.contains(name) {
+                        next.append(Self.join(current, name))
+                    }
+                }
             }
-            for name in names where !Self.skippedFolders.contains(name) {
-                let path = Self.join(current, name)
-                if fileSystem.isDirectory(path) == true { queue.append(path) }
+            if !found.isEmpty { return found }
+            level = next
+        }
+        return []
+    }
+
+    /// Sources the project uses that live outside its folder: synchronised folders and file
+    /// references with `../` paths, as when several apps share one folder of code.
+    private func outsideFiles(_ project: PBXProject, _ projectFolder: String) -> [String] {
+        var files: Set<String> = []
+        for folder in project.synchronizedFolders where folder.hasPrefix("../") {
+            let path = Self.normalized(Self.join(projectFolder, folder))
+            files.formUnion(walk(path, skipping: Self.skippedFolders))
+        }
+        for reference in project.fileReferences where reference.projectRelativePath.hasPrefix("../") {
+            let path = Self.normalized(Self.join(projectFolder, reference.projectRelativePath))
+            if fileSystem.isDirectory(path) == false { files.insert(path) }
+        }
+        return files.sorted()
+    }
+
+    /// `a/b/../c` → `a/c`; leading `..` that cannot be resolved stays.
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else {
+                parts.append(part)
             }
         }
-        return nil
+        let joined = parts.joined(separator: "/")
+        if path.hasPrefix("/") { return "/" + joined }
+        return joined.isEmpty ? "." : joined
     }
 
     /// Every file below `folder`, sorted, not descending into `skipping`.

@@ -95,11 +95,84 @@ struct SourceHeuristics {
         return found
     }
 
+    /// The listener must run as the app launches, or purchases that complete while the app is
+    /// closed (Ask to Buy approvals, renewals, interrupted purchases) wait until some screen
+    /// happens to start it.
     func listenerAtLaunch() -> Outcome {
         if let unavailable { return unavailable }
-        guard usesStoreKit2 else { return Outcome(.info, "no StoreKit 2 code found") }
-        if accesses("Transaction", "updates") { return Outcome(.pass, "Transaction.updates is listened to") }
-        return Outcome(.warning, "StoreKit 2 is used but Transaction.updates is never listened to")
+        var listeners: [(scan: SwiftSourceScan, index: Int)] = []
+        for scan in scans {
+            for index in Self.memberAccessIndices(scan.tokens, "Transaction", "updates") {
+                listeners.append((scan, index))
+            }
+            for index in Self.observerRegistrations(scan.tokens) { listeners.append((scan, index)) }
+        }
+        guard !listeners.isEmpty else {
+            if usesStoreKit2 {
+                return Outcome(.warning, "StoreKit 2 is used but Transaction.updates is never listened to")
+            }
+            if usesStoreKit1 { return Outcome(.warning, "StoreKit 1 is used but no transaction observer is added") }
+            return Outcome(.info, "no StoreKit code found")
+        }
+        var late: [SourceLocation] = []
+        var lateNames: [String] = []
+        for (scan, index) in listeners {
+            let scopes = DeclarationScopes(scan.tokens)
+            if scopes.runsAtLaunch(index, tokens: scan.tokens) { return Outcome(.pass, Self.passMessage(scan, index)) }
+            guard let function = scopes.function(around: index) else { continue }
+            if calledAtLaunch(function.name) { return Outcome(.pass, Self.passMessage(scan, index)) }
+            late.append(scan.tokens[index].location)
+            if !lateNames.contains(function.name) { lateNames.append(function.name) }
+        }
+        let names = lateNames.map { "\($0)()" }.joined(separator: ", ")
+        return Outcome(
+            .warning, "the transaction listener starts in \(names), which nothing calls as the app launches", late)
+    }
+
+    private static func passMessage(_ scan: SwiftSourceScan, _ index: Int) -> String {
+        scan.tokens[index].text == "Transaction"
+            ? "Transaction.updates is listened to from launch" : "the payment queue observer is added at launch"
+    }
+
+    /// True when a call `name(` sits somewhere that runs at launch, in any file.
+    private func calledAtLaunch(_ name: String) -> Bool {
+        for scan in scans {
+            let tokens = scan.tokens
+            var scopes: DeclarationScopes?
+            for index in tokens.indices where index + 1 < tokens.count {
+                guard tokens[index].kind == .identifier, tokens[index].text == name, tokens[index + 1].text == "(",
+                    index == 0 || tokens[index - 1].text != "func"
+                else { continue }
+                if scopes == nil { scopes = DeclarationScopes(tokens) }
+                if scopes?.runsAtLaunch(index, tokens: tokens) == true { return true }
+            }
+        }
+        return false
+    }
+
+    /// Indices of `first` in `first . second`.
+    static func memberAccessIndices(_ tokens: [SwiftToken], _ first: String, _ second: String) -> [Int] {
+        tokens.indices.filter { index in
+            index + 2 < tokens.count && tokens[index].kind == .identifier && tokens[index].text == first
+                && tokens[index + 1].text == "." && tokens[index + 2].text == second
+        }
+    }
+
+    /// Indices of `SKPaymentQueue` in `SKPaymentQueue.default().add(`.
+    static func observerRegistrations(_ tokens: [SwiftToken]) -> [Int] {
+        let pattern = ["SKPaymentQueue", ".", "default", "(", ")", ".", "add", "("]
+        return tokens.indices.filter { index in
+            index + pattern.count <= tokens.count
+                && pattern.indices.allSatisfy { tokens[index + $0].text == pattern[$0] }
+        }
+    }
+
+    /// Screen Time can turn purchases off; an app that never asks shows a buy button that fails.
+    func canMakePayments() -> Outcome {
+        if let unavailable { return unavailable }
+        guard usesStoreKit1 || usesStoreKit2 else { return Outcome(.info, "no StoreKit code found") }
+        if uses("canMakePayments") { return Outcome(.pass, "the sources ask whether payments are allowed") }
+        return Outcome(.warning, "canMakePayments never appears; disable buying when purchases are turned off")
     }
 
     func finishTransactions() -> Outcome {

@@ -7,7 +7,7 @@ import IAPExtract
 enum CheckCommand: Command {
     static let name = "check"
     static let summary = "Check an Xcode project against the guides for causes of missing products."
-    static let usage = "iapkit check [--project PATH] [--format text|json|markdown] [PATH...]"
+    static let usage = "iapkit check [--project PATH] [--format text|json|markdown|sarif|junit] [PATH...]"
     static let discussion = """
         PATH names the guides, as for 'lint'. --project is an .xcodeproj or a folder holding one;
         without it only the guides are checked and the project checks are left to do by hand.
@@ -43,7 +43,8 @@ enum CheckCommand: Command {
             }
         }
         let results = CheckRunner(workbook: session.workbook, snapshot: snapshot).run()
-        context.standardOutput.write(CheckReport(results: results).render(format, colour: context.usesColour))
+        context.standardOutput.write(
+            CheckReport(results: results).render(format, colour: context.usesColour, toolVersion: IAPKitTool.version))
         let failed = results.contains { $0.status == .fail } || session.errorCount > 0
         return failed ? .findings : .success
     }

@@ -84,8 +84,24 @@ enum Fixture {
 
 @Suite struct ProjectCheckTests {
     static let variants = [
-        "Clean", "DevSuffix", "TypoID", "NoSchemeConfig", "MissingConfigFile", "StoreKitGaps", "ApplePay",
-        "LocalRequest",
+        "Clean", "DevSuffix", "TypoID", "ConcatenatedID", "NoSchemeConfig", "ShadowedSandbox", "MissingConfigFile",
+        "StoreKitGaps", "ApplePay", "LocalRequest", "LateListener", "NoRestore",
+    ]
+
+    /// The results that differ from the clean project's: what each fixture is about.
+    static let expectedFindings: [String: [String: CheckStatus]] = [
+        "Clean": [:],
+        "DevSuffix": ["bundle-id-mismatch": .fail],
+        "TypoID": ["product-id-mismatch": .fail],
+        "ConcatenatedID": ["product-id-mismatch": .warning],
+        "NoSchemeConfig": ["simulator-without-config": .warning, "storekit-config-path": .info],
+        "ShadowedSandbox": ["storekit-config-shadows-sandbox": .warning],
+        "MissingConfigFile": ["storekit-config-path": .fail],
+        "StoreKitGaps": ["storekit-config-missing-ids": .fail, "storekit-config-schema": .fail],
+        "ApplePay": ["apple-pay-entitlement": .warning],
+        "LocalRequest": ["request-not-retained": .warning],
+        "LateListener": ["listener-at-launch": .warning],
+        "NoRestore": ["restore-button": .warning],
     ]
 
     @Test(arguments: variants) func goldenOutputs(_ variant: String) throws {
@@ -94,18 +110,28 @@ enum Fixture {
         let golden = Fixture.folder.appendingPathComponent("Golden")
         Golden.check(report.text, matches: golden.appendingPathComponent("\(variant).txt"))
         Golden.check(report.json, matches: golden.appendingPathComponent("\(variant).json"))
+        Golden.check(report.markdown, matches: golden.appendingPathComponent("\(variant).md"))
+        Golden.check(report.sarif(toolVersion: "0.0.0"), matches: golden.appendingPathComponent("\(variant).sarif"))
+        Golden.check(report.junit, matches: golden.appendingPathComponent("\(variant).xml"))
+    }
+
+    /// Each fixture changes one thing of the clean project, and exactly the checks about that
+    /// thing change their verdict.
+    @Test(arguments: variants) func onlyTheExpectedChecksChange(_ variant: String) throws {
+        let clean = try Fixture.results(nil)
+        let results = try Fixture.results(variant == "Clean" ? nil : variant)
+        var changed: [String: CheckStatus] = [:]
+        for (before, after) in zip(clean, results) where before.status != after.status {
+            changed[after.id] = after.status
+        }
+        #expect(changed == Self.expectedFindings[variant], "\(variant)")
     }
 
     @Test func cleanProjectPassesEveryAutomaticCheck() throws {
         let results = try Fixture.results(nil)
-        for result in results {
-            let kind = result.definition?.kind
-            if kind == .automatic, result.id != "storekit-config-shadows-sandbox" {
-                #expect(![.fail, .warning].contains(result.status), "\(result.id): \(result.message)")
-            }
-            if kind == .heuristic, result.id != "explicit-app-id" {
-                #expect(result.status == .pass, "\(result.id): \(result.message)")
-            }
+        #expect(!results.contains { $0.status == .fail || $0.status == .warning })
+        for result in results where result.definition?.kind != .manual {
+            #expect([.pass, .info].contains(result.status), "\(result.id): \(result.message)")
         }
     }
 
@@ -122,7 +148,7 @@ enum Fixture {
     @Test func typoAndCaseOnlyIDsFail() throws {
         let result = try status("product-id-mismatch", "TypoID")
         #expect(result?.status == .fail)
-        #expect(result?.evidence.map(\.line) == [5, 5, 23])
+        #expect(result?.evidence.map(\.line) == [5, 5])
     }
 
     @Test func schemeProblems() throws {
@@ -135,8 +161,12 @@ enum Fixture {
     @Test func entitlementsAndSources() throws {
         #expect(try status("apple-pay-entitlement", "ApplePay")?.status == .warning)
         #expect(try status("request-not-retained", "LocalRequest")?.status == .warning)
-        #expect(try status("restore-button", "LocalRequest")?.status == .warning)
-        #expect(try status("main-thread-assumed", "LocalRequest")?.evidence.map(\.line) == [14, 18])
+        #expect(try status("restore-button", "NoRestore")?.status == .warning)
+        #expect(
+            try status("listener-at-launch", "LateListener")?.evidence.map(\.description) == [
+                "Pebble/Store.swift:10:33"
+            ])
+        #expect(try status("product-id-mismatch", "ConcatenatedID")?.evidence.map(\.line) == [5, 6, 6, 6])
     }
 
     @Test func invalidInAppPurchaseKeyFails() throws {
@@ -199,7 +229,7 @@ enum Fixture {
         let typo = Array("let id = \"com.example.pebble.gem\"\n".utf8)
         for folder in [".build", "Pods", "DerivedData", "Carthage"] { files["\(folder)/Vendor/Store.swift"] = typo }
         let snapshot = try ProjectLoader(fileSystem: MemoryProjectFiles(files: files)).load(".").get()
-        #expect(snapshot.swiftSources.map(\.path) == ["Pebble/Store.swift"])
+        #expect(snapshot.swiftSources.map(\.path) == ["Pebble/PebbleApp.swift", "Pebble/Store.swift"])
         #expect(snapshot.projectPath == "Pebble.xcodeproj")
         #expect(snapshot.project.synchronizedFolders.count == 1)
     }

@@ -19,7 +19,7 @@ import Testing
         let outcome = CommandHarness.run(["check", "--project", ".", "guide.md"], files: try Self.files())
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.standardOutput.contains("PASS     bundle-id-mismatch"))
-        #expect(outcome.standardOutput.hasSuffix("32 checks: 15 passed, 0 failed, 1 warning, 2 info, 14 manual\n"))
+        #expect(outcome.standardOutput.hasSuffix("32 checks: 21 passed, 0 failed, 0 warnings, 2 info, 9 manual\n"))
         #expect(!outcome.standardOutput.contains("\u{1B}["))
     }
 
@@ -31,11 +31,12 @@ import Testing
         #expect(outcome.standardOutput.contains("  Pebble.xcodeproj/project.pbxproj:69:5"))
     }
 
-    @Test(arguments: ["json", "markdown"]) func otherFormats(_ format: String) throws {
+    @Test(arguments: ["json", "markdown", "sarif", "junit"]) func otherFormats(_ format: String) throws {
         let outcome = CommandHarness.run(
             ["check", "--project", ".", "--format", format, "guide.md"], files: try Self.files("TypoID"))
         #expect(outcome.status == 1)
-        let golden = Self.fixtures.appendingPathComponent("Golden/command-TypoID.\(format == "json" ? "json" : "md")")
+        let suffix = ["json": "json", "markdown": "md", "sarif": "sarif", "junit": "xml"][format] ?? format
+        let golden = Self.fixtures.appendingPathComponent("Golden/command-TypoID.\(suffix)")
         Golden.check(outcome.standardOutput, matches: golden)
     }
 

@@ -5,13 +5,15 @@ final class Store {
     static let productIDs: Set<String> = ["com.example.pebble.gems", "com.example.pebble.pro"]
     private var updates: Task<Void, Never>?
 
-    func start() {
+    init() {
         updates = Task {
             for await update in Transaction.updates {
                 if case .verified(let transaction) = update { await transaction.finish() }
             }
         }
     }
+
+    var purchasesAllowed: Bool { AppStore.canMakePayments }
 
     func load() async throws -> [Product] {
         let products = try await Product.products(for: Self.productIDs)

@@ -1,9 +1,14 @@
 import StoreKit
 
+/// A StoreKit 1 store that does everything right except keeping its products request alive.
+@MainActor
 final class Store: NSObject, SKProductsRequestDelegate, SKPaymentTransactionObserver {
-    func start() {
+    override init() {
+        super.init()
         SKPaymentQueue.default().add(self)
     }
+
+    var purchasesAllowed: Bool { SKPaymentQueue.canMakePayments() }
 
     func load() {
         let request = SKProductsRequest(productIdentifiers: ["com.example.pebble.gems", "com.example.pebble.pro"])
@@ -11,11 +16,18 @@ final class Store: NSObject, SKProductsRequestDelegate, SKPaymentTransactionObse
         request.start()
     }
 
-    func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {
-        print(response.products.count)
+    func restore() {
+        SKPaymentQueue.default().restoreCompletedTransactions()
     }
 
-    func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+    nonisolated func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {
+        let unknown = response.invalidProductIdentifiers
+        DispatchQueue.main.async {
+            if !unknown.isEmpty { print("Unknown product IDs: \(unknown)") }
+        }
+    }
+
+    nonisolated func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
         for transaction in transactions where transaction.transactionState == .purchased {
             queue.finishTransaction(transaction)
         }

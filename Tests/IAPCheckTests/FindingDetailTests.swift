@@ -1,0 +1,180 @@
+import Foundation
+import IAPCheck
+import IAPDiagnostics
+import IAPModel
+import IAPProject
+import Testing
+
+/// Single findings, each made by one change to the clean project or its guide.
+@Suite struct FindingDetailTests {
+    static func result(_ id: String, files: [String: [UInt8]], workbook: Workbook = Fixture.workbook()) throws
+        -> CheckResult?
+    {
+        let snapshot = try ProjectLoader(fileSystem: MemoryProjectFiles(files: files)).load(".").get()
+        return CheckRunner(workbook: workbook, snapshot: snapshot).run().first { $0.id == id }
+    }
+
+    static func replacing(_ path: String, _ old: String, with new: String, in files: [String: [UInt8]]) throws
+        -> [String: [UInt8]]
+    {
+        var files = files
+        let text = String(decoding: files[path] ?? [], as: UTF8.self)
+        #expect(text.contains(old), "\(path) has no \(old)")
+        files[path] = Array(text.replacingOccurrences(of: old, with: new).utf8)
+        return files
+    }
+
+    @Test func delegateCallbacksWithoutAMainThreadHopWarn() throws {
+        let files = try Self.replacing(
+            "Pebble/Store.swift", "DispatchQueue.main.async {", with: "do {",
+            in: try Self.replacing(
+                "Pebble/Store.swift", "@MainActor\n", with: "", in: try Fixture.files("LocalRequest")))
+        let result = try Self.result("main-thread-assumed", files: files)
+        #expect(result?.status == .warning)
+        #expect(result?.evidence.map(\.line) == [22, 29])
+    }
+
+    @Test func wildcardProvisioningProfileWarns() throws {
+        let pbxproj = "Pebble.xcodeproj/project.pbxproj"
+        let files = try Self.replacing(
+            pbxproj, "CODE_SIGN_ENTITLEMENTS = Pebble/Pebble.entitlements;",
+            with:
+                "CODE_SIGN_ENTITLEMENTS = Pebble/Pebble.entitlements;\n\t\t\t\tPROVISIONING_PROFILE_SPECIFIER = \"XC Wildcard\";",
+            in: try Fixture.files(nil))
+        let result = try Self.result("explicit-app-id", files: files)
+        #expect(result?.status == .warning)
+        #expect(result?.message.contains("XC Wildcard") == true)
+        #expect(result?.evidence.first?.file == pbxproj)
+
+        let named = try Self.replacing(pbxproj, "XC Wildcard", with: "Pebble App Store", in: files)
+        #expect(try Self.result("explicit-app-id", files: named)?.status == .pass)
+    }
+
+    @Test func catalogueRulesFailWithTheGuideLocation() throws {
+        var workbook = Fixture.workbook()
+        var copy = workbook.products[0]
+        copy.location = SourceLocation(file: "guide.md", line: 30, column: 9)
+        copy.id = Located(copy.id.value, at: copy.location)
+        workbook.products.append(copy)
+        workbook.products[1].referenceName = Located(
+            String(repeating: "n", count: 65), at: SourceLocation(file: "guide.md", line: 16, column: 20))
+        let files = try Fixture.files(nil)
+        let duplicate = try Self.result("product-id-duplicate", files: files, workbook: workbook)
+        #expect(duplicate?.status == .fail)
+        #expect(duplicate?.evidence.map(\.line) == [7, 30])
+        let long = try Self.result("reference-name-length", files: files, workbook: workbook)
+        #expect(long?.status == .fail)
+        #expect(long?.evidence.map(\.description) == ["guide.md:16:20"])
+
+        workbook.products[0].id = Located("com.example.pebble.gems!", at: workbook.products[0].location)
+        #expect(try Self.result("product-id-format", files: files, workbook: workbook)?.status == .fail)
+        workbook.products[0].id = Located("com.example.pebble.gem-pack", at: workbook.products[0].location)
+        #expect(try Self.result("product-id-format", files: files, workbook: workbook)?.status == .warning)
+    }
+
+    @Test func listenerStartedByAFunctionThatInitCallsIsAtLaunch() throws {
+        let files = try Self.replacing(
+            "Pebble/Store.swift", "    var purchasesAllowed",
+            with: "    init() { startListening() }\n\n    var purchasesAllowed", in: try Fixture.files("LateListener"))
+        #expect(try Self.result("listener-at-launch", files: files)?.status == .pass)
+    }
+
+    @Test func storeKit1ObserverAddedInDidFinishLaunchingIsAtLaunch() throws {
+        var files = try Fixture.files(nil)
+        files["Pebble/Store.swift"] = Array(
+            """
+            import StoreKit
+            import UIKit
+
+            final class AppDelegate: NSObject, UIApplicationDelegate {
+                let observer = Observer()
+
+                func application(
+                    _ application: UIApplication,
+                    didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+                ) -> Bool {
+                    SKPaymentQueue.default().add(observer)
+                    return true
+                }
+            }
+
+            """.utf8)
+        #expect(try Self.result("listener-at-launch", files: files)?.status == .pass)
+        let late = try Self.replacing(
+            "Pebble/Store.swift", "didFinishLaunchingWithOptions", with: "continue userActivity", in: files)
+        #expect(try Self.result("listener-at-launch", files: late)?.status == .warning)
+    }
+
+    @Test func missingCanMakePaymentsWarns() throws {
+        let files = try Self.replacing(
+            "Pebble/Store.swift", "var purchasesAllowed: Bool { AppStore.canMakePayments }", with: "",
+            in: try Fixture.files(nil))
+        #expect(try Self.result("can-make-payments", files: files)?.status == .warning)
+    }
+}
+
+/// Where the loader looks: projects in folders, and sources outside the project's folder.
+@Suite struct ProjectDiscoveryTests {
+    @Test func synchronisedFolderOutsideTheProjectFolderIsRead() throws {
+        var files: [String: [UInt8]] = [:]
+        for (path, bytes) in try Fixture.files("TypoID") {
+            if path.hasPrefix("Pebble/") {
+                files["Shared/" + path.dropFirst("Pebble/".count)] = bytes
+            } else {
+                files["App/" + path] = bytes
+            }
+        }
+        let pbxproj = "App/Pebble.xcodeproj/project.pbxproj"
+        var text = String(decoding: files[pbxproj] ?? [], as: UTF8.self)
+        #expect(text.contains("path = Pebble;"))
+        text = text.replacingOccurrences(of: "path = Pebble;", with: "path = ../Shared;")
+        files[pbxproj] = Array(text.utf8)
+        let scheme = "App/Pebble.xcodeproj/xcshareddata/xcschemes/Pebble.xcscheme"
+        files = try FindingDetailTests.replacing(scheme, "../../Pebble/", with: "../../../Shared/", in: files)
+
+        let snapshot = try ProjectLoader(fileSystem: MemoryProjectFiles(files: files)).load("App").get()
+        #expect(snapshot.swiftSources.map(\.path) == ["Shared/PebbleApp.swift", "Shared/Store.swift"])
+        let results = CheckRunner(workbook: Fixture.workbook(), snapshot: snapshot).run()
+        let mismatch = results.first { $0.id == "product-id-mismatch" }
+        #expect(mismatch?.status == .fail)
+        #expect(mismatch?.evidence.first?.file == "Shared/Store.swift")
+        #expect(results.first { $0.id == "storekit-config-path" }?.status == .pass)
+    }
+
+    @Test func severalProjectsAtTheSameDepthAreAQuestion() throws {
+        var files: [String: [UInt8]] = [:]
+        for (path, bytes) in try Fixture.files(nil) {
+            files[path] = bytes
+            if path.hasPrefix("Pebble.xcodeproj/") { files["Demo" + path.dropFirst("Pebble".count)] = bytes }
+        }
+        let outcome = ProjectLoader(fileSystem: MemoryProjectFiles(files: files)).load(".")
+        guard case .failure(let failure) = outcome else {
+            Issue.record("two projects side by side were not reported")
+            return
+        }
+        #expect(
+            failure.errors.map(\.description) == [
+                ".:1:1: error: this folder holds several projects (Demo.xcodeproj, Pebble.xcodeproj); name one with --project"
+            ])
+        let chosen = try ProjectLoader(fileSystem: MemoryProjectFiles(files: files)).load("Demo.xcodeproj").get()
+        #expect(chosen.projectPath == "Demo.xcodeproj")
+    }
+
+    /// Every kind of project file, broken, is reported at its path; none crashes the loader.
+    @Test(arguments: [
+        ("Pebble.xcodeproj/xcshareddata/xcschemes/Pebble.xcscheme", "<Scheme><LaunchAction>"),
+        ("Pebble/Pebble.entitlements", "<plist><dict><key>a</key>"),
+        ("Pebble/Products.storekit", "{ \"products\": [ }"),
+        ("Pebble.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{ objects = { A = { isa = ; }; };"),
+    ])
+    func brokenFilesAreLocatedErrors(path: String, content: String) throws {
+        var files = try Fixture.files(nil)
+        files[path] = Array(content.utf8)
+        let outcome = ProjectLoader(fileSystem: MemoryProjectFiles(files: files)).load(".")
+        guard case .failure(let failure) = outcome else {
+            Issue.record("broken \(path) was accepted")
+            return
+        }
+        #expect(failure.errors.contains { $0.location.file == path }, "\(failure.errors)")
+    }
+}
