@@ -14,3 +14,5 @@ find Sources Tests Package.swift -name '*.swift' -not -path 'Tests/GeneratedStor
     xargs -0 swift format lint --strict
 swift build --build-tests -Xswiftc -warnings-as-errors
 swift test --skip-build
+# SARIF and JUnit reports, read by the tools code-scanning and CI services use.
+bash Scripts/interop-test.sh
