@@ -18,7 +18,7 @@ enum CheckCommand: Command {
         that cannot be read.
         """
     static let options: [OptionSpec] = [
-        OptionSpec(names: ["--project", "-p"], valueName: "PATH", help: "The Xcode project or its folder."),
+        ProjectOption.spec,
         OptionSpec(
             names: ["--format"], valueName: "FORMAT", help: "Output format (default: text).",
             choices: CheckFormat.allCases.map(\.rawValue)),
@@ -31,22 +31,44 @@ enum CheckCommand: Command {
             session.report(to: context.standardError, errors: context.standardError)
             if !session.inputErrors.isEmpty { return .usageOrInput }
         }
-        var snapshot: ProjectSnapshot?
-        if let projectPath = arguments.value("--project") {
-            let loader = ProjectLoader(fileSystem: GuideProjectFileSystem(base: context.fileSystem))
-            switch loader.load(projectPath) {
-            case .success(let loaded):
-                snapshot = loaded
-            case .failure(let failure):
-                for error in failure.errors { context.standardError.line(error.description) }
-                return .usageOrInput
-            }
+        guard case .loaded(let snapshot) = ProjectOption.load(arguments, session: session, context: context) else {
+            return .usageOrInput
         }
         let results = CheckRunner(workbook: session.workbook, snapshot: snapshot).run()
         context.standardOutput.write(
             CheckReport(results: results).render(format, colour: context.usesColour, toolVersion: IAPKitTool.version))
         let failed = results.contains { $0.status == .fail } || session.errorCount > 0
         return failed ? .findings : .success
+    }
+}
+
+/// `--project PATH`, else `project` in `iapkit.yml`: the Xcode project `check` and `generate`
+/// read. Problems are printed as located errors.
+enum ProjectOption {
+    enum Outcome {
+        /// The snapshot, or nil when no project was named.
+        case loaded(ProjectSnapshot?)
+        case failed
+    }
+
+    static let spec = OptionSpec(
+        names: ["--project", "-p"], valueName: "PATH",
+        help: "The Xcode project or its folder (default: 'project' in iapkit.yml).")
+
+    static func path(_ arguments: ParsedArguments, session: GuideSession) -> String? {
+        arguments.value("--project") ?? session.configuration?.project
+    }
+
+    static func load(_ arguments: ParsedArguments, session: GuideSession, context: CommandContext) -> Outcome {
+        guard let projectPath = path(arguments, session: session) else { return .loaded(nil) }
+        let loader = ProjectLoader(fileSystem: GuideProjectFileSystem(base: context.fileSystem))
+        switch loader.load(projectPath) {
+        case .success(let loaded):
+            return .loaded(loaded)
+        case .failure(let failure):
+            for error in failure.errors { context.standardError.line(error.description) }
+            return .failed
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import IAPCheck
 import IAPExtract
 import IAPGenerate
 import IAPModel
@@ -9,10 +10,13 @@ enum GenerateCommand: Command {
     static let name = "generate"
     static let summary = "Write the StoreKit code and .storekit file for the guides' products."
     static let usage =
-        "iapkit generate [PATH...] [-o DIR] [--dry-run | --check] [--templates DIR] [--param KEY=VALUE]..."
+        "iapkit generate [PATH...] [-o DIR] [--dry-run | --check] [--templates DIR] [--param KEY=VALUE]... [--project PATH]"
     static let discussion = """
         Writes only files whose content changed, each atomically, so running it again writes
         nothing. The file '<Manager>+Handlers.swift' is created once and then belongs to you.
+        ValidationChecklist.md lists every pitfall for the app's products: what only a person
+        can confirm as task items (ticks survive regeneration), what the files decide with the
+        result of 'iapkit check' on the project given by --project or 'project' in iapkit.yml.
         Defaults come from 'output', 'templates', 'accessLevel' and 'params' in ./iapkit.yml;
         the output folder defaults to 'Generated'.
 
@@ -32,6 +36,7 @@ enum GenerateCommand: Command {
         OptionSpec(
             names: ["--access-level"], valueName: "level", help: "internal or public (overrides the guide).",
             choices: ["internal", "public"]),
+        ProjectOption.spec,
     ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) -> ExitStatus {
@@ -81,12 +86,29 @@ enum GenerateCommand: Command {
             return .findings
         }
         let writer = OutputWriter(directory: arguments.value("--output") ?? configuration?.output ?? "Generated")
-        let status = apply(generated.files, writer: writer, arguments: arguments, context: context)
+        guard case .loaded(let snapshot) = ProjectOption.load(arguments, session: session, context: context) else {
+            return .usageOrInput
+        }
+        let files = generated.files + [checklist(session, snapshot: snapshot, writer: writer)]
+        let status = apply(files, writer: writer, arguments: arguments, context: context)
         if status == .success, !arguments.has("--check"), !arguments.has("--dry-run"), let digest {
-            let outputs = generated.files.compactMap { GenerationStamp.status(of: writer.target($0)) }
+            let outputs = files.compactMap { GenerationStamp.status(of: writer.target($0)) }
             GenerationStamp(digest: digest.value, outputs: outputs).write(to: writer.directory)
         }
         return status
+    }
+
+    /// The validation checklist, keeping the ticks of the file it replaces.
+    private static func checklist(_ session: GuideSession, snapshot: ProjectSnapshot?, writer: OutputWriter)
+        -> GeneratedFile
+    {
+        let path = ValidationChecklist.fileName
+        let previous = writer.existingText(of: path).map(ValidationChecklist.tickedIDs) ?? []
+        let results = CheckRunner(workbook: session.workbook, snapshot: snapshot).run()
+        let checklist = ValidationChecklist(
+            workbook: session.workbook, results: results, ticked: previous, source: session.inputDescription,
+            projectChecked: snapshot != nil)
+        return GeneratedFile(path: path, contents: checklist.markdown, isScaffold: false)
     }
 
     /// What this run depends on, hashed: the arguments, `iapkit.yml`, every guide file and every
@@ -95,6 +117,8 @@ enum GenerateCommand: Command {
         -> (value: String, outputDirectory: String)?
     {
         guard case .success(let configuration) = ProjectConfiguration.load(context: context) else { return nil }
+        // A project's files change the checklist; they are not hashed, so every run reads them.
+        guard arguments.value("--project") == nil, configuration?.project == nil else { return nil }
         let requested = arguments.positionals.isEmpty ? configuration?.input ?? ["Workbook"] : arguments.positionals
         guard !requested.contains("-") else { return nil }
         let planned = BookPlanner(fileSystem: context.fileSystem).plan(requested)

@@ -30,6 +30,12 @@ struct OutputWriter {
         return existing.elementsEqual(file.contents.utf8) ? .unchanged : .update
     }
 
+    /// The current text of `path` below the output folder, if it exists.
+    func existingText(of path: String) -> String? {
+        let target = directory.isEmpty || directory == "." ? path : directory + "/" + path
+        return FileManager.default.contents(atPath: target).map { String(decoding: $0, as: UTF8.self) }
+    }
+
     func target(_ file: GeneratedFile) -> String {
         directory.isEmpty || directory == "." ? file.path : directory + "/" + file.path
     }

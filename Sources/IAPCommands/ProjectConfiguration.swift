@@ -11,15 +11,17 @@ import IAPYAML
 /// templates: MyTemplates   # overrides built-in templates file by file
 /// accessLevel: public
 /// params: {key: value}
+/// project: MyApp.xcodeproj # what `iapkit check` and `iapkit generate` check
 /// ```
 struct ProjectConfiguration: Equatable {
     static let fileName = "iapkit.yml"
-    static let knownKeys = ["input", "output", "templates", "accessLevel", "params"]
+    static let knownKeys = ["input", "output", "templates", "accessLevel", "params", "project"]
 
     var input: [String]?
     var output: String?
     var templates: String?
     var accessLevel: String?
+    var project: String?
     var params: [String: String] = [:]
 
     enum LoadResult {
@@ -66,13 +68,14 @@ struct ProjectConfiguration: Equatable {
                 } else {
                     problems.append(.error("'input' must be a path or a list of paths", at: location(entry.value.mark)))
                 }
-            case "output", "templates", "accessLevel":
+            case "output", "templates", "accessLevel", "project":
                 guard let text = entry.value.scalarText else {
                     problems.append(.error("'\(entry.key)' must be a single value", at: location(entry.value.mark)))
                     continue
                 }
                 if entry.key == "output" { configuration.output = text }
                 if entry.key == "templates" { configuration.templates = text }
+                if entry.key == "project" { configuration.project = text }
                 if entry.key == "accessLevel" {
                     guard ["public", "internal"].contains(text) else {
                         problems.append(

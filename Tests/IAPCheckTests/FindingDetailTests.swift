@@ -3,6 +3,7 @@ import IAPCheck
 import IAPDiagnostics
 import IAPModel
 import IAPProject
+import IAPTestSupport
 import Testing
 
 /// Single findings, each made by one change to the clean project or its guide.
@@ -176,5 +177,30 @@ import Testing
             return
         }
         #expect(failure.errors.contains { $0.location.file == path }, "\(failure.errors)")
+    }
+}
+
+/// The checklist `iapkit generate` writes.
+@Suite struct ValidationChecklistTests {
+    @Test func checklistWithAProjectGolden() throws {
+        let results = try Fixture.results("TypoID")
+        let checklist = ValidationChecklist(
+            workbook: Fixture.workbook(), results: results,
+            ticked: ["agreements", "cleared-for-sale.com.example.pebble.pro"],
+            source: "guide.md", projectChecked: true)
+        let golden = Fixture.folder.appendingPathComponent("Golden/ValidationChecklist-TypoID.md")
+        Golden.check(checklist.markdown, matches: golden)
+        #expect(ValidationChecklist.tickedIDs(in: checklist.markdown) == checklist.ticked)
+    }
+
+    @Test func namesWithMarkdownMeaningAreEscaped() {
+        var workbook = Fixture.workbook()
+        workbook.products[0].referenceName = Located("Gems *x* <b>|", at: workbook.products[0].location)
+        let text = ValidationChecklist(
+            workbook: workbook, results: CheckRunner(workbook: workbook, snapshot: nil).run(), source: "guide.md",
+            projectChecked: false
+        ).markdown
+        #expect(text.contains("(Gems \\*x\\* \\<b\\>\\|)"))
+        #expect(text.contains("No project was given"))
     }
 }

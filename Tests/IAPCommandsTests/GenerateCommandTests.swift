@@ -46,17 +46,17 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: output) }
         let first = run([])
         #expect(first.status == 0)
-        #expect(first.standardOutput.hasSuffix("6 written, 0 unchanged\n"))
+        #expect(first.standardOutput.hasSuffix("7 written, 0 unchanged\n"))
         let before = try modificationDates()
         #expect(
             before.keys.sorted() == [
                 ".iapkit-generate", "EntitlementStore.swift", "ProductID.swift", "Shop.storekit",
                 "ShopStore+Handlers.swift",
-                "ShopStore.swift", "ShopStoreHandling.swift",
+                "ShopStore.swift", "ShopStoreHandling.swift", "ValidationChecklist.md",
             ])
         Thread.sleep(forTimeInterval: 0.05)
         let second = run([])
-        #expect(second.standardOutput == "0 written, 6 unchanged\n")
+        #expect(second.standardOutput == "0 written, 7 unchanged\n")
         #expect(try modificationDates() == before)
     }
 
@@ -67,11 +67,11 @@ import Testing
             "shop.md": Array(Self.guide.replacingOccurrences(of: "displayName: Gems", with: "displayName: Jewels").utf8)
         ]
         let afterGuideChange = run([], files: renamed)
-        #expect(afterGuideChange.standardOutput == "updated: \(output)/Shop.storekit\n1 written, 5 unchanged\n")
+        #expect(afterGuideChange.standardOutput == "updated: \(output)/Shop.storekit\n1 written, 6 unchanged\n")
         try Data("// edited by hand\n".utf8).write(to: URL(fileURLWithPath: output + "/ProductID.swift"))
         let afterEdit = run([], files: renamed)
-        #expect(afterEdit.standardOutput == "updated: \(output)/ProductID.swift\n1 written, 5 unchanged\n")
-        #expect(run([], files: renamed).standardOutput == "0 written, 6 unchanged\n")
+        #expect(afterEdit.standardOutput == "updated: \(output)/ProductID.swift\n1 written, 6 unchanged\n")
+        #expect(run([], files: renamed).standardOutput == "0 written, 7 unchanged\n")
     }
 
     @Test func dryRunAndCheckWriteNothing() throws {
@@ -85,7 +85,26 @@ import Testing
         #expect(stale.standardOutput.contains("stale: \(output)/ShopStore.swift (would be created)"))
         _ = run([])
         let fresh = run(["--check"])
-        #expect(fresh == .init(status: 0, standardOutput: "up to date: 6 files\n", standardError: ""))
+        #expect(fresh == .init(status: 0, standardOutput: "up to date: 7 files\n", standardError: ""))
+    }
+
+    @Test func ticksInTheValidationChecklistSurviveRegeneration() throws {
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        _ = run([])
+        let path = output + "/ValidationChecklist.md"
+        let original = String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+        #expect(original.contains("- [ ] Accept the latest license"))
+        let ticked = original.replacingOccurrences(
+            of: "- [ ] Accept the latest license", with: "- [x] Accept the latest license")
+        try Data(ticked.utf8).write(to: URL(fileURLWithPath: path))
+        let renamed = [
+            "shop.md": Array(Self.guide.replacingOccurrences(of: "displayName: Gems", with: "displayName: Jewels").utf8)
+        ]
+        let again = run(["--param", "x=1"], files: renamed)
+        #expect(again.status == 0)
+        #expect(!again.standardOutput.contains("ValidationChecklist.md"))
+        let kept = String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+        #expect(kept == ticked)
     }
 
     @Test func theScaffoldIsNeverOverwritten() throws {
