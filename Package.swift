@@ -30,7 +30,7 @@ var targets: [Target] = [
         dependencies: [
             "IAPExtract", "IAPValidate", "IAPModel", "IAPMarkdown", "IAPYAML", "IAPDiagnostics", "IAPGenerate",
             "IAPTemplates",
-            "Templates", "IAPCheck", "IAPProject",
+            "Templates", "IAPCheck", "IAPProject", "IAPImport",
         ]
     ),
     .executableTarget(name: "iapkit", dependencies: ["IAPCommands", "CAllocatorTuning"]),
@@ -62,6 +62,14 @@ var targets: [Target] = [
     .target(name: "IAPProject", dependencies: ["IAPDiagnostics"]),
     .testTarget(name: "IAPProjectTests", dependencies: ["IAPProject", "IAPTestSupport"], exclude: ["Fixtures"]),
     .target(name: "IAPCheck", dependencies: ["IAPModel", "IAPProject", "IAPDiagnostics"]),
+    .target(name: "IAPImport", dependencies: ["IAPModel", "IAPProject", "IAPDiagnostics"]),
+    .testTarget(
+        name: "IAPImportTests",
+        dependencies: [
+            "IAPImport", "IAPExtract", "IAPValidate", "IAPGenerate", "IAPModel", "IAPTestSupport", "Templates",
+        ],
+        exclude: ["Fixtures", "Golden"]
+    ),
     .testTarget(
         name: "IAPCheckTests",
         dependencies: ["IAPCheck", "IAPProject", "IAPModel", "IAPTestSupport"],

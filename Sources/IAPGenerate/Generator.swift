@@ -36,6 +36,12 @@ public struct GeneratedFile: Sendable, Equatable {
     public var contents: String
     /// Written only if absent: the user owns it afterwards.
     public var isScaffold: Bool
+
+    public init(path: String, contents: String, isScaffold: Bool = false) {
+        self.path = path
+        self.contents = contents
+        self.isScaffold = isScaffold
+    }
 }
 
 /// From the model to the text of every output file. Writing is left to the caller, so the
