@@ -34,6 +34,14 @@ extension StoreKitWalk {
                 at: location(object))
         }
         let owner = "subscription group \(Diagnostic.quote(name.value))"
+        if let first = groupIDs[name.value], first != id?.value {
+            // The guide knows a group by its name alone, so two groups of one name become one.
+            warning(
+                "another subscription group is also named \(Diagnostic.quote(name.value)); the chapter merges them into one group",
+                at: name.location)
+        } else {
+            groupIDs.updateValue(id?.value, forKey: name.value)
+        }
         if let names = object.member("localizations"), !names.value.isBlank(ignoring: ["locale"]) {
             warning(
                 "the localized names of \(owner) are not imported; the guide format names a group without localizing it",
@@ -57,7 +65,9 @@ extension StoreKitWalk {
         let quotedID = Diagnostic.quote(id.value)
         guard let type = productType(object, id: id.value, group: group) else { return }
         var referenceName = string("referenceName", in: object)
-        if referenceName == nil, isMissing("referenceName", in: object) {
+        let unnamed =
+            referenceName.map { $0.value.allSatisfy(\.isWhitespace) } ?? isMissing("referenceName", in: object)
+        if unnamed {
             warning("product \(quotedID) has no reference name; the chapter uses its product ID", at: location(object))
             referenceName = id
         }

@@ -10,6 +10,8 @@ struct StoreKitWalk {
     let path: String
     var products: [Product] = []
     var diagnostics: [Diagnostic] = []
+    /// The `id` of the first group read under each name.
+    var groupIDs: [String: String?] = [:]
 
     /// The newest format version whose shapes this importer knows.
     static let newestKnownVersion = (major: 4, minor: 0)

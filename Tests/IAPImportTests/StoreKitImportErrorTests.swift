@@ -136,4 +136,30 @@ import Testing
         #expect(subscription.introductoryOffer?.periods?.value == 1)
         #expect(subscription.period == nil)
     }
+
+    @Test func groupsOfOneNameMergeAndABlankReferenceNameFallsBack() throws {
+        let text = """
+            {
+              "subscriptionGroups" : [
+                { "id" : "1", "name" : "Club", "subscriptions" : [
+                  { "productID" : "a.b", "type" : "RecurringSubscription", "referenceName" : " ", "displayPrice" : "1",
+                    "recurringSubscriptionPeriod" : "P1M" } ] },
+                { "id" : "2", "name" : "Club", "subscriptions" : [
+                  { "productID" : "a.c", "type" : "RecurringSubscription", "referenceName" : "C", "displayPrice" : "2",
+                    "recurringSubscriptionPeriod" : "P1Y" } ] }
+              ]
+            }
+            """
+        #expect(
+            Self.diagnostics(text).lines == [
+                "Shop.storekit:4:7: warning: product 'a.b' has no reference name; the chapter uses its product ID",
+                "Shop.storekit:6:28: warning: another subscription group is also named 'Club'; the chapter merges them into one group",
+            ])
+        guard case .success(let catalogue) = StoreKitImporter.read(Array(text.utf8), path: "Shop.storekit") else {
+            Issue.record("the file was not imported")
+            return
+        }
+        #expect(catalogue.products.map(\.referenceName.value) == ["a.b", "C"])
+        #expect(catalogue.groupCount == 1)
+    }
 }
