@@ -8,7 +8,7 @@ import IAPImport
 enum StoreKitCommand: Command {
     static let name = "storekit"
     static let summary = "Import a .storekit file as a guide chapter with its products."
-    static let usage = "iapkit storekit import FILE.storekit [-o FILE.md]"
+    static let usage = "iapkit storekit import FILE.storekit|- [-o FILE.md]"
     static let discussion = """
         Reads a StoreKit configuration file written by Xcode (format 1.0 to 4.0) and prints a
         Markdown chapter whose 'yaml iap' block holds its products: types, prices, family
@@ -16,7 +16,8 @@ enum StoreKitCommand: Command {
         What the guide format cannot say (promotional offers, offer codes, win-back offers,
         test settings) is listed as warnings on standard error; a signing key is never copied.
 
-        With -o the chapter is written to FILE.md, atomically and only when it changed.
+        '-' reads the file from standard input. With -o the chapter is written to FILE.md,
+        atomically and only when it changed.
         Exit status: 0 imported (warnings allowed), 2 a usage mistake or a file that cannot
         be read or imported; then nothing is written.
         """
@@ -35,9 +36,11 @@ enum StoreKitCommand: Command {
                 arguments.positionals.count < 2 ? "missing the .storekit file to import" : "import reads one file",
                 context: context)
         }
-        let path = arguments.positionals[1]
+        let argument = arguments.positionals[1]
+        let fromStandardInput = argument == "-"
+        let path = fromStandardInput ? "<stdin>" : argument
         let bytes: [UInt8]
-        switch context.fileSystem.kind(of: path) {
+        switch fromStandardInput ? .file : context.fileSystem.kind(of: path) {
         case .missing:
             context.standardError.line("iapkit storekit: error: no such file: \(Diagnostic.quote(path))")
             return .usageOrInput
@@ -47,7 +50,7 @@ enum StoreKitCommand: Command {
             return .usageOrInput
         case .file:
             do {
-                bytes = try context.fileSystem.contents(of: path)
+                bytes = fromStandardInput ? context.readStandardInput() : try context.fileSystem.contents(of: path)
             } catch {
                 context.standardError.line("iapkit storekit: error: cannot read \(Diagnostic.quote(path)): \(error)")
                 return .usageOrInput
@@ -63,7 +66,8 @@ enum StoreKitCommand: Command {
             catalogue = imported
         }
         for warning in catalogue.warnings.sorted() { context.standardError.line(warning.description) }
-        let chapter = GuideChapterWriter.chapter(for: catalogue, sourceName: fileName(of: path))
+        let chapter = GuideChapterWriter.chapter(
+            for: catalogue, sourceName: fromStandardInput ? nil : fileName(of: path))
         guard let output = arguments.value("--output") else {
             context.standardOutput.write(chapter)
             return .success

@@ -3,12 +3,14 @@ import IAPModel
 /// Writes an imported catalogue as a guide chapter: a short introduction and one `yaml iap`
 /// block, which `iapkit lint` and `iapkit generate` read like any hand-written block.
 public enum GuideChapterWriter {
-    /// The chapter for `catalogue`, read from the file named `sourceName`.
-    public static func chapter(for catalogue: StoreKitCatalogue, sourceName: String) -> String {
+    /// The chapter for `catalogue`, read from the file named `sourceName` (nil when the file
+    /// has no name, as on standard input).
+    public static func chapter(for catalogue: StoreKitCatalogue, sourceName: String?) -> String {
+        let source = sourceName.map { "the StoreKit configuration file " + MarkdownText.codeSpan($0) }
         var lines = [
             "# In-app purchases",
             "",
-            "These products come from the StoreKit configuration file \(MarkdownText.codeSpan(sourceName)):",
+            "These products come from \(source ?? "a StoreKit configuration file"):",
             contents(catalogue) + ".",
             "From now on this chapter is their source. `iapkit lint` checks the block below, and",
             "`iapkit generate` writes the store code and a new `.storekit` file from it.",
