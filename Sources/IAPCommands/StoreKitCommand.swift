@@ -37,6 +37,10 @@ enum StoreKitCommand: Command {
                 context: context)
         }
         let argument = arguments.positionals[1]
+        if let output = arguments.value("--output"), GuidePath.normalize(output) == GuidePath.normalize(argument) {
+            return usage(
+                "the chapter would replace the .storekit file it comes from; choose another -o", context: context)
+        }
         let fromStandardInput = argument == "-"
         let path = fromStandardInput ? "<stdin>" : argument
         let bytes: [UInt8]
