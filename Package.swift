@@ -62,6 +62,11 @@ var targets: [Target] = [
     .target(name: "IAPProject", dependencies: ["IAPDiagnostics"]),
     .testTarget(name: "IAPProjectTests", dependencies: ["IAPProject", "IAPTestSupport"], exclude: ["Fixtures"]),
     .target(name: "IAPCheck", dependencies: ["IAPModel", "IAPProject", "IAPDiagnostics"]),
+    .testTarget(
+        name: "IAPCheckTests",
+        dependencies: ["IAPCheck", "IAPProject", "IAPModel", "IAPTestSupport"],
+        exclude: ["Fixtures"]
+    ),
     .target(name: "IAPImport", dependencies: ["IAPModel", "IAPProject", "IAPDiagnostics"]),
     .testTarget(
         name: "IAPImportTests",
@@ -69,11 +74,6 @@ var targets: [Target] = [
             "IAPImport", "IAPExtract", "IAPValidate", "IAPGenerate", "IAPModel", "IAPTestSupport", "Templates",
         ],
         exclude: ["Fixtures", "Golden"]
-    ),
-    .testTarget(
-        name: "IAPCheckTests",
-        dependencies: ["IAPCheck", "IAPProject", "IAPModel", "IAPTestSupport"],
-        exclude: ["Fixtures"]
     ),
 ]
 
