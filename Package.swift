@@ -30,7 +30,7 @@ var targets: [Target] = [
         dependencies: [
             "IAPExtract", "IAPValidate", "IAPModel", "IAPMarkdown", "IAPYAML", "IAPDiagnostics", "IAPGenerate",
             "IAPTemplates",
-            "Templates", "IAPCheck", "IAPProject",
+            "Templates", "IAPCheck", "IAPProject", "IAPImport",
         ]
     ),
     .executableTarget(name: "iapkit", dependencies: ["IAPCommands", "CAllocatorTuning"]),
@@ -66,6 +66,14 @@ var targets: [Target] = [
         name: "IAPCheckTests",
         dependencies: ["IAPCheck", "IAPProject", "IAPModel", "IAPTestSupport"],
         exclude: ["Fixtures"]
+    ),
+    .target(name: "IAPImport", dependencies: ["IAPModel", "IAPProject", "IAPDiagnostics"]),
+    .testTarget(
+        name: "IAPImportTests",
+        dependencies: [
+            "IAPImport", "IAPExtract", "IAPValidate", "IAPGenerate", "IAPModel", "IAPTestSupport", "Templates",
+        ],
+        exclude: ["Fixtures", "Golden"]
     ),
 ]
 

@@ -37,7 +37,7 @@ public struct GeneratedFile: Sendable, Equatable {
     /// Written only if absent: the user owns it afterwards.
     public var isScaffold: Bool
 
-    public init(path: String, contents: String, isScaffold: Bool) {
+    public init(path: String, contents: String, isScaffold: Bool = false) {
         self.path = path
         self.contents = contents
         self.isScaffold = isScaffold

@@ -2,8 +2,8 @@ import IAPDiagnostics
 
 /// A JSON value that remembers where it is written. Object members keep their written order
 /// and the position of each key, so a reader can point at `"productID"` itself.
-struct LocatedJSON {
-    indirect enum Value {
+public struct LocatedJSON: Sendable {
+    public indirect enum Value: Sendable {
         case object([Member])
         case array([LocatedJSON])
         case string(String)
@@ -12,42 +12,42 @@ struct LocatedJSON {
         case null
     }
 
-    struct Member {
-        var key: String
-        var keyLine: Int
-        var keyColumn: Int
-        var value: LocatedJSON
+    public struct Member: Sendable {
+        public var key: String
+        public var keyLine: Int
+        public var keyColumn: Int
+        public var value: LocatedJSON
     }
 
-    var value: Value
-    var line: Int
-    var column: Int
+    public var value: Value
+    public var line: Int
+    public var column: Int
 
-    var members: [Member]? {
+    public var members: [Member]? {
         if case .object(let members) = value { return members }
         return nil
     }
 
-    var elements: [LocatedJSON]? {
+    public var elements: [LocatedJSON]? {
         if case .array(let elements) = value { return elements }
         return nil
     }
 
-    var string: String? {
+    public var string: String? {
         if case .string(let text) = value { return text }
         return nil
     }
 
-    func member(_ key: String) -> Member? { members?.first { $0.key == key } }
+    public func member(_ key: String) -> Member? { members?.first { $0.key == key } }
 }
 
 /// A strict JSON parser (RFC 8259) over UTF-8 bytes with line and column for every value and
 /// for the first error. Nesting is limited so hostile input cannot exhaust the stack.
-struct LocatedJSONParser {
-    struct Failure: Error {
-        var message: String
-        var line: Int
-        var column: Int
+public struct LocatedJSONParser {
+    public struct Failure: Error {
+        public var message: String
+        public var line: Int
+        public var column: Int
     }
 
     static let maximumDepth = 256
@@ -57,7 +57,7 @@ struct LocatedJSONParser {
     private var line = 1
     private var lineStart = 0
 
-    static func parse(_ bytes: [UInt8]) throws(Failure) -> LocatedJSON {
+    public static func parse(_ bytes: [UInt8]) throws(Failure) -> LocatedJSON {
         var parser = LocatedJSONParser(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipWhitespace()

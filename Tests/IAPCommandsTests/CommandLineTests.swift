@@ -9,7 +9,8 @@ import Testing
     @Test(arguments: [
         ("overview", ["--help"]), ("lint", ["lint", "--help"]), ("extract", ["extract", "--help"]),
         ("help-lint", ["help", "lint"]), ("generate", ["generate", "--help"]), ("template", ["template", "--help"]),
-        ("check", ["check", "--help"]), ("checklist", ["checklist", "--help"]),
+        ("check", ["check", "--help"]), ("checklist", ["checklist", "--help"]), ("storekit", ["storekit", "--help"]),
+        ("help-storekit", ["help", "storekit"]),
     ])
     func helpTextsMatchTheirSnapshots(_ name: String, _ arguments: [String]) {
         let outcome = CommandHarness.run(arguments, files: [:])

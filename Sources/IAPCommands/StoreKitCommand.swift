@@ -1,0 +1,103 @@
+import IAPDiagnostics
+import IAPExtract
+import IAPGenerate
+import IAPImport
+
+/// `iapkit storekit import`: turns Xcode's StoreKit configuration file into a guide chapter,
+/// for teams whose catalogue so far lived only in Xcode.
+enum StoreKitCommand: Command {
+    static let name = "storekit"
+    static let summary = "Import a .storekit file as a guide chapter with its products."
+    static let usage = "iapkit storekit import FILE.storekit|- [-o FILE.md]"
+    static let discussion = """
+        Reads a StoreKit configuration file written by Xcode (format 1.0 to 4.0) and prints a
+        Markdown chapter whose 'yaml iap' block holds its products: types, prices, family
+        sharing, localizations, subscription groups, levels, periods and introductory offers.
+        What the guide format cannot say (promotional offers, offer codes, win-back offers,
+        test settings) is listed as warnings on standard error; a signing key is never copied.
+
+        '-' reads the file from standard input. With -o the chapter is written to FILE.md,
+        atomically and only when it changed.
+        Exit status: 0 imported (warnings allowed), 2 a usage mistake or a file that cannot
+        be read or imported; then nothing is written.
+        """
+    static let options: [OptionSpec] = [
+        OptionSpec(
+            names: ["--output", "-o"], valueName: "file", help: "Write the chapter to this file instead of printing it."
+        )
+    ]
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) -> ExitStatus {
+        guard arguments.positionals.first == "import" else {
+            return usage("expected 'import FILE.storekit'", context: context)
+        }
+        guard arguments.positionals.count == 2 else {
+            return usage(
+                arguments.positionals.count < 2 ? "missing the .storekit file to import" : "import reads one file",
+                context: context)
+        }
+        let argument = arguments.positionals[1]
+        if let output = arguments.value("--output"), GuidePath.normalize(output) == GuidePath.normalize(argument) {
+            return usage(
+                "the chapter would replace the .storekit file it comes from; choose another -o", context: context)
+        }
+        let fromStandardInput = argument == "-"
+        let path = fromStandardInput ? "<stdin>" : argument
+        let bytes: [UInt8]
+        switch fromStandardInput ? .file : context.fileSystem.kind(of: path) {
+        case .missing:
+            context.standardError.line("iapkit storekit: error: no such file: \(Diagnostic.quote(path))")
+            return .usageOrInput
+        case .directory:
+            context.standardError.line(
+                "iapkit storekit: error: \(Diagnostic.quote(path)) is a folder; name the .storekit file inside it")
+            return .usageOrInput
+        case .file:
+            do {
+                bytes = fromStandardInput ? context.readStandardInput() : try context.fileSystem.contents(of: path)
+            } catch {
+                context.standardError.line("iapkit storekit: error: cannot read \(Diagnostic.quote(path)): \(error)")
+                return .usageOrInput
+            }
+        }
+        let catalogue: StoreKitCatalogue
+        switch StoreKitImporter.read(bytes, path: path) {
+        case .failure(let failure):
+            for diagnostic in failure.diagnostics.sorted() { context.standardError.line(diagnostic.description) }
+            context.standardError.line("iapkit storekit: nothing imported: the file has errors")
+            return .usageOrInput
+        case .success(let imported):
+            catalogue = imported
+        }
+        for warning in catalogue.warnings.sorted() { context.standardError.line(warning.description) }
+        let chapter = GuideChapterWriter.chapter(
+            for: catalogue, sourceName: fromStandardInput ? nil : fileName(of: path))
+        guard let output = arguments.value("--output") else {
+            context.standardOutput.write(chapter)
+            return .success
+        }
+        let writer = OutputWriter(directory: "")
+        let file = GeneratedFile(path: output, contents: chapter)
+        let change = writer.change(for: file)
+        if change == .create || change == .update {
+            do {
+                try writer.write(file)
+            } catch {
+                context.standardError.line("iapkit storekit: error: \(error)")
+                return .usageOrInput
+            }
+        }
+        context.standardOutput.line("\(change.rawValue): \(output)")
+        return .success
+    }
+
+    private static func fileName(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    private static func usage(_ message: String, context: CommandContext) -> ExitStatus {
+        context.standardError.line("iapkit storekit: error: \(message)")
+        context.standardError.line("Run 'iapkit storekit --help' for usage.")
+        return .usageOrInput
+    }
+}
