@@ -19,6 +19,7 @@ Benchmarks:
   lint        iapkit lint vs. cmark (Markdown to HTML) on a 10 MiB corpus (default)
   render      not written yet
   generate    iapkit generate on the Workbook when nothing changed: under 10 ms, no file touched
+  check       iapkit check on a project of CHECK_FILES Swift files: under 1 s
   all         every benchmark that exists
 
 Options:
@@ -36,6 +37,7 @@ Environment:
                             source files larger than this are left out
   CORPUS_ROOTS="/usr/share/doc /usr/lib /opt/swift /usr/share"
                             folders searched for *.md files
+  CHECK_FILES=2000          Swift files in the synthetic project of the check benchmark
   SWIFT=swift               the swift driver to build with
 
 Work files (corpus, hyperfine JSON, logs, summary) go to Benchmarks/.work/.
@@ -57,9 +59,10 @@ CORPUS_BYTES="${CORPUS_BYTES:-10485760}"
 CORPUS_MAX_FILE_BYTES="${CORPUS_MAX_FILE_BYTES:-1048576}"
 CORPUS_ROOTS="${CORPUS_ROOTS:-/usr/share/doc /usr/lib /opt/swift /usr/share}"
 SWIFT="${SWIFT:-}"
+CHECK_FILES="${CHECK_FILES:-2000}"
 
 # Benchmarks that exist, and those that have a name but no code yet.
-AVAILABLE_BENCHMARKS="lint generate"
+AVAILABLE_BENCHMARKS="lint generate check"
 PLANNED_BENCHMARKS="render"
 
 # Filled in as the script goes.
@@ -439,6 +442,23 @@ bench_generate() {
     record generate "Workbook" "files modified" "$touched" "0" "$touched" 0
 }
 
+bench_check() {
+    local project="$WORK/check-project" json="$WORK/check.json"
+    say "check: a project of $CHECK_FILES Swift files ($RUNS runs, $WARMUP warm-up)"
+    python3 "$BENCH_DIR/lib/swift_project.py" "$project" "$CHECK_FILES" | sed 's/^/    /' \
+        || die "could not write the synthetic project"
+    (cd "$project" && "$IAPKIT" check --project . guide.md >/dev/null) || die "iapkit check failed on the project"
+    (cd "$project" && hyperfine -N --warmup "$WARMUP" --runs "$RUNS" --style basic --export-json "$json" \
+        "$(shell_quote "$IAPKIT") check --project . guide.md") || die "hyperfine failed"
+    local median_ms
+    median_ms="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["results"][0]["median"] * 1000)' "$json")"
+    measure_peak_rss "iapkit check" 0 "$IAPKIT" check --project "$project" "$project/guide.md"
+    echo
+    echo "check median time: $(printf '%.0f' "$median_ms") ms; peak memory: $((RSS_KB / 1024)) MB"
+    record check "$CHECK_FILES Swift files" "time (median)" "$(printf '%.0f ms' "$median_ms")" "1000 ms" \
+        "$(ratio "$median_ms" 1000)" 1.0
+}
+
 # Each file of a folder with its modification time in nanoseconds, one per line.
 modification_times() {
     python3 -c 'import os,sys; d=sys.argv[1]; [print(n, os.stat(os.path.join(d, n)).st_mtime_ns) for n in sorted(os.listdir(d))]' "$1"
@@ -483,7 +503,7 @@ main() {
     if [[ "$selected" == all ]]; then benchmarks="$AVAILABLE_BENCHMARKS"; else benchmarks="$selected"; fi
 
     local setting
-    for setting in RUNS ROUNDS MEM_RUNS CORPUS_BYTES CORPUS_MAX_FILE_BYTES; do
+    for setting in RUNS ROUNDS MEM_RUNS CORPUS_BYTES CORPUS_MAX_FILE_BYTES CHECK_FILES; do
         is_positive_int "${!setting}" || { echo "error: $setting must be a positive integer" >&2; exit 2; }
     done
     [[ "$WARMUP" =~ ^[0-9]+$ ]] || { echo "error: WARMUP must be a whole number" >&2; exit 2; }

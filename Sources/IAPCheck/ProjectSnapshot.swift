@@ -84,11 +84,25 @@ public struct ProjectLoader: Sendable {
         }
         let sourceFiles = walk(projectFolder, skipping: Self.skippedFolders) + outsideFiles(project, projectFolder)
         snapshot.files = Set(sourceFiles)
+        // Swift files are most of a project's bytes and independent of each other: they are
+        // read and scanned on every core, then kept in path order.
+        let swiftFiles = sourceFiles.filter { $0.hasSuffix(".swift") }
+        let fileSystem = self.fileSystem
+        let scans = concurrentMap(count: swiftFiles.count) { index -> Result<SwiftSourceScan, ProjectReadError> in
+            let path = swiftFiles[index]
+            guard let bytes = try? fileSystem.contents(of: path) else {
+                return .failure(Self.error("cannot read this file", path))
+            }
+            return .success(SwiftSourceScanner.scan(bytes, path: path))
+        }
+        for scan in scans {
+            switch scan {
+            case .success(let scanned): snapshot.swiftSources.append(scanned)
+            case .failure(let error): errors.append(error)
+            }
+        }
         for file in sourceFiles {
-            if file.hasSuffix(".swift") {
-                guard let bytes = read(file, errors: &errors) else { continue }
-                snapshot.swiftSources.append(SwiftSourceScanner.scan(bytes, path: file))
-            } else if file.hasSuffix(".entitlements") {
+            if file.hasSuffix(".entitlements") {
                 guard let bytes = read(file, errors: &errors) else { continue }
                 do {
                     snapshot.entitlements.append(try EntitlementsReader.read(bytes, path: file))

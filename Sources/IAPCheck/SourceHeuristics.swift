@@ -7,7 +7,7 @@ struct SourceHeuristics {
 
     private var scans: [SwiftSourceScan] { snapshot?.swiftSources ?? [] }
 
-    private func uses(_ name: String) -> Bool { scans.contains { !$0.occurrences(of: name).isEmpty } }
+    private func uses(_ name: String) -> Bool { scans.contains { $0.mentions(name) } }
     private func accesses(_ first: String, _ second: String) -> Bool {
         scans.contains { !$0.memberAccesses(first, second).isEmpty }
     }
@@ -27,7 +27,9 @@ struct SourceHeuristics {
     func requestNotRetained() -> Outcome {
         if let unavailable { return unavailable }
         var evidence: [SourceLocation] = []
-        for scan in scans { evidence += Self.localProductRequests(in: scan.tokens) }
+        for scan in scans where scan.mentions("SKProductsRequest") {
+            evidence += Self.localProductRequests(in: scan.tokens)
+        }
         if evidence.isEmpty { return Outcome(.pass, "no SKProductsRequest is held only by a local variable") }
         return Outcome(.warning, "SKProductsRequest is assigned to a local variable", evidence)
     }
@@ -69,7 +71,7 @@ struct SourceHeuristics {
             reasons.append("invalidProductIdentifiers is never read")
             evidence += scans.flatMap { $0.occurrences(of: "SKProductsRequest") }.prefix(1).map(\.location)
         }
-        for scan in scans {
+        for scan in scans where scan.mentions("products") {
             let calls = Self.productsForCalls(in: scan.tokens)
             guard !calls.isEmpty else { continue }
             let compares = ["missing", "subtracting", "filter"].contains { !scan.occurrences(of: $0).isEmpty }
@@ -101,7 +103,7 @@ struct SourceHeuristics {
     func listenerAtLaunch() -> Outcome {
         if let unavailable { return unavailable }
         var listeners: [(scan: SwiftSourceScan, index: Int)] = []
-        for scan in scans {
+        for scan in scans where scan.mentions("updates") || scan.mentions("SKPaymentQueue") {
             for index in Self.memberAccessIndices(scan.tokens, "Transaction", "updates") {
                 listeners.append((scan, index))
             }
@@ -136,7 +138,7 @@ struct SourceHeuristics {
 
     /// True when a call `name(` sits somewhere that runs at launch, in any file.
     private func calledAtLaunch(_ name: String) -> Bool {
-        for scan in scans {
+        for scan in scans where scan.mentions(name) {
             let tokens = scan.tokens
             var scopes: DeclarationScopes?
             for index in tokens.indices where index + 1 < tokens.count {
@@ -179,10 +181,11 @@ struct SourceHeuristics {
         if let unavailable { return unavailable }
         guard usesStoreKit1 || usesStoreKit2 else { return Outcome(.info, "no StoreKit code found") }
         let finishes = scans.contains { scan in
-            scan.tokens.indices.contains { index in
-                index + 1 < scan.tokens.count && scan.tokens[index].kind == .identifier
-                    && scan.tokens[index].text == "finish" && scan.tokens[index + 1].text == "("
-            }
+            scan.mentions("finish")
+                && scan.tokens.indices.contains { index in
+                    index + 1 < scan.tokens.count && scan.tokens[index].kind == .identifier
+                        && scan.tokens[index].text == "finish" && scan.tokens[index + 1].text == "("
+                }
         }
         if finishes || uses("finishTransaction") { return Outcome(.pass, "transactions are finished") }
         return Outcome(.warning, "neither finish() nor finishTransaction appears in the sources")
@@ -211,7 +214,7 @@ struct SourceHeuristics {
     func mainThreadAssumed() -> Outcome {
         if let unavailable { return unavailable }
         var evidence: [SourceLocation] = []
-        for scan in scans {
+        for scan in scans where ["productsRequest", "paymentQueue", "request"].contains(where: scan.mentions) {
             let callbacks = scan.tokens.indices.filter { index in
                 index > 0 && scan.tokens[index - 1].text == "func"
                     && ["productsRequest", "paymentQueue", "request"].contains(scan.tokens[index].text)

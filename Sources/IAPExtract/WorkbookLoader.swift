@@ -26,15 +26,12 @@ public struct WorkbookLoader: Sendable {
         let entries = planned.plan.chapters
         // Chapters are independent until their config merges, so they are read on every core;
         // the results are then taken in book order, as if read one by one.
-        let slots = ChapterSlots(count: entries.count)
-        DispatchQueue.concurrentPerform(iterations: entries.count) { index in
-            slots[index] = read(entries[index])
-        }
+        let outcomes = concurrentMap(count: entries.count) { index in read(entries[index]) }
         var merger = ConfigMerger()
         var workbook = Workbook()
         var diagnostics = planned.diagnostics
         var inputErrors = planned.inputErrors
-        for outcome in slots.all {
+        for outcome in outcomes {
             switch outcome {
             case .failure(let error):
                 inputErrors.append(error)
@@ -42,8 +39,6 @@ public struct WorkbookLoader: Sendable {
                 workbook.chapters.append(extracted.chapter)
                 diagnostics += extracted.diagnostics
                 merger.add(extracted.fragments, diagnostics: &diagnostics)
-            case nil:
-                break
             }
         }
         workbook.app = merger.app
@@ -58,30 +53,6 @@ public struct WorkbookLoader: Sendable {
         } catch {
             return .failure(InputError("cannot read '\(entry.path)': \(error)"))
         }
-    }
-}
-
-/// One result per chapter, filled from several threads, each slot by exactly one of them.
-private final class ChapterSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Swift.Result<ChapterReader.Result, InputError>?]
-
-    init(count: Int) {
-        slots = Array(repeating: nil, count: count)
-    }
-
-    subscript(index: Int) -> Swift.Result<ChapterReader.Result, InputError>? {
-        get { locked { slots[index] } }
-        set { locked { slots[index] = newValue } }
-    }
-
-    var all: [Swift.Result<ChapterReader.Result, InputError>?] { locked { slots } }
-
-    /// `NSLock.withLock` needs macOS 14; this works wherever the package builds.
-    private func locked<T>(_ body: () -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
     }
 }
 

@@ -49,19 +49,40 @@ public struct SwiftSourceScan: Hashable, Sendable {
     public var path: String
     /// All tokens in source order, including those inside string interpolations. Comments and
     /// the text of string literals never produce tokens.
-    public var tokens: [SwiftToken]
+    public var tokens: [SwiftToken] { didSet { names = Self.names(in: tokens) } }
     public var strings: [SwiftStringLiteral]
+    /// Every identifier and attribute text in the file, so a check asks "does this file mention
+    /// `SKProductsRequest`?" without walking its tokens; a project has thousands of files.
+    public private(set) var names: Set<String>
+
+    public init(path: String, tokens: [SwiftToken], strings: [SwiftStringLiteral]) {
+        self.path = path
+        self.tokens = tokens
+        self.strings = strings
+        self.names = Self.names(in: tokens)
+    }
+
+    private static func names(in tokens: [SwiftToken]) -> Set<String> {
+        var names: Set<String> = []
+        for token in tokens where token.kind == .identifier || token.kind == .attribute { names.insert(token.text) }
+        return names
+    }
+
+    /// True when the identifier (or attribute) `name` occurs in the file.
+    public func mentions(_ name: String) -> Bool { names.contains(name) }
 
     /// Names and keywords, in source order.
     public var identifiers: [SwiftToken] { tokens.filter { $0.kind == .identifier } }
 
     /// Every occurrence of the identifier `name` (or attribute, when `name` starts with `@`).
     public func occurrences(of name: String) -> [SwiftToken] {
-        tokens.filter { ($0.kind == .identifier || $0.kind == .attribute) && $0.text == name }
+        guard names.contains(name) else { return [] }
+        return tokens.filter { ($0.kind == .identifier || $0.kind == .attribute) && $0.text == name }
     }
 
     /// Occurrences of `first . second`, e.g. `Transaction.updates` or `AppStore.sync`.
     public func memberAccesses(_ first: String, _ second: String) -> [SwiftToken] {
+        guard names.contains(first), names.contains(second) else { return [] }
         var result: [SwiftToken] = []
         for index in tokens.indices where index + 2 < tokens.count {
             let (a, b, c) = (tokens[index], tokens[index + 1], tokens[index + 2])
@@ -84,8 +105,8 @@ public enum SwiftSourceScanner {
     public static func scan(_ bytes: [UInt8], path: String) -> SwiftSourceScan {
         var lexer = SwiftLexer(bytes: bytes, path: path)
         lexer.lexLevel(insideInterpolation: false, depth: 0)
-        let tokens = lexer.tokens.sorted { $0.location < $1.location }
-        let strings = lexer.strings.sorted { $0.location < $1.location }
+        let tokens = lexer.tokens
+        let strings = lexer.strings
         return SwiftSourceScan(path: path, tokens: tokens, strings: strings)
     }
 
@@ -163,8 +184,13 @@ private struct SwiftLexer {
             } else if current == UInt8(ascii: "/"), next == UInt8(ascii: "*") {
                 skipBlockComment()
             } else if current == UInt8(ascii: "\"") || (current == UInt8(ascii: "#") && startsRawString()) {
+                // The literal's token goes in before the tokens of its interpolations, so every
+                // token list comes out in source order without sorting.
+                let tokenIndex = tokens.count
+                tokens.append(SwiftToken(kind: .stringLiteral, text: "", location: start))
                 let stringIndex = lexString(depth: depth)
-                add(.stringLiteral, strings[stringIndex].value ?? "", start, string: stringIndex)
+                tokens[tokenIndex].text = strings[stringIndex].value ?? ""
+                level.append((tokenIndex, stringIndex))
             } else if Self.isIdentifierStart(current) || current == UInt8(ascii: "$") {
                 add(.identifier, readWord(), start)
             } else if current == UInt8(ascii: "`") {

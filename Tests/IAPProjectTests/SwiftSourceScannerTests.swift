@@ -53,6 +53,10 @@ struct SwiftSourceScannerTests {
         #expect(nested.contains("!"))
         #expect(nested.contains("deep"))
         #expect(scan.strings.first { $0.value == "!" }?.isConcatenated == true)
+        let positions = scan.tokens.map { [$0.location.line, $0.location.column] }
+        #expect(positions == positions.sorted { $0.lexicographicallyPrecedes($1) }, "tokens in source order")
+        let stringPositions = scan.strings.map { [$0.location.line, $0.location.column] }
+        #expect(stringPositions == stringPositions.sorted { $0.lexicographicallyPrecedes($1) })
     }
 
     @Test("flags a literal that is only the prefix of a concatenated ID")
