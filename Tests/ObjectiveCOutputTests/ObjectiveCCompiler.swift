@@ -1,0 +1,68 @@
+import Foundation
+import IAPTestSupport
+
+/// The clang that checks generated Objective-C. On Linux it is the one beside the Swift
+/// toolchain (or on `PATH`), reading the stand-in Foundation and StoreKit headers in
+/// Tests/ObjectiveCStandIn; on macOS it is the SDK's, through `xcrun`, with Apple's headers.
+struct ObjectiveCCompiler: Sendable {
+    var command: [String]
+    var flags: [String]
+
+    /// Nil when no clang is installed; the tests that need one say so and are skipped.
+    static let installed: ObjectiveCCompiler? = locate()
+
+    static let standInHeaders = TestPaths.tests("ObjectiveCStandIn")
+
+    /// Strict enough that a warning anywhere in the generated pair fails the check.
+    static let warnings = ["-Werror", "-Wall", "-Wextra", "-Wnullable-to-nonnull-conversion", "-Wundeclared-selector"]
+
+    private static func locate() -> ObjectiveCCompiler? {
+        #if os(macOS)
+            let xcrun = "/usr/bin/xcrun"
+            guard FileManager.default.isExecutableFile(atPath: xcrun),
+                run([xcrun, "--sdk", "macosx", "--find", "clang"]).status == 0
+            else { return nil }
+            return ObjectiveCCompiler(
+                command: [xcrun, "--sdk", "macosx", "clang"],
+                flags: ["-fsyntax-only", "-x", "objective-c", "-fobjc-arc", "-mmacosx-version-min=13.0"] + warnings)
+        #else
+            let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+            let folders = path.split(separator: ":").map(String.init)
+            // The toolchain that runs these tests ships its own clang next to `swift`.
+            let besideSwift = folders.filter { FileManager.default.isExecutableFile(atPath: $0 + "/swift") }
+            let candidates =
+                besideSwift.map { $0 + "/clang" } + ["/opt/swift/usr/bin/clang"] + folders.map { $0 + "/clang" }
+            guard let clang = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+                return nil
+            }
+            return ObjectiveCCompiler(
+                command: [clang],
+                flags: [
+                    "-fsyntax-only", "-x", "objective-c", "-fobjc-arc", "-fblocks", "-fobjc-runtime=macosx-13.0",
+                    "-I", standInHeaders.path,
+                ] + warnings)
+        #endif
+    }
+
+    /// Checks `file` (and whatever it imports); `defines` are `-D` macros such as `DEBUG=1`.
+    func check(_ file: URL, defines: [String] = []) -> (status: Int32, output: String) {
+        Self.run(command + flags + defines.map { "-D" + $0 } + [file.path])
+    }
+
+    static func run(_ arguments: [String]) -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: arguments.first ?? "")
+        process.arguments = Array(arguments.dropFirst())
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do {
+            try process.run()
+        } catch {
+            return (-1, "could not start \(arguments.first ?? ""): \(error)")
+        }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+}
