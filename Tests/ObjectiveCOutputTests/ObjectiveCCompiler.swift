@@ -49,7 +49,25 @@ struct ObjectiveCCompiler: Sendable {
         Self.run(command + flags + defines.map { "-D" + $0 } + [file.path])
     }
 
+    /// Builds a C program (`-Werror -Wall`) and runs it, returning what it printed; nil if either
+    /// step fails. String literals in C and Objective-C share their escapes, so this shows what
+    /// bytes a compiler makes of a generated literal.
+    func runProgram(_ source: String, in folder: URL) -> [UInt8]? {
+        let file = folder.appendingPathComponent("program.c")
+        let executable = folder.appendingPathComponent("program")
+        guard (try? Data(source.utf8).write(to: file)) != nil,
+            Self.run(command + ["-x", "c", "-Werror", "-Wall", "-o", executable.path, file.path]).status == 0
+        else { return nil }
+        let result = Self.runCapturingBytes([executable.path])
+        return result.status == 0 ? result.output : nil
+    }
+
     static func run(_ arguments: [String]) -> (status: Int32, output: String) {
+        let result = runCapturingBytes(arguments)
+        return (result.status, String(decoding: result.output, as: UTF8.self))
+    }
+
+    static func runCapturingBytes(_ arguments: [String]) -> (status: Int32, output: [UInt8]) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: arguments.first ?? "")
         process.arguments = Array(arguments.dropFirst())
@@ -59,9 +77,9 @@ struct ObjectiveCCompiler: Sendable {
         do {
             try process.run()
         } catch {
-            return (-1, "could not start \(arguments.first ?? ""): \(error)")
+            return (-1, Array("could not start \(arguments.first ?? ""): \(error)".utf8))
         }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let output = [UInt8](pipe.fileHandleForReading.readDataToEndOfFile())
         process.waitUntilExit()
         return (process.terminationStatus, output)
     }
