@@ -7,6 +7,15 @@ import IAPTestSupport
 struct ObjectiveCCompiler: Sendable {
     var command: [String]
     var flags: [String]
+    /// Apple systems the code is checked for (`-target`); the oldest versions IAPKit supports,
+    /// so a call to newer API without an availability check is an error.
+    var targets: [String]
+
+    #if arch(arm64)
+        static let hostArchitecture = "arm64"
+    #else
+        static let hostArchitecture = "x86_64"
+    #endif
 
     /// Nil when no clang is installed; the tests that need one say so and are skipped.
     static let installed: ObjectiveCCompiler? = locate()
@@ -24,7 +33,8 @@ struct ObjectiveCCompiler: Sendable {
             else { return nil }
             return ObjectiveCCompiler(
                 command: [xcrun, "--sdk", "macosx", "clang"],
-                flags: ["-fsyntax-only", "-x", "objective-c", "-fobjc-arc", "-mmacosx-version-min=13.0"] + warnings)
+                flags: ["-fsyntax-only", "-x", "objective-c", "-fobjc-arc"] + warnings,
+                targets: ["\(hostArchitecture)-apple-macos13.0"])
         #else
             let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
             let folders = path.split(separator: ":").map(String.init)
@@ -37,16 +47,20 @@ struct ObjectiveCCompiler: Sendable {
             }
             return ObjectiveCCompiler(
                 command: [clang],
-                flags: [
-                    "-fsyntax-only", "-x", "objective-c", "-fobjc-arc", "-fblocks", "-fobjc-runtime=macosx-13.0",
-                    "-I", standInHeaders.path,
-                ] + warnings)
+                flags: ["-fsyntax-only", "-x", "objective-c", "-fobjc-arc", "-I", standInHeaders.path] + warnings,
+                targets: ["arm64-apple-ios13.0", "arm64-apple-macos13.0"])
         #endif
     }
 
-    /// Checks `file` (and whatever it imports); `defines` are `-D` macros such as `DEBUG=1`.
+    /// Checks `file` (and whatever it imports) for every target, stopping at the first failure;
+    /// `defines` are `-D` macros such as `DEBUG=1`.
     func check(_ file: URL, defines: [String] = []) -> (status: Int32, output: String) {
-        Self.run(command + flags + defines.map { "-D" + $0 } + [file.path])
+        var last: (status: Int32, output: String) = (0, "")
+        for target in targets {
+            last = Self.run(command + ["-target", target] + flags + defines.map { "-D" + $0 } + [file.path])
+            if last.status != 0 { return (last.status, "[\(target)] " + last.output) }
+        }
+        return last
     }
 
     /// Builds a C program (`-Werror -Wall`) and runs it, returning what it printed; nil if either

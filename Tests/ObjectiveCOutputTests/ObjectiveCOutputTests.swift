@@ -101,6 +101,27 @@ import Testing
         #expect(result.output.contains("error:"))
     }
 
+    #if os(Linux)
+        /// The stand-in carries Apple's availability, and the check targets iOS 13 and macOS 13:
+        /// newer API used without `@available` fails (`isFamilyShareable` is iOS 14).
+        @Test(.enabled(if: ObjectiveCCompiler.installed != nil, "\(noCompiler)"))
+        func newerAPIWithoutAnAvailabilityCheckFails() throws {
+            let implementation = try Self.write(Self.generate(try Self.fixtureWorkbook()).files, into: "availability")
+            let file = implementation.deletingLastPathComponent().appendingPathComponent("Sharing.m")
+            let source = """
+                #import "LanternStoreObjC.h"
+
+                BOOL LanternCanShare(SKProduct *product);
+                BOOL LanternCanShare(SKProduct *product) { return product.isFamilyShareable; }
+
+                """
+            try Data(source.utf8).write(to: file)
+            let result = try #require(ObjectiveCCompiler.installed).check(file)
+            #expect(result.status != 0)
+            #expect(result.output.contains("only available on iOS 14.0 or newer"))
+        }
+    #endif
+
     @Test func withoutTheKeyNoObjectiveCIsWritten() throws {
         var workbook = try Self.fixtureWorkbook()
         workbook.app?.objectiveC = false

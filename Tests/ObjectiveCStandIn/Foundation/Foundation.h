@@ -16,6 +16,10 @@
     enum NAME : TYPE
 #define NS_ERROR_ENUM(DOMAIN, NAME) NS_ENUM(NSInteger, NAME)
 #define NS_TYPED_EXTENSIBLE_ENUM
+// Apple's headers mark each declaration with the systems it exists on; these spell the same
+// clang attributes for the platforms the generated code is checked for.
+#define IAPKIT_AVAILABLE(IOS, MACOS) \
+    __attribute__((availability(ios, introduced = IOS))) __attribute__((availability(macos, introduced = MACOS)))
 
 typedef signed char BOOL;
 #define YES ((BOOL)1)

@@ -49,8 +49,8 @@ typedef NS_ERROR_ENUM(SKErrorDomain, SKErrorCode){
 @property (nonatomic, readonly) NSDecimalNumber *price;
 @property (nonatomic, readonly) NSLocale *priceLocale;
 @property (nonatomic, readonly) NSString *productIdentifier;
-@property (nonatomic, readonly) BOOL isFamilyShareable;
-@property (nonatomic, readonly, nullable) NSString *subscriptionGroupIdentifier;
+@property (nonatomic, readonly) BOOL isFamilyShareable IAPKIT_AVAILABLE(14.0, 11.0);
+@property (nonatomic, readonly, nullable) NSString *subscriptionGroupIdentifier IAPKIT_AVAILABLE(12.0, 10.14);
 @end
 
 @interface SKProductsResponse : NSObject
@@ -87,9 +87,11 @@ typedef NS_ENUM(NSInteger, SKPaymentTransactionState){
 - (void)paymentQueue:(SKPaymentQueue *)queue removedTransactions:(NSArray<SKPaymentTransaction *> *)transactions;
 - (void)paymentQueue:(SKPaymentQueue *)queue restoreCompletedTransactionsFailedWithError:(NSError *)error;
 - (void)paymentQueueRestoreCompletedTransactionsFinished:(SKPaymentQueue *)queue;
-- (BOOL)paymentQueue:(SKPaymentQueue *)queue shouldAddStorePayment:(SKPayment *)payment forProduct:(SKProduct *)product;
+- (BOOL)paymentQueue:(SKPaymentQueue *)queue
+    shouldAddStorePayment:(SKPayment *)payment
+               forProduct:(SKProduct *)product IAPKIT_AVAILABLE(11.0, 11.0);
 - (void)paymentQueue:(SKPaymentQueue *)queue
-    didRevokeEntitlementsForProductIdentifiers:(NSArray<NSString *> *)productIdentifiers;
+    didRevokeEntitlementsForProductIdentifiers:(NSArray<NSString *> *)productIdentifiers IAPKIT_AVAILABLE(14.0, 11.0);
 @end
 
 @interface SKPaymentQueue : NSObject
