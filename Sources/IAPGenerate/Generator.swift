@@ -68,10 +68,8 @@ public enum Generator {
         let objectiveC = plan.files.first { $0.template.hasPrefix("ObjectiveC/") }.map { file in
             ObjectiveCSourceContext.make(
                 workbook: workbook, names: names, className: String(file.path.prefix { $0 != "." }),
-                troubleshooting: options.troubleshooting, sourceDescription: options.sourceDescription,
-                diagnostics: &log)
+                troubleshooting: options.troubleshooting, sourceDescription: options.sourceDescription)
         }
-        guard !log.hasErrors else { return ([], log.all) }
         let parameters = TemplateValue.object(options.parameters.mapValues { .string($0) })
         var files: [GeneratedFile] = []
         for output in plan.files {

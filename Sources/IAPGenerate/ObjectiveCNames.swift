@@ -15,8 +15,11 @@ public enum ObjectiveCNames {
     ]
 
     /// An ASCII C identifier for a Swift name: letters, digits and `_` stay, any other character
-    /// becomes `_XXXX_` (its code point in hex), so `café` gives `caf_00E9_`. Swift names never
-    /// hold an underscore after their first character, which keeps the result unambiguous.
+    /// becomes `_XXXX_` (its code point in at least four hex digits), so `café` gives `caf_00E9_`.
+    ///
+    /// Two different Swift names never give the same identifier: `SwiftNames` writes an
+    /// underscore only as a name's first character, so every other `_` opens or closes an escape,
+    /// and reading from the left recovers the name.
     public static func identifier(for swiftName: String) -> String {
         var result = ""
         for scalar in swiftName.unicodeScalars {

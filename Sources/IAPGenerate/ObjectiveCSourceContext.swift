@@ -1,4 +1,3 @@
-import IAPDiagnostics
 import IAPModel
 import IAPTemplates
 
@@ -7,19 +6,13 @@ import IAPTemplates
 enum ObjectiveCSourceContext {
     static func make(
         workbook: Workbook, names: GeneratedNames, className: String, troubleshooting: String,
-        sourceDescription: String, diagnostics: inout DiagnosticLog
+        sourceDescription: String
     ) -> [String: TemplateValue] {
         let app = workbook.app
-        var taken: [String: SourceLocation] = [:]
         let products = zip(workbook.products, names.products).map { product, productNames -> TemplateValue in
+            // Distinct Swift names give distinct C names (see `ObjectiveCNames.identifier`), and
+            // `GeneratedNames` has already refused Swift names that meet.
             let base = ObjectiveCNames.identifier(for: productNames.identifier.name)
-            let location = product.handler?.location ?? product.id.location
-            if let first = taken[base] {
-                diagnostics.error(
-                    "product \(Diagnostic.quote(product.id.value)) would be named '\(base)' in Objective-C, like another product; give one of them a 'handler'",
-                    at: location, notes: [.note("the other product is defined here", at: first)])
-            }
-            taken[base] = taken[base] ?? location
             return .object([
                 "constant": .string(className + "Product" + ObjectiveCNames.capitalized(base)),
                 "idLiteral": .string(ObjectiveCNames.stringLiteral(product.id.value)),

@@ -27,6 +27,9 @@ import Testing
         ("crèmeBrûlée", "cr_00E8_meBr_00FB_l_00E9_e"),
         ("中文", "_4E2D__6587_"),
         ("𝒳", "_1D4B3_"),
+        // Look-alikes stay apart: a leading underscore followed by hex digits is not an escape.
+        ("_00E9é", "_00E9_00E9_"),
+        ("é00E9", "_00E9_00E9"),
     ])
     func identifiersAreASCIIForC(_ swiftName: String, _ expected: String) {
         #expect(ObjectiveCNames.identifier(for: swiftName) == expected)
