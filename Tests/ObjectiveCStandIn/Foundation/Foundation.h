@@ -5,8 +5,6 @@
 #ifndef IAPKIT_STAND_IN_FOUNDATION_H
 #define IAPKIT_STAND_IN_FOUNDATION_H
 
-#include <stddef.h>
-
 #define NS_ASSUME_NONNULL_BEGIN _Pragma("clang assume_nonnull begin")
 #define NS_ASSUME_NONNULL_END _Pragma("clang assume_nonnull end")
 #define FOUNDATION_EXPORT extern
