@@ -52,12 +52,22 @@ var targets: [Target] = [
         exclude: ["BadInputs", "Help"]
     ),
     .target(name: "IAPTemplates", dependencies: ["IAPDiagnostics"]),
-    .target(name: "Templates", path: "Templates", exclude: ["README.md"], resources: [.copy("StoreKit2")]),
+    .target(
+        name: "Templates", path: "Templates", exclude: ["README.md"],
+        resources: [.copy("StoreKit2"), .copy("ObjectiveC")]
+    ),
     .target(name: "IAPGenerate", dependencies: ["IAPModel", "IAPTemplates", "IAPDiagnostics", "Templates"]),
     .testTarget(name: "IAPTemplatesTests", dependencies: ["IAPTemplates", "IAPTestSupport"], exclude: ["Spec"]),
     .testTarget(
         name: "IAPGenerateTests",
         dependencies: ["IAPGenerate", "IAPExtract", "IAPValidate", "IAPTestSupport", "Templates"]
+    ),
+    // The Objective-C pair, checked by clang against the headers in Tests/ObjectiveCStandIn (or,
+    // on macOS, the SDK's).
+    .testTarget(
+        name: "ObjectiveCOutputTests",
+        dependencies: ["IAPGenerate", "IAPExtract", "IAPModel", "IAPDiagnostics", "IAPTestSupport", "Templates"],
+        exclude: ["Consumer", "Fixtures", "Generated"]
     ),
     .target(name: "IAPProject", dependencies: ["IAPDiagnostics"]),
     .testTarget(name: "IAPProjectTests", dependencies: ["IAPProject", "IAPTestSupport"], exclude: ["Fixtures"]),

@@ -104,7 +104,7 @@ struct SchemaConverter {
                 Platform(name: $0.key, minimumVersion: $0.value, location: map.location($0.keyMark ?? schema.mark))
             } ?? [],
             accessLevel: schema.accessLevel ?? .internal, entitlementStore: schema.entitlementStore ?? .keychain,
-            location: map.location(schema.mark))
+            objectiveC: schema.objectiveC ?? false, location: map.location(schema.mark))
     }
 
     private func product(_ schema: ProductSchema) -> Product? {

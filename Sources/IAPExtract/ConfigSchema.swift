@@ -44,9 +44,10 @@ struct AppSchema: Decodable {
     var platforms: OrderedMapping<String>?
     var accessLevel: AccessLevel?
     var entitlementStore: EntitlementStoreKind?
+    var objectiveC: Bool?
 
     enum CodingKeys: String, StrictCodingKey {
-        case name, bundleID, manager, storekit, platforms, accessLevel, entitlementStore
+        case name, bundleID, manager, storekit, platforms, accessLevel, entitlementStore, objectiveC
     }
 
     init(from decoder: any Decoder) throws {
@@ -59,6 +60,7 @@ struct AppSchema: Decodable {
         platforms = container.decodeCollecting(OrderedMapping<String>.self, forKey: .platforms)
         accessLevel = container.decodeCollecting(AccessLevel.self, forKey: .accessLevel)
         entitlementStore = container.decodeCollecting(EntitlementStoreKind.self, forKey: .entitlementStore)
+        objectiveC = container.decodeCollecting(Bool.self, forKey: .objectiveC)
     }
 }
 

@@ -58,16 +58,23 @@ public enum Generator {
         let names = GeneratedNames.make(for: workbook, diagnostics: &log)
         guard !log.hasErrors else { return ([], log.all) }
         let plan = OutputPlan.files(
-            for: names, storekit: workbook.app?.storekit ?? .storeKit2, typePrefix: options.typePrefix)
+            for: names, storekit: workbook.app?.storekit ?? .storeKit2, typePrefix: options.typePrefix,
+            objectiveC: workbook.app?.objectiveC ?? false)
         let access = options.accessLevel ?? workbook.app?.accessLevel ?? .internal
         let swift = SwiftSourceContext.make(
             workbook: workbook, names: names, accessLevel: access, troubleshooting: options.troubleshooting,
             sourceDescription: options.sourceDescription)
         let storekit = StoreKitFileContext.make(workbook: workbook)
+        let objectiveC = plan.files.first { $0.template.hasPrefix("ObjectiveC/") }.map { file in
+            ObjectiveCSourceContext.make(
+                workbook: workbook, names: names, className: String(file.path.prefix { $0 != "." }),
+                troubleshooting: options.troubleshooting, sourceDescription: options.sourceDescription)
+        }
         let parameters = TemplateValue.object(options.parameters.mapValues { .string($0) })
         var files: [GeneratedFile] = []
         for output in plan.files {
             var context = output.template.hasSuffix(".storekit") ? storekit : swift
+            if output.template.hasPrefix("ObjectiveC/"), let objectiveC { context = objectiveC }
             context["fileName"] = .string(output.path)
             context["param"] = parameters
             context["typePrefix"] = .string(options.typePrefix)

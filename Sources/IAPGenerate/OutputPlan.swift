@@ -16,9 +16,9 @@ public struct OutputPlan: Sendable, Equatable {
 
     public var files: [File]
 
-    public static func files(for names: GeneratedNames, storekit: StoreKitVersion, typePrefix: String = "")
-        -> OutputPlan
-    {
+    public static func files(
+        for names: GeneratedNames, storekit: StoreKitVersion, typePrefix: String = "", objectiveC: Bool = false
+    ) -> OutputPlan {
         var files: [File] = []
         if storekit != .storeKit1 {
             files += [
@@ -41,6 +41,15 @@ public struct OutputPlan: Sendable, Equatable {
                 File(
                     template: "StoreKit2/HandlersScaffold.swift", path: names.scaffoldFile, escapesHTML: false,
                     isScaffold: true),
+            ]
+        }
+        // Objective-C apps get a StoreKit 1 manager as a header and implementation, named apart
+        // from the Swift files planned above.
+        if objectiveC {
+            let name = ObjectiveCSourceContext.className(manager: names.manager, besides: files)
+            files += [
+                File(template: "ObjectiveC/Manager.h", path: "\(name).h", escapesHTML: false, isScaffold: false),
+                File(template: "ObjectiveC/Manager.m", path: "\(name).m", escapesHTML: false, isScaffold: false),
             ]
         }
         return OutputPlan(files: files)

@@ -12,12 +12,15 @@ public struct AppConfiguration: Sendable, Hashable {
     public var platforms: [Platform]
     public var accessLevel: AccessLevel
     public var entitlementStore: EntitlementStoreKind
+    /// Also generate a StoreKit 1 manager as an Objective-C `.h`/`.m` pair, for apps written in
+    /// Objective-C, which cannot call StoreKit 2.
+    public var objectiveC: Bool
     public var location: SourceLocation
 
     public init(
         name: Located<String>, bundleID: Located<String>, manager: Located<String>? = nil,
         storekit: StoreKitVersion = .storeKit2, platforms: [Platform] = [], accessLevel: AccessLevel = .internal,
-        entitlementStore: EntitlementStoreKind = .keychain, location: SourceLocation
+        entitlementStore: EntitlementStoreKind = .keychain, objectiveC: Bool = false, location: SourceLocation
     ) {
         self.name = name
         self.bundleID = bundleID
@@ -26,6 +29,7 @@ public struct AppConfiguration: Sendable, Hashable {
         self.platforms = platforms
         self.accessLevel = accessLevel
         self.entitlementStore = entitlementStore
+        self.objectiveC = objectiveC
         self.location = location
     }
 }

@@ -85,6 +85,7 @@ public enum WorkbookJSON {
         var storekit: String
         var platforms: [Platform]
         var accessLevel, entitlementStore: String
+        var objectiveC: Bool
 
         init(_ app: AppConfiguration) {
             name = app.name.value
@@ -94,6 +95,7 @@ public enum WorkbookJSON {
             platforms = app.platforms
             accessLevel = app.accessLevel.rawValue
             entitlementStore = app.entitlementStore.rawValue
+            objectiveC = app.objectiveC
         }
     }
 

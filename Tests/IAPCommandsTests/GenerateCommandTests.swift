@@ -160,6 +160,24 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
+    @Test func objectiveCAddsTheHeaderAndImplementationAndKeepsTheSwiftFiles() throws {
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let guide = Self.guide.replacingOccurrences(
+            of: "bundleID: com.example.shop\n", with: "bundleID: com.example.shop\n  objectiveC: true\n")
+        let outcome = run([], files: ["shop.md": Array(guide.utf8)])
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput.hasSuffix("9 written, 0 unchanged\n"))
+        #expect(
+            try modificationDates().keys.sorted() == [
+                ".iapkit-generate", "EntitlementStore.swift", "ProductID.swift", "Shop.storekit",
+                "ShopStore+Handlers.swift", "ShopStore.swift", "ShopStoreHandling.swift", "ShopStoreObjC.h",
+                "ShopStoreObjC.m", "ValidationChecklist.md",
+            ])
+        let header = try String(contentsOfFile: output + "/ShopStoreObjC.h", encoding: .utf8)
+        #expect(header.contains("FOUNDATION_EXPORT NSString *const ShopStoreObjCProductGems;"))
+        #expect(run(["--check"], files: ["shop.md": Array(guide.utf8)]).status == 0)
+    }
+
     @Test func badParametersAreUsageErrors() {
         #expect(run(["--param", "novalue"]).status == 2)
         #expect(run(["--templates", "/nonexistent/templates"]).status == 2)
