@@ -30,7 +30,7 @@ var targets: [Target] = [
         dependencies: [
             "IAPExtract", "IAPValidate", "IAPModel", "IAPMarkdown", "IAPYAML", "IAPDiagnostics", "IAPGenerate",
             "IAPTemplates",
-            "Templates", "IAPCheck", "IAPProject",
+            "Templates", "IAPCheck", "IAPProject", "IAPRender",
         ]
     ),
     .executableTarget(name: "iapkit", dependencies: ["IAPCommands", "CAllocatorTuning"]),
@@ -60,6 +60,12 @@ var targets: [Target] = [
         dependencies: ["IAPGenerate", "IAPExtract", "IAPValidate", "IAPTestSupport", "Templates"]
     ),
     .target(name: "IAPProject", dependencies: ["IAPDiagnostics"]),
+    .target(name: "IAPRender", dependencies: ["IAPModel", "IAPMarkdown", "IAPDiagnostics"]),
+    .testTarget(
+        name: "IAPRenderTests",
+        dependencies: ["IAPRender", "IAPExtract", "IAPMarkdown", "IAPModel", "IAPTestSupport"],
+        exclude: ["Fixtures", "Golden"]
+    ),
     .testTarget(name: "IAPProjectTests", dependencies: ["IAPProject", "IAPTestSupport"], exclude: ["Fixtures"]),
     .target(name: "IAPCheck", dependencies: ["IAPModel", "IAPProject", "IAPDiagnostics"]),
     .testTarget(

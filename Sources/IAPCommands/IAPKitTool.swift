@@ -6,7 +6,10 @@ public enum IAPKitTool {
     public static let version = "0.1.0"
 
     static var commands: [any Command.Type] {
-        [LintCommand.self, ExtractCommand.self, GenerateCommand.self, TemplateCommand.self, CheckCommand.self]
+        [
+            LintCommand.self, ExtractCommand.self, GenerateCommand.self, TemplateCommand.self, CheckCommand.self,
+            RenderCommand.self,
+        ]
     }
 
     public static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {

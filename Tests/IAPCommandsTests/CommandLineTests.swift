@@ -9,7 +9,7 @@ import Testing
     @Test(arguments: [
         ("overview", ["--help"]), ("lint", ["lint", "--help"]), ("extract", ["extract", "--help"]),
         ("help-lint", ["help", "lint"]), ("generate", ["generate", "--help"]), ("template", ["template", "--help"]),
-        ("check", ["check", "--help"]),
+        ("check", ["check", "--help"]), ("render", ["render", "--help"]),
     ])
     func helpTextsMatchTheirSnapshots(_ name: String, _ arguments: [String]) {
         let outcome = CommandHarness.run(arguments, files: [:])
