@@ -49,6 +49,12 @@ struct ChapterRenderer: MarkdownWalker {
     }
 
     mutating func visit(_ node: MarkdownNode) -> MarkdownWalkAction {
+        // A block after the inline text of a tight item starts on its own line.
+        if node.kind.isBlock, node.kind != .document, !(node.kind == .paragraph && isTight(node)),
+            let last = html.last, last != "\n"
+        {
+            html += "\n"
+        }
         switch node.kind {
         case .heading:
             heading(node)
@@ -109,7 +115,7 @@ struct ChapterRenderer: MarkdownWalker {
 
     mutating func leave(_ node: MarkdownNode) {
         switch node.kind {
-        case .paragraph: html += isTight(node) ? "\n" : "</p>\n"
+        case .paragraph: if !isTight(node) { html += "</p>\n" }
         case .blockQuote: html += "</blockquote>\n"
         case .list: html += node.listStyle?.isOrdered == true ? "</ol>\n" : "</ul>\n"
         case .item: html += "</li>\n"

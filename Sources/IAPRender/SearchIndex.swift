@@ -36,9 +36,10 @@ enum SearchIndex {
         var text = ""
         var pendingSpace = false
         for node in document.allNodes {
+            if node.kind.isBlock { pendingSpace = true }
             guard node.kind == .text || node.kind == .code || node.kind == .codeBlock, let literal = node.literal
             else {
-                if node.kind == .softBreak || node.kind == .lineBreak || node.kind.isBlock { pendingSpace = true }
+                if node.kind == .softBreak || node.kind == .lineBreak { pendingSpace = true }
                 continue
             }
             for character in literal {
