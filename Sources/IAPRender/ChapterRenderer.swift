@@ -9,6 +9,8 @@ import IAPModel
 /// every value it writes goes through `Escape`. Raw HTML is dropped unless allowed.
 struct ChapterRenderer: MarkdownWalker {
     private let page: SitePage
+    private let plan: SitePlan
+    private let workbook: Workbook
     private let mode: RenderMode
     private let allowRawHTML: Bool
     private let links: LinkResolver
@@ -20,9 +22,14 @@ struct ChapterRenderer: MarkdownWalker {
     private var headingIndex = 0
     /// For each link being written, whether an `<a>` was opened for it.
     private var openLinks: [Bool] = []
+    /// Where line 1, column 1 of the tree is in the chapter, when the tree is a table cell
+    /// parsed on its own.
+    private var origin: SourceLocation?
 
     init(page: SitePage, plan: SitePlan, workbook: Workbook, mode: RenderMode, allowRawHTML: Bool) {
         self.page = page
+        self.plan = plan
+        self.workbook = workbook
         self.mode = mode
         self.allowRawHTML = allowRawHTML
         links = LinkResolver(plan: plan, page: page, mode: mode)
@@ -60,6 +67,10 @@ struct ChapterRenderer: MarkdownWalker {
             heading(node)
             return .skipChildren
         case .paragraph:
+            if let table = TableSource(paragraph: node) {
+                self.table(table)
+                return .skipChildren
+            }
             if !isTight(node) { html += "<p>" }
         case .blockQuote:
             if let kind = callouts[Self.position(node.location)] {
@@ -250,7 +261,7 @@ struct ChapterRenderer: MarkdownWalker {
 
     private mutating func link(_ node: MarkdownNode) {
         let title = node.title.map { " title=\"\(Escape.attribute($0))\"" } ?? ""
-        switch links.resolve(node.destination ?? "", isImage: false, at: node.location, warnings: &diagnostics) {
+        switch links.resolve(node.destination ?? "", isImage: false, at: located(node), warnings: &diagnostics) {
         case .dropped:
             openLinks.append(false)
         case .external(let url):
@@ -267,7 +278,7 @@ struct ChapterRenderer: MarkdownWalker {
     private mutating func image(_ node: MarkdownNode) {
         let alt = Escape.attribute(node.plainText)
         let title = node.title.map { " title=\"\(Escape.attribute($0))\"" } ?? ""
-        switch links.resolve(node.destination ?? "", isImage: true, at: node.location, warnings: &diagnostics) {
+        switch links.resolve(node.destination ?? "", isImage: true, at: located(node), warnings: &diagnostics) {
         case .dropped:
             html += alt
         case .external(let url):
@@ -276,5 +287,56 @@ struct ChapterRenderer: MarkdownWalker {
         case .local(let url):
             html += "<img src=\"\(Escape.url(url))\" alt=\"\(alt)\"\(title)>"
         }
+    }
+
+    /// A node's place in the chapter file, also for the trees of table cells.
+    private func located(_ node: MarkdownNode) -> SourceLocation {
+        let location = node.location
+        guard let origin else { return location }
+        return SourceLocation(
+            file: origin.file, line: origin.line + location.line - 1,
+            column: location.line == 1 ? origin.column + location.column - 1 : location.column)
+    }
+
+    private mutating func table(_ table: TableSource) {
+        html += "<table>\n<thead>\n<tr>"
+        for (index, cell) in table.header.enumerated() {
+            html += "<th\(alignment(table, index))>" + inlineHTML(cell) + "</th>"
+        }
+        html += "</tr>\n</thead>\n"
+        if !table.rows.isEmpty {
+            html += "<tbody>\n"
+            for row in table.rows {
+                html += "<tr>"
+                for index in table.header.indices {
+                    html +=
+                        "<td\(alignment(table, index))>" + (index < row.count ? inlineHTML(row[index]) : "") + "</td>"
+                }
+                html += "</tr>\n"
+            }
+            html += "</tbody>\n"
+        }
+        html += "</table>\n"
+    }
+
+    private func alignment(_ table: TableSource, _ index: Int) -> String {
+        let alignment = index < table.alignments.count ? table.alignments[index] : .none
+        return alignment == .none ? "" : " class=\"align-\(alignment.rawValue)\""
+    }
+
+    /// A cell's Markdown, parsed on its own and rendered like any paragraph's inlines.
+    private mutating func inlineHTML(_ cell: TableSource.Cell) -> String {
+        let document = MarkdownDocument(parsing: cell.text, file: page.chapter.file)
+        var renderer = ChapterRenderer(
+            page: page, plan: plan, workbook: workbook, mode: mode, allowRawHTML: allowRawHTML)
+        renderer.origin = SourceLocation(file: page.chapter.file, line: cell.line, column: cell.column)
+        guard let block = document.root.firstChild else { return "" }
+        if block.kind == .paragraph {
+            for inline in block.children { inline.walk(&renderer) }
+        } else {
+            renderer.html = Escape.text(block.plainText)
+        }
+        diagnostics += renderer.diagnostics
+        return renderer.html
     }
 }

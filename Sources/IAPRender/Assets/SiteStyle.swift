@@ -137,6 +137,9 @@ enum SiteStyle {
         table { border-collapse: collapse; margin: 1em 0; display: block; overflow-x: auto; }
         th, td { border: 1px solid var(--border); padding: 0.4em 0.7em; text-align: left; vertical-align: top; }
         thead th { background: var(--panel); }
+        .align-left { text-align: left; }
+        .align-center { text-align: center; }
+        .align-right { text-align: right; }
         .reference-name, .offer { color: var(--muted); font-size: 0.85em; }
         .localizations { margin: 0; padding-left: 1em; }
         .locale { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.85em; color: var(--muted); }
