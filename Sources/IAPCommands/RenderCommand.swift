@@ -1,4 +1,5 @@
 import IAPDiagnostics
+import IAPExtract
 import IAPMarkdown
 import IAPRender
 
@@ -58,8 +59,20 @@ enum RenderCommand: Command {
             guard showsProgress else { return }
             context.standardError.write("\rrendering \(done)/\(total) chapters" + (done == total ? "\n" : ""))
         }
+        var files = site.files
+        var siteProblems = site.diagnostics
+        for image in site.images {
+            guard context.fileSystem.kind(of: image.source) == .file,
+                let bytes = try? context.fileSystem.contents(of: image.source)
+            else {
+                siteProblems.append(
+                    .warning("image \(Diagnostic.quote(image.source)) does not exist", at: image.location))
+                continue
+            }
+            files.append(RenderedFile(path: image.path, bytes: bytes))
+        }
         let strict = arguments.has("--strict")
-        let linkProblems = site.diagnostics.map { diagnostic in
+        let linkProblems = siteProblems.map { diagnostic in
             var diagnostic = diagnostic
             if strict, diagnostic.severity == .warning { diagnostic.severity = .error }
             return diagnostic
@@ -70,7 +83,7 @@ enum RenderCommand: Command {
         let writer = OutputWriter(
             directory: arguments.value("--output") ?? session.configuration?.site ?? ".build/site")
         var written = 0
-        for file in site.files {
+        for file in files {
             let change = writer.change(path: file.path, bytes: file.bytes)
             guard change == .create || change == .update else { continue }
             do {
@@ -89,7 +102,7 @@ enum RenderCommand: Command {
                 ? "no problems" : "\(plural(errors, "error")), \(plural(warnings, "warning"))"
             context.standardOutput.line(
                 "rendered \(plural(documents.count, "chapter")) to \(writer.directory): "
-                    + "\(written) written, \(site.files.count - written) unchanged; \(problems)")
+                    + "\(written) written, \(files.count - written) unchanged; \(problems)")
         }
         return errors > 0 ? .findings : .success
     }

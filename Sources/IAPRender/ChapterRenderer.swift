@@ -19,6 +19,7 @@ struct ChapterRenderer: MarkdownWalker {
     private let configBlocks: Set<SitePage.Position>
     private(set) var html = ""
     private(set) var diagnostics: [Diagnostic] = []
+    private(set) var images: [SiteImage] = []
     private var headingIndex = 0
     /// For each link being written, whether an `<a>` was opened for it.
     private var openLinks: [Bool] = []
@@ -44,11 +45,11 @@ struct ChapterRenderer: MarkdownWalker {
     /// view renders the same links again).
     static func render(
         _ page: SitePage, plan: SitePlan, workbook: Workbook, mode: RenderMode, allowRawHTML: Bool
-    ) -> (html: String, diagnostics: [Diagnostic]) {
+    ) -> (html: String, diagnostics: [Diagnostic], images: [SiteImage]) {
         var renderer = ChapterRenderer(
             page: page, plan: plan, workbook: workbook, mode: mode, allowRawHTML: allowRawHTML)
         page.document.root.walk(&renderer)
-        return (renderer.html, mode == .page ? renderer.diagnostics : [])
+        return (renderer.html, mode == .page ? renderer.diagnostics : [], renderer.images)
     }
 
     private static func position(_ location: SourceLocation) -> SitePage.Position {
@@ -261,7 +262,9 @@ struct ChapterRenderer: MarkdownWalker {
 
     private mutating func link(_ node: MarkdownNode) {
         let title = node.title.map { " title=\"\(Escape.attribute($0))\"" } ?? ""
-        switch links.resolve(node.destination ?? "", isImage: false, at: located(node), warnings: &diagnostics) {
+        switch links.resolve(
+            node.destination ?? "", isImage: false, at: located(node), warnings: &diagnostics, images: &images)
+        {
         case .dropped:
             openLinks.append(false)
         case .external(let url):
@@ -278,7 +281,9 @@ struct ChapterRenderer: MarkdownWalker {
     private mutating func image(_ node: MarkdownNode) {
         let alt = Escape.attribute(node.plainText)
         let title = node.title.map { " title=\"\(Escape.attribute($0))\"" } ?? ""
-        switch links.resolve(node.destination ?? "", isImage: true, at: located(node), warnings: &diagnostics) {
+        switch links.resolve(
+            node.destination ?? "", isImage: true, at: located(node), warnings: &diagnostics, images: &images)
+        {
         case .dropped:
             html += alt
         case .external(let url):
@@ -337,6 +342,7 @@ struct ChapterRenderer: MarkdownWalker {
             renderer.html = Escape.text(block.plainText)
         }
         diagnostics += renderer.diagnostics
+        images += renderer.images
         return renderer.html
     }
 }

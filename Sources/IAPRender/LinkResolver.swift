@@ -18,9 +18,10 @@ struct LinkResolver {
     let page: SitePage
     let mode: RenderMode
 
-    func resolve(_ destination: String, isImage: Bool, at location: SourceLocation, warnings: inout [Diagnostic])
-        -> Target
-    {
+    func resolve(
+        _ destination: String, isImage: Bool, at location: SourceLocation, warnings: inout [Diagnostic],
+        images: inout [SiteImage]
+    ) -> Target {
         let what = isImage ? "image" : "link"
         switch LinkSafety.classify(destination, isImage: isImage) {
         case .dangerous:
@@ -47,6 +48,9 @@ struct LinkResolver {
             }
             if let query = path.firstIndex(of: "?") { path = String(path[..<query]) }
             let decodedPath = Self.decode(path)
+            if isImage, !destination.hasPrefix("data:") {
+                return image(decodedPath, written: destination, at: location, warnings: &warnings, images: &images)
+            }
             guard decodedPath.lowercased().hasSuffix(".md") else { return .local(destination) }
             let file = SitePlan.join(SitePlan.directory(of: page.chapter.file), decodedPath)
             guard let index = plan.pageIndex[file] else {
@@ -71,6 +75,27 @@ struct LinkResolver {
                 return .local("#" + mode.anchor(fragment, in: target))
             }
         }
+    }
+
+    /// An image beside the guides is copied into the site at its path under the book's folder,
+    /// so the pages, written as if in that folder, find it; one outside the folder is not.
+    private func image(
+        _ path: String, written destination: String, at location: SourceLocation, warnings: inout [Diagnostic],
+        images: inout [SiteImage]
+    ) -> Target {
+        let source = SitePlan.join(SitePlan.directory(of: page.chapter.file), path)
+        let base = plan.baseDirectory
+        let inside = base.isEmpty ? !source.hasPrefix("/") && !source.hasPrefix("../") : source.hasPrefix(base + "/")
+        guard inside, !path.hasPrefix("/") else {
+            warnings.append(
+                .warning(
+                    "image \(Diagnostic.quote(destination)) is outside the book's folder and is not copied into the site",
+                    at: location))
+            return .local(destination)
+        }
+        let sitePath = base.isEmpty ? source : String(source.dropFirst(base.count + 1))
+        images.append(SiteImage(source: source, path: sitePath, location: location))
+        return .local(sitePath)
     }
 
     private static func decode(_ text: String) -> String {

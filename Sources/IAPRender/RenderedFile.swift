@@ -28,10 +28,23 @@ public struct SiteOptions: Sendable {
     }
 }
 
+/// An image a guide shows from a file beside it: the caller copies `source` to `path` in the
+/// site, since only the caller may read files.
+public struct SiteImage: Sendable, Equatable {
+    /// The file, as the guides' paths are written (`Workbook/images/flow.png`).
+    public var source: String
+    /// Where the pages expect it in the site (`images/flow.png`).
+    public var path: String
+    /// The first place a guide shows it.
+    public var location: SourceLocation
+}
+
 /// The site and what the link checker found.
 public struct RenderedSite: Sendable {
     /// Every output file, in a fixed order.
     public var files: [RenderedFile]
+    /// Images to copy into the site, each once, by path.
+    public var images: [SiteImage]
     /// Broken links and anchors, unsafe URLs: warnings located in the guides.
     public var diagnostics: [Diagnostic]
 }

@@ -35,6 +35,9 @@ struct SitePlan {
     var pages: [SitePage]
     /// Page index by chapter file path.
     var pageIndex: [String: Int]
+    /// The folder that holds every chapter; pages are written as if they were in it, so files
+    /// under it keep their relative paths in the site.
+    var baseDirectory: String
 
     /// Ids the page layout uses itself; headings never take them.
     static let layoutIDs = [
@@ -47,6 +50,7 @@ struct SitePlan {
         var stems = HeadingSlugger(reserved: ["print", "search-index", "assets"])
         var taskSlugs = HeadingSlugger()
         let base = Self.commonDirectory(chapters.map(\.0.file))
+        baseDirectory = base
         for (offset, (chapter, document)) in chapters.enumerated() {
             let stem = offset == 0 ? stems.next("index") : stems.next(Self.stem(for: chapter.file, under: base))
             var slugger = HeadingSlugger(reserved: Self.layoutIDs)

@@ -20,10 +20,12 @@ public enum SiteRenderer {
         let layout = PageLayout(plan: plan, title: options.title)
         var files: [RenderedFile] = []
         var diagnostics: [Diagnostic] = []
+        var images: [String: SiteImage] = [:]
         for (index, page) in plan.pages.enumerated() {
             let rendered = ChapterRenderer.render(
                 page, plan: plan, workbook: workbook, mode: .page, allowRawHTML: options.allowRawHTML)
             diagnostics += rendered.diagnostics
+            for image in rendered.images where images[image.path] == nil { images[image.path] = image }
             files.append(RenderedFile(path: page.fileName, text: layout.chapterPage(index, article: rendered.html)))
             progress(index + 1, plan.pages.count)
         }
@@ -40,6 +42,16 @@ public enum SiteRenderer {
                 path: "search-index.js", text: SearchIndex.script(plan: plan, workbook: workbook, bookKey: bookKey)))
         files.append(RenderedFile(path: "assets/site.css", text: SiteStyle.source))
         files.append(RenderedFile(path: "assets/site.js", text: SiteScript.source))
-        return RenderedSite(files: files, diagnostics: DiagnosticLog(diagnostics).sorted)
+        let generated = Set(files.map(\.path))
+        for (path, image) in images where generated.contains(path) {
+            diagnostics.append(
+                .warning(
+                    "image \(Diagnostic.quote(path)) has the name of a file the site writes itself; rename it",
+                    at: image.location))
+            images[path] = nil
+        }
+        return RenderedSite(
+            files: files, images: images.values.sorted { $0.path < $1.path },
+            diagnostics: DiagnosticLog(diagnostics).sorted)
     }
 }

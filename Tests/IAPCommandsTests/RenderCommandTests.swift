@@ -63,4 +63,46 @@ import Testing
         let outcome = CommandHarness.run(["render", "-"], files: [:])
         #expect(outcome.status == 2)
     }
+
+    @Test func imagesBesideTheGuidesAreCopiedAndMissingOnesReported() throws {
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let files: [String: [UInt8]] = [
+            "docs/guide.md": Array(
+                "# Guide\n\n![flow](images/flow.png)\n\n![gone](images/gone.png)\n![up](../up.png)\n".utf8),
+            "docs/images/flow.png": [0x89, 0x50, 0x4E, 0x47],
+            "up.png": [1],
+        ]
+        let outcome = CommandHarness.run(["render", "docs/guide.md", "-o", folder], files: files)
+        #expect(outcome.status == 0)
+        #expect(
+            outcome.standardError == """
+                docs/guide.md:5:1: warning: image 'docs/images/gone.png' does not exist
+                docs/guide.md:6:1: warning: image '../up.png' is outside the book's folder and is not copied into the site
+
+                """)
+        #expect(FileManager.default.contents(atPath: folder + "/images/flow.png") == Data([0x89, 0x50, 0x4E, 0x47]))
+        let page = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
+        #expect(page.contains(#"<img src="images/flow.png" alt="flow">"#))
+    }
+
+    @Test func progressIsShownOnATerminalForLargeBooksUnlessQuiet() {
+        var files: [String: [UInt8]] = [:]
+        var summary = ""
+        for number in 1...12 {
+            summary += "- [Chapter \(number)](c\(number).md)\n"
+            files["Book/c\(number).md"] = Array("# Chapter \(number)\n".utf8)
+        }
+        files["Book/SUMMARY.md"] = Array(summary.utf8)
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let shown = CommandHarness.run(["render", "Book", "-o", folder], files: files, terminal: true)
+        #expect(shown.standardError.contains("\rrendering 1/12 chapters"))
+        #expect(shown.standardError.hasSuffix("\rrendering 12/12 chapters\n"))
+        let piped = CommandHarness.run(["render", "Book", "-o", folder], files: files)
+        #expect(piped.standardError.isEmpty)
+        let quiet = CommandHarness.run(["render", "Book", "-o", folder, "--quiet"], files: files, terminal: true)
+        #expect(quiet.standardError.isEmpty)
+        #expect(quiet.standardOutput.isEmpty)
+    }
 }
