@@ -15,8 +15,6 @@ struct ChapterRenderer: MarkdownWalker {
     private let allowRawHTML: Bool
     private let links: LinkResolver
     private let configView: ConfigBlockView
-    private let callouts: [SitePage.Position: Callout.Kind]
-    private let configBlocks: Set<SitePage.Position>
     private(set) var html = ""
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var images: [SiteImage] = []
@@ -35,10 +33,6 @@ struct ChapterRenderer: MarkdownWalker {
         self.allowRawHTML = allowRawHTML
         links = LinkResolver(plan: plan, page: page, mode: mode)
         configView = ConfigBlockView(workbook: workbook, file: page.chapter.file)
-        var callouts: [SitePage.Position: Callout.Kind] = [:]
-        for callout in page.chapter.callouts { callouts[Self.position(callout.location)] = callout.kind }
-        self.callouts = callouts
-        configBlocks = Set(page.chapter.codeBlocks.filter(\.isConfig).map { Self.position($0.location) })
     }
 
     /// The article's HTML, and the link problems found on the way (in page mode only: the print
@@ -74,13 +68,13 @@ struct ChapterRenderer: MarkdownWalker {
             }
             if !isTight(node) { html += "<p>" }
         case .blockQuote:
-            if let kind = callouts[Self.position(node.location)] {
+            if let kind = page.callouts[Self.position(node.location)] {
                 callout(node, kind: kind)
                 return .skipChildren
             }
             html += "<blockquote>\n"
         case .list:
-            let hasTasks = node.children.contains { page.taskIDs[Self.position($0.location)] != nil }
+            let hasTasks = node.children.contains { page.tasks[Self.position($0.location)] != nil }
             let classAttribute = hasTasks ? " class=\"tasks\"" : ""
             if node.listStyle?.isOrdered == true {
                 let start = node.listStart ?? 1
@@ -89,8 +83,8 @@ struct ChapterRenderer: MarkdownWalker {
                 html += "<ul\(classAttribute)>\n"
             }
         case .item:
-            if let id = page.taskIDs[Self.position(node.location)] {
-                taskItem(node, id: id)
+            if let task = page.tasks[Self.position(node.location)] {
+                taskItem(node, task: task)
                 return .skipChildren
             }
             html += "<li>"
@@ -183,7 +177,8 @@ struct ChapterRenderer: MarkdownWalker {
 
     /// A GFM task item as a real checkbox. The `[ ]` marker and a trailing `{#id}` are not part
     /// of the label; the id becomes the checkbox's, and the key its state is stored under.
-    private mutating func taskItem(_ item: MarkdownNode, id: String) {
+    private mutating func taskItem(_ item: MarkdownNode, task: TaskAnchor) {
+        let id = task.id
         guard let paragraph = item.firstChild, paragraph.kind == .paragraph else {
             html += "<li>"
             walkChildren(of: item)
@@ -199,9 +194,7 @@ struct ChapterRenderer: MarkdownWalker {
         html += isDone ? " data-default=\"checked\" checked>" : ">"
         html += "<label for=\"\(elementID)\">"
         let inlines = Array(paragraph.children)
-        let explicitID = page.chapter.checklists.lazy.flatMap(\.items).first {
-            $0.location.line == item.location.line && $0.location.column == item.location.column
-        }?.id
+        let explicitID = task.writtenID
         var atStart = true
         for (index, inline) in inlines.enumerated() {
             let inlineStart = inline.range.start
@@ -240,7 +233,7 @@ struct ChapterRenderer: MarkdownWalker {
         let content = node.literal ?? ""
         let info = node.infoString ?? ""
         let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
-        if configBlocks.contains(Self.position(node.location)) {
+        if page.configBlocks.contains(Self.position(node.location)) {
             html += configView.html(
                 for: node.range, info: info, code: SyntaxHighlighter.html(content, language: language),
                 languageClass: Self.languageClass(language))

@@ -34,26 +34,32 @@ enum Escape {
     /// and `&` are written as `\u` escapes so the text can never close a script element, and
     /// U+2028/U+2029, which end a line in older JavaScript, are escaped as well.
     static func javaScriptString(_ value: String) -> String {
-        var escaped = "\""
+        var escaped: [UInt8] = [UInt8(ascii: "\"")]
         escaped.reserveCapacity(value.utf8.count + 2)
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case "\n": escaped += "\\n"
-            case "\r": escaped += "\\r"
-            case "\t": escaped += "\\t"
-            case "<", ">", "&", "'", "\u{2028}", "\u{2029}":
-                escaped += unicodeEscape(scalar.value)
+        let utf8 = Array(value.utf8)
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""): escaped += [UInt8(ascii: "\\"), byte]
+            case UInt8(ascii: "\\"): escaped += [UInt8(ascii: "\\"), byte]
+            case UInt8(ascii: "\n"): escaped += Array("\\n".utf8)
+            case UInt8(ascii: "\r"): escaped += Array("\\r".utf8)
+            case UInt8(ascii: "\t"): escaped += Array("\\t".utf8)
+            case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "'"), 0x00..<0x20, 0x7F:
+                escaped += Array(unicodeEscape(UInt32(byte)).utf8)
+            case 0xE2
+            where index + 1 < utf8.count && utf8[index] == 0x80 && (utf8[index + 1] == 0xA8 || utf8[index + 1] == 0xA9):
+                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
+                escaped += Array(unicodeEscape(utf8[index + 1] == 0xA8 ? 0x2028 : 0x2029).utf8)
+                index += 2
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    escaped += unicodeEscape(scalar.value)
-                } else {
-                    escaped.unicodeScalars.append(scalar)
-                }
+                escaped.append(byte)
             }
         }
-        return escaped + "\""
+        escaped.append(UInt8(ascii: "\""))
+        return String(decoding: escaped, as: UTF8.self)
     }
 
     private static func unicodeEscape(_ value: UInt32) -> String {

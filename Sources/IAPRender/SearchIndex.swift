@@ -14,7 +14,7 @@ enum SearchIndex {
         for page in plan.pages {
             for item in page.chapter.checklists.flatMap(\.items) {
                 let position = SitePage.Position(line: item.location.line, column: item.location.column)
-                guard let id = page.taskIDs[position] else { continue }
+                guard let id = page.tasks[position]?.id else { continue }
                 script += (first ? "\n" : ",\n") + "{\"id\": \(Escape.javaScriptString(id)), \"done\": \(item.isDone)}"
                 first = false
             }
@@ -32,8 +32,9 @@ enum SearchIndex {
     }
 
     /// The page's readable text with runs of white space collapsed, code blocks included.
+    /// Works on UTF-8 bytes: only ASCII white space separates words, so no character is split.
     static func words(of document: MarkdownDocument) -> String {
-        var text = ""
+        var bytes: [UInt8] = []
         var pendingSpace = false
         for node in document.allNodes {
             if node.kind.isBlock { pendingSpace = true }
@@ -42,16 +43,18 @@ enum SearchIndex {
                 if node.kind == .softBreak || node.kind == .lineBreak { pendingSpace = true }
                 continue
             }
-            for character in literal {
-                if character.isWhitespace {
+            for byte in literal.utf8 {
+                if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
+                    || byte == UInt8(ascii: "\r")
+                {
                     pendingSpace = true
                 } else {
-                    if pendingSpace, !text.isEmpty { text.append(" ") }
+                    if pendingSpace, !bytes.isEmpty { bytes.append(UInt8(ascii: " ")) }
                     pendingSpace = false
-                    text.append(character)
+                    bytes.append(byte)
                 }
             }
         }
-        return text
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

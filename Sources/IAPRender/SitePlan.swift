@@ -1,3 +1,4 @@
+import IAPDiagnostics
 import IAPMarkdown
 import IAPModel
 
@@ -17,17 +18,38 @@ struct SitePage {
     var stem: String
     /// Headings in document order, with their de-duplicated slugs.
     var headings: [HeadingAnchor]
-    /// Checklist item ids, by the line and column of the list item.
-    var taskIDs: [Position: String]
+    /// Checklist items, by the line and column of the list item.
+    var tasks: [Position: TaskAnchor]
     /// Every id a link may name with `#`: heading slugs and task ids.
     var anchors: Set<String>
+    /// Callout kinds, by the position of their block quote.
+    var callouts: [Position: Callout.Kind]
+    /// Positions of the config blocks, which are shown as product tables.
+    var configBlocks: Set<Position>
 
     var fileName: String { stem + ".html" }
 
     struct Position: Hashable {
         var line: Int
         var column: Int
+
+        init(line: Int, column: Int) {
+            self.line = line
+            self.column = column
+        }
+
+        init(_ location: SourceLocation) {
+            self.init(line: location.line, column: location.column)
+        }
     }
+}
+
+/// A checklist item's id in the site: its `{#id}` when it has one (numbered if used twice),
+/// else one made from the chapter and the item's words.
+struct TaskAnchor: Equatable {
+    var id: String
+    /// The `{#id}` as the guide wrote it, which the label leaves out.
+    var writtenID: String?
 }
 
 /// Names and anchors for the whole book.
@@ -59,18 +81,21 @@ struct SitePlan {
                 let title = node.plainText.trimmingCharacters(in: " \t\n")
                 headings.append(HeadingAnchor(level: node.headingLevel ?? 1, title: title, slug: slugger.next(title)))
             }
-            var taskIDs: [SitePage.Position: String] = [:]
+            var tasks: [SitePage.Position: TaskAnchor] = [:]
             for item in chapter.checklists.flatMap(\.items) {
                 let wanted = item.id ?? (stem + "-" + String(HeadingSlugger.slug(item.text).prefix(48)))
-                taskIDs[SitePage.Position(line: item.location.line, column: item.location.column)] =
-                    taskSlugs.unique(wanted)
+                tasks[SitePage.Position(line: item.location.line, column: item.location.column)] =
+                    TaskAnchor(id: taskSlugs.unique(wanted), writtenID: item.id)
             }
-            let anchors = Set(headings.map(\.slug)).union(taskIDs.values.map { "task-" + $0 })
+            let anchors = Set(headings.map(\.slug)).union(tasks.values.map { "task-" + $0.id })
+            var callouts: [SitePage.Position: Callout.Kind] = [:]
+            for callout in chapter.callouts { callouts[SitePage.Position(callout.location)] = callout.kind }
+            let configBlocks = Set(chapter.codeBlocks.filter(\.isConfig).map { SitePage.Position($0.location) })
             pageIndex[chapter.file] = pages.count
             pages.append(
                 SitePage(
-                    chapter: chapter, document: document, stem: stem, headings: headings, taskIDs: taskIDs,
-                    anchors: anchors))
+                    chapter: chapter, document: document, stem: stem, headings: headings, tasks: tasks,
+                    anchors: anchors, callouts: callouts, configBlocks: configBlocks))
         }
         self.pages = pages
         self.pageIndex = pageIndex

@@ -24,6 +24,10 @@ struct TableSource {
         guard range.end.line > range.start.line else { return nil }
         let source = paragraph.document.source
         let column = range.start.column
+        // Most paragraphs are not tables; two cheap looks at the first lines say so.
+        guard source.line(range.start.line).contains(UInt8(ascii: "|")),
+            source.line(range.start.line + 1).contains(UInt8(ascii: "-"))
+        else { return nil }
         let lines = (range.start.line...range.end.line).map { number -> (Int, [UInt8]) in
             let bytes = Array(source.line(number))
             return (number, column - 1 <= bytes.count ? Array(bytes[(column - 1)...]) : [])

@@ -66,8 +66,7 @@ import Testing
         #expect(!script.contains("&"))
         #expect(!script.contains("\u{2028}"))
         #expect(script.contains(#"\u003cscript\u003e"#))
-        // Line and paragraph separators are white space in page text, so they collapse to spaces.
-        #expect(script.contains("A line separator and a paragraph separator in text."))
+        #expect(script.contains(#"A line separator \u2028 and a paragraph separator \u2029 in text."#))
     }
 
     @Test func javaScriptStringsEscapeEverythingThatCouldEndThem() {
