@@ -3,28 +3,25 @@
 enum Escape {
     /// Text between tags. Quotes are escaped too, so the same text is also safe in an attribute.
     static func text(_ value: String) -> String {
-        var needsWork = false
-        for byte in value.utf8
-        where byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
-        {
-            needsWork = true
-            break
-        }
-        guard needsWork else { return value }
-        var escaped = ""
+        guard value.utf8.contains(where: isSpecialInHTML) else { return value }
+        var escaped: [UInt8] = []
         escaped.reserveCapacity(value.utf8.count + 16)
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.unicodeScalars.append(scalar)
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): escaped += "&amp;".utf8
+            case UInt8(ascii: "<"): escaped += "&lt;".utf8
+            case UInt8(ascii: ">"): escaped += "&gt;".utf8
+            case UInt8(ascii: "\""): escaped += "&quot;".utf8
+            case UInt8(ascii: "'"): escaped += "&#39;".utf8
+            default: escaped.append(byte)
             }
         }
-        return escaped
+        return String(decoding: escaped, as: UTF8.self)
+    }
+
+    private static func isSpecialInHTML(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
     }
 
     /// A double-quoted attribute value.
@@ -70,16 +67,17 @@ enum Escape {
     /// A URL for an `href` or `src` attribute: bytes outside the characters URLs allow are
     /// percent-encoded (existing `%XX` escapes are kept), then the result is attribute-escaped.
     static func url(_ value: String) -> String {
-        var encoded = ""
+        let hexDigits = Array("0123456789ABCDEF".utf8)
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(value.utf8.count + 8)
         for byte in value.utf8 {
             if isURLByte(byte) {
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+                encoded.append(byte)
             } else {
-                let hex = String(byte, radix: 16, uppercase: true)
-                encoded += "%" + (hex.count == 1 ? "0" : "") + hex
+                encoded += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
             }
         }
-        return attribute(encoded)
+        return attribute(String(decoding: encoded, as: UTF8.self))
     }
 
     private static func isURLByte(_ byte: UInt8) -> Bool {
@@ -87,8 +85,14 @@ enum Escape {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
+        case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"), UInt8(ascii: "!"),
+            UInt8(ascii: "*"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ";"),
+            UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "&"), UInt8(ascii: "="), UInt8(ascii: "+"),
+            UInt8(ascii: "$"), UInt8(ascii: ","), UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"),
+            UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "%"):
+            return true
         default:
-            return "-_.~!*'();:@&=+$,/?#[]%".utf8.contains(byte)
+            return false
         }
     }
 }
