@@ -8,22 +8,22 @@ import IAPModel
 /// workbook needs (anchors, checkboxes, callouts, product tables, highlighting) and so that
 /// every value it writes goes through `Escape`. Raw HTML is dropped unless allowed.
 struct ChapterRenderer: MarkdownWalker {
-    private let page: SitePage
-    private let plan: SitePlan
-    private let workbook: Workbook
-    private let mode: RenderMode
-    private let allowRawHTML: Bool
-    private let links: LinkResolver
-    private let configView: ConfigBlockView
-    private(set) var html = ""
-    private(set) var diagnostics: [Diagnostic] = []
-    private(set) var images: [SiteImage] = []
-    private var headingIndex = 0
+    let page: SitePage
+    let plan: SitePlan
+    let workbook: Workbook
+    let mode: RenderMode
+    let allowRawHTML: Bool
+    let links: LinkResolver
+    let configView: ConfigBlockView
+    var html = ""
+    var diagnostics: [Diagnostic] = []
+    var images: [SiteImage] = []
+    var headingIndex = 0
     /// For each link being written, whether an `<a>` was opened for it.
-    private var openLinks: [Bool] = []
+    var openLinks: [Bool] = []
     /// Where line 1, column 1 of the tree is in the chapter, when the tree is a table cell
     /// parsed on its own.
-    private var origin: SourceLocation?
+    var origin: SourceLocation?
 
     init(page: SitePage, plan: SitePlan, workbook: Workbook, mode: RenderMode, allowRawHTML: Bool) {
         self.page = page
@@ -46,7 +46,7 @@ struct ChapterRenderer: MarkdownWalker {
         return (renderer.html, mode == .page ? renderer.diagnostics : [], renderer.images)
     }
 
-    private static func position(_ location: SourceLocation) -> SitePage.Position {
+    static func position(_ location: SourceLocation) -> SitePage.Position {
         SitePage.Position(line: location.line, column: location.column)
     }
 
@@ -133,18 +133,18 @@ struct ChapterRenderer: MarkdownWalker {
     }
 
     /// A paragraph directly in an item of a tight list is written without `<p>`.
-    private func isTight(_ paragraph: MarkdownNode) -> Bool {
+    func isTight(_ paragraph: MarkdownNode) -> Bool {
         guard let item = paragraph.parent, item.kind == .item, let list = item.parent else { return false }
         return list.isTight == true
     }
 
-    private mutating func walkChildren(of node: MarkdownNode, from first: Int = 0) {
+    mutating func walkChildren(of node: MarkdownNode, from first: Int = 0) {
         for (index, child) in node.children.enumerated() where index >= first {
             child.walk(&self)
         }
     }
 
-    private mutating func heading(_ node: MarkdownNode) {
+    mutating func heading(_ node: MarkdownNode) {
         let level = min(max(node.headingLevel ?? 1, 1), 6)
         let slug = headingIndex < page.headings.count ? page.headings[headingIndex].slug : "section-\(headingIndex)"
         headingIndex += 1
@@ -152,190 +152,5 @@ struct ChapterRenderer: MarkdownWalker {
         html += "<h\(level) id=\"\(id)\">"
         walkChildren(of: node)
         html += " <a class=\"anchor\" href=\"#\(id)\" aria-label=\"Link to this section\">#</a></h\(level)>\n"
-    }
-
-    private mutating func callout(_ quote: MarkdownNode, kind: Callout.Kind) {
-        let title = kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()
-        html += "<div class=\"callout callout-\(kind.rawValue)\" role=\"note\">\n"
-        html += "<p class=\"callout-title\">\(title)</p>\n"
-        for (index, block) in quote.children.enumerated() {
-            guard index == 0, block.kind == .paragraph else {
-                block.walk(&self)
-                continue
-            }
-            // The first line holds only the `[!KIND]` marker; the paragraph goes on after it.
-            let inlines = Array(block.children)
-            guard let lineEnd = inlines.firstIndex(where: { $0.kind == .softBreak || $0.kind == .lineBreak }) else {
-                continue
-            }
-            html += "<p>"
-            for inline in inlines[(lineEnd + 1)...] { inline.walk(&self) }
-            html += "</p>\n"
-        }
-        html += "</div>\n"
-    }
-
-    /// A GFM task item as a real checkbox. The `[ ]` marker and a trailing `{#id}` are not part
-    /// of the label; the id becomes the checkbox's, and the key its state is stored under.
-    private mutating func taskItem(_ item: MarkdownNode, task: TaskAnchor) {
-        let id = task.id
-        guard let paragraph = item.firstChild, paragraph.kind == .paragraph else {
-            html += "<li>"
-            walkChildren(of: item)
-            html += "</li>\n"
-            return
-        }
-        let start = paragraph.range.start
-        let markerLine = start.line
-        let markerEnd = start.column + 3
-        let isDone = Self.markerIsDone(paragraph)
-        let elementID = Escape.attribute((mode == .print ? "print-task-" : "task-") + id)
-        html += "<li class=\"task\"><input type=\"checkbox\" id=\"\(elementID)\" data-task=\"\(Escape.attribute(id))\""
-        html += isDone ? " data-default=\"checked\" checked>" : ">"
-        html += "<label for=\"\(elementID)\">"
-        let inlines = Array(paragraph.children)
-        let explicitID = task.writtenID
-        var atStart = true
-        for (index, inline) in inlines.enumerated() {
-            let inlineStart = inline.range.start
-            let inMarker = inlineStart.line == markerLine && inlineStart.column < markerEnd
-            guard inline.kind == .text, var text = inline.literal else {
-                if inMarker { continue }
-                inline.walk(&self)
-                atStart = false
-                continue
-            }
-            if inMarker {
-                let skip = markerEnd - inlineStart.column
-                text = skip < text.utf8.count ? String(decoding: Array(text.utf8)[skip...], as: UTF8.self) : ""
-            }
-            if atStart { text = String(text.drop { $0 == " " || $0 == "\t" }) }
-            if index == inlines.count - 1, let explicitID, text.hasSuffix("{#\(explicitID)}") {
-                text = String(text.dropLast(explicitID.count + 3))
-                while text.last == " " || text.last == "\t" { text.removeLast() }
-            }
-            if !text.isEmpty { atStart = false }
-            html += Escape.text(text)
-        }
-        html += "</label>"
-        walkChildren(of: item, from: 1)
-        html += "</li>\n"
-    }
-
-    private static func markerIsDone(_ paragraph: MarkdownNode) -> Bool {
-        let start = paragraph.range.start
-        let line = paragraph.document.source.line(start.line)
-        let index = line.startIndex + start.column
-        return index < line.endIndex && (line[index] == UInt8(ascii: "x") || line[index] == UInt8(ascii: "X"))
-    }
-
-    private mutating func codeBlock(_ node: MarkdownNode) {
-        let content = node.literal ?? ""
-        let info = node.infoString ?? ""
-        let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
-        if page.configBlocks.contains(Self.position(node.location)) {
-            html += configView.html(
-                for: node.range, info: info, code: SyntaxHighlighter.html(content, language: language),
-                languageClass: Self.languageClass(language))
-            return
-        }
-        html += "<pre><code\(Self.languageClass(language))>" + SyntaxHighlighter.html(content, language: language)
-        html += "</code></pre>\n"
-    }
-
-    /// ` class="language-swift"`, with the name reduced to letters, digits and `-`.
-    static func languageClass(_ language: String?) -> String {
-        guard let language else { return "" }
-        let name = String(
-            language.lowercased().unicodeScalars.filter {
-                ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
-            }.map(Character.init))
-        return name.isEmpty ? "" : " class=\"language-\(name)\""
-    }
-
-    private mutating func link(_ node: MarkdownNode) {
-        let title = node.title.map { " title=\"\(Escape.attribute($0))\"" } ?? ""
-        switch links.resolve(
-            node.destination ?? "", isImage: false, at: located(node), warnings: &diagnostics, images: &images)
-        {
-        case .dropped:
-            openLinks.append(false)
-        case .external(let url):
-            html += "<a href=\"\(Escape.url(url))\"\(title) rel=\"noopener noreferrer\">"
-            openLinks.append(true)
-        case .local(let url):
-            html += "<a href=\"\(Escape.url(url))\"\(title)>"
-            openLinks.append(true)
-        }
-    }
-
-    /// Images inside the site are shown; an image on another host is only linked, so that opening
-    /// a page never makes a request; an unsafe one is left out, its description kept.
-    private mutating func image(_ node: MarkdownNode) {
-        let alt = Escape.attribute(node.plainText)
-        let title = node.title.map { " title=\"\(Escape.attribute($0))\"" } ?? ""
-        switch links.resolve(
-            node.destination ?? "", isImage: true, at: located(node), warnings: &diagnostics, images: &images)
-        {
-        case .dropped:
-            html += alt
-        case .external(let url):
-            html += "<a class=\"external-image\" href=\"\(Escape.url(url))\"\(title) rel=\"noopener noreferrer\">"
-            html += (alt.isEmpty ? "image" : alt) + "</a>"
-        case .local(let url):
-            html += "<img src=\"\(Escape.url(url))\" alt=\"\(alt)\"\(title)>"
-        }
-    }
-
-    /// A node's place in the chapter file, also for the trees of table cells.
-    private func located(_ node: MarkdownNode) -> SourceLocation {
-        let location = node.location
-        guard let origin else { return location }
-        return SourceLocation(
-            file: origin.file, line: origin.line + location.line - 1,
-            column: location.line == 1 ? origin.column + location.column - 1 : location.column)
-    }
-
-    private mutating func table(_ table: TableSource) {
-        html += "<table>\n<thead>\n<tr>"
-        for (index, cell) in table.header.enumerated() {
-            html += "<th\(alignment(table, index))>" + inlineHTML(cell) + "</th>"
-        }
-        html += "</tr>\n</thead>\n"
-        if !table.rows.isEmpty {
-            html += "<tbody>\n"
-            for row in table.rows {
-                html += "<tr>"
-                for index in table.header.indices {
-                    html +=
-                        "<td\(alignment(table, index))>" + (index < row.count ? inlineHTML(row[index]) : "") + "</td>"
-                }
-                html += "</tr>\n"
-            }
-            html += "</tbody>\n"
-        }
-        html += "</table>\n"
-    }
-
-    private func alignment(_ table: TableSource, _ index: Int) -> String {
-        let alignment = index < table.alignments.count ? table.alignments[index] : .none
-        return alignment == .none ? "" : " class=\"align-\(alignment.rawValue)\""
-    }
-
-    /// A cell's Markdown, parsed on its own and rendered like any paragraph's inlines.
-    private mutating func inlineHTML(_ cell: TableSource.Cell) -> String {
-        let document = MarkdownDocument(parsing: cell.text, file: page.chapter.file)
-        var renderer = ChapterRenderer(
-            page: page, plan: plan, workbook: workbook, mode: mode, allowRawHTML: allowRawHTML)
-        renderer.origin = SourceLocation(file: page.chapter.file, line: cell.line, column: cell.column)
-        guard let block = document.root.firstChild else { return "" }
-        if block.kind == .paragraph {
-            for inline in block.children { inline.walk(&renderer) }
-        } else {
-            renderer.html = Escape.text(block.plainText)
-        }
-        diagnostics += renderer.diagnostics
-        images += renderer.images
-        return renderer.html
     }
 }
