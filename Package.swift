@@ -30,7 +30,7 @@ var targets: [Target] = [
         dependencies: [
             "IAPExtract", "IAPValidate", "IAPModel", "IAPMarkdown", "IAPYAML", "IAPDiagnostics", "IAPGenerate",
             "IAPTemplates",
-            "Templates", "IAPCheck", "IAPProject", "IAPImport",
+            "Templates", "IAPCheck", "IAPProject", "IAPImport", "IAPRender",
         ]
     ),
     .executableTarget(name: "iapkit", dependencies: ["IAPCommands", "CAllocatorTuning"]),
@@ -70,6 +70,12 @@ var targets: [Target] = [
         exclude: ["Consumer", "Fixtures", "Generated"]
     ),
     .target(name: "IAPProject", dependencies: ["IAPDiagnostics"]),
+    .target(name: "IAPRender", dependencies: ["IAPModel", "IAPMarkdown", "IAPDiagnostics"]),
+    .testTarget(
+        name: "IAPRenderTests",
+        dependencies: ["IAPRender", "IAPExtract", "IAPMarkdown", "IAPModel", "IAPTestSupport"],
+        exclude: ["Fixtures", "Golden"]
+    ),
     .testTarget(name: "IAPProjectTests", dependencies: ["IAPProject", "IAPTestSupport"], exclude: ["Fixtures"]),
     .target(name: "IAPCheck", dependencies: ["IAPModel", "IAPValidate", "IAPProject", "IAPDiagnostics"]),
     .testTarget(

@@ -1,14 +1,31 @@
 #!/usr/bin/env bash
 # Installs the C libraries IAPKit builds against (libcmark, libyaml) and pkg-config, but only
 # when they are missing. Debian and Ubuntu use apt-get (through sudo when not root); macOS uses
-# Homebrew.
+# Homebrew. On Debian and Ubuntu it also installs what the browser test of the rendered site
+# needs (chromium, chromium-driver, python3-selenium) when missing, unless IAPKIT_SKIP_BROWSER=1.
 set -euo pipefail
+scripts="$(cd "$(dirname "$0")" && pwd)"
+
+install_browser() {
+    if [ "${IAPKIT_SKIP_BROWSER:-}" = "1" ] || [ "$(uname -s)" != Linux ] || ! command -v apt-get >/dev/null 2>&1; then
+        return 0
+    fi
+    if bash "$scripts/browser-test-available.sh"; then
+        return 0
+    fi
+    sudo=""
+    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+    echo "==> Installing chromium, chromium-driver and python3-selenium with apt-get"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium chromium-driver python3-selenium >/dev/null
+}
 
 have_libraries() {
     command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libcmark yaml-0.1
 }
 
 if have_libraries; then
+    install_browser
     exit 0
 fi
 
@@ -42,3 +59,4 @@ have_libraries || {
     echo "iapkit: libcmark or libyaml is still not visible to pkg-config" >&2
     exit 1
 }
+install_browser

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Runs the test suite. Installs libcmark and libyaml first when they are missing.
-# Set RECORD=1 to re-record golden files instead of comparing with them.
+# Runs the test suite, then the browser test of the rendered site. Installs libcmark and libyaml
+# first when they are missing. Set RECORD=1 to re-record golden files instead of comparing with
+# them. Without chromium, chromedriver and python3-selenium the run fails, unless
+# IAPKIT_SKIP_BROWSER=1 says to skip the browser test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Scripts/install-dependencies.sh
@@ -14,5 +16,20 @@ find Sources Tests Package.swift -name '*.swift' -not -path 'Tests/GeneratedStor
     xargs -0 swift format lint --strict
 swift build --build-tests -Xswiftc -warnings-as-errors
 swift test --skip-build
+
+if bash Scripts/browser-test-available.sh; then
+    bash Scripts/browser-test.sh
+elif [ "${IAPKIT_SKIP_BROWSER:-}" = "1" ]; then
+    echo "################################################################################" >&2
+    echo "## SKIPPED: the browser test of 'iapkit render' did not run" >&2
+    echo "## (chromium, chromedriver or python3-selenium is missing; IAPKIT_SKIP_BROWSER=1)" >&2
+    echo "################################################################################" >&2
+else
+    echo "error: the browser test needs chromium, chromedriver and python3-selenium" >&2
+    echo "       (Debian: apt-get install chromium chromium-driver python3-selenium);" >&2
+    echo "       set IAPKIT_SKIP_BROWSER=1 to skip it on a machine without them" >&2
+    exit 1
+fi
+
 # SARIF and JUnit reports, read by the tools code-scanning and CI services use.
 bash Scripts/interop-test.sh

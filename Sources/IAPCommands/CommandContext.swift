@@ -11,6 +11,9 @@ public struct CommandContext: Sendable {
     /// Whether standard output may carry ANSI colours: a terminal, and `NO_COLOR` not set.
     /// Off unless the caller turns it on, so tests and pipes get plain text.
     public var usesColour = false
+    /// Whether standard error is a terminal, where a progress line can rewrite itself. Off
+    /// unless the caller turns it on.
+    public var standardErrorIsTerminal = false
 
     public init(
         fileSystem: any GuideFileSystem, workingDirectory: String = ".",

@@ -32,22 +32,35 @@ struct OutputWriter {
 
     /// The current text of `path` below the output folder, if it exists.
     func existingText(of path: String) -> String? {
-        let target = directory.isEmpty || directory == "." ? path : directory + "/" + path
-        return FileManager.default.contents(atPath: target).map { String(decoding: $0, as: UTF8.self) }
+        FileManager.default.contents(atPath: target(path)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Whether writing `bytes` to `relativePath` would create, update or leave the file alone.
+    func change(path relativePath: String, bytes: [UInt8]) -> Change {
+        guard let existing = FileManager.default.contents(atPath: target(relativePath)) else { return .create }
+        return existing.elementsEqual(bytes) ? .unchanged : .update
     }
 
     func target(_ file: GeneratedFile) -> String {
-        directory.isEmpty || directory == "." ? file.path : directory + "/" + file.path
+        target(file.path)
+    }
+
+    func target(_ relativePath: String) -> String {
+        directory.isEmpty || directory == "." ? relativePath : directory + "/" + relativePath
     }
 
     func write(_ file: GeneratedFile) throws {
-        let path = target(file)
+        try write(path: file.path, bytes: Array(file.contents.utf8))
+    }
+
+    func write(path relativePath: String, bytes: [UInt8]) throws {
+        let path = target(relativePath)
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
         let temporary = (folder.isEmpty ? "." : folder) + "/.\((path as NSString).lastPathComponent).iapkit-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(file.contents.utf8)) else {
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
             throw WriteError(path: path, reason: "cannot create a temporary file next to it")
         }
         if rename(temporary, path) != 0 {

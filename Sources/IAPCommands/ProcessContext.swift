@@ -19,6 +19,7 @@ extension CommandContext {
             standardError: TextSink { FileHandle.standardError.write(Data($0.utf8)) })
         let noColour = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         context.usesColour = !noColour && isatty(STDOUT_FILENO) == 1
+        context.standardErrorIsTerminal = isatty(STDERR_FILENO) == 1
         return context
     }
 }

@@ -9,17 +9,19 @@ import IAPYAML
 /// input: docs/iap          # or a list of paths
 /// output: Sources/Store    # where `iapkit generate` writes
 /// templates: MyTemplates   # overrides built-in templates file by file
+/// site: docs/site          # where `iapkit render` writes
 /// accessLevel: public
 /// params: {key: value}
 /// project: MyApp.xcodeproj # what `iapkit check` and `iapkit generate` check
 /// ```
 struct ProjectConfiguration: Equatable {
     static let fileName = "iapkit.yml"
-    static let knownKeys = ["input", "output", "templates", "accessLevel", "params", "project"]
+    static let knownKeys = ["input", "output", "templates", "site", "accessLevel", "params", "project"]
 
     var input: [String]?
     var output: String?
     var templates: String?
+    var site: String?
     var accessLevel: String?
     var project: String?
     var params: [String: String] = [:]
@@ -68,7 +70,7 @@ struct ProjectConfiguration: Equatable {
                 } else {
                     problems.append(.error("'input' must be a path or a list of paths", at: location(entry.value.mark)))
                 }
-            case "output", "templates", "accessLevel", "project":
+            case "output", "templates", "site", "accessLevel", "project":
                 guard let text = entry.value.scalarText else {
                     problems.append(.error("'\(entry.key)' must be a single value", at: location(entry.value.mark)))
                     continue
@@ -76,6 +78,7 @@ struct ProjectConfiguration: Equatable {
                 if entry.key == "output" { configuration.output = text }
                 if entry.key == "templates" { configuration.templates = text }
                 if entry.key == "project" { configuration.project = text }
+                if entry.key == "site" { configuration.site = text }
                 if entry.key == "accessLevel" {
                     guard ["public", "internal"].contains(text) else {
                         problems.append(

@@ -19,13 +19,17 @@ final class CommandHarness: @unchecked Sendable {
         }
     }
 
-    static func run(_ arguments: [String], files: [String: [UInt8]], stdin: [UInt8] = []) -> Outcome {
+    /// `terminal` makes standard error count as a terminal, where progress is shown.
+    static func run(
+        _ arguments: [String], files: [String: [UInt8]], stdin: [UInt8] = [], terminal: Bool = false
+    ) -> Outcome {
         let harness = CommandHarness()
-        let context = CommandContext(
+        var context = CommandContext(
             fileSystem: MemoryFileSystem(files),
             readStandardInput: { stdin },
             standardOutput: TextSink { text in harness.append(text, error: false) },
             standardError: TextSink { text in harness.append(text, error: true) })
+        context.standardErrorIsTerminal = terminal
         let status = IAPKitTool.run(arguments, context: context)
         harness.lock.lock()
         defer { harness.lock.unlock() }

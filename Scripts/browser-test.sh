@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Renders the Workbook and the hostile fixture book with the freshly built iapkit, then opens the
+# sites in headless Chromium from file:// (Tests/BrowserTests/site_test.py). Needs chromium,
+# chromedriver and Selenium for Python (Debian: chromium chromium-driver python3-selenium).
+# Screenshots go to .build/browser-artifacts.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
+    export PATH="/opt/swift/usr/bin:$PATH"
+fi
+
+# Debian's Selenium is installed for the system Python, which may not be the first on PATH.
+python=python3
+if [ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import selenium' >/dev/null 2>&1; then
+    python=/usr/bin/python3
+fi
+
+swift build --product iapkit -Xswiftc -warnings-as-errors
+iapkit="$(swift build --show-bin-path)/iapkit"
+
+sites=.build/browser-sites
+rm -rf "$sites"
+"$iapkit" render Workbook -o "$sites/workbook" --quiet
+# The hostile book has unsafe links on purpose: they are warnings, not a failure.
+"$iapkit" render Tests/BrowserTests/Fixtures/xss -o "$sites/xss" --quiet 2>/dev/null
+"$iapkit" render Tests/BrowserTests/Fixtures/xss -o "$sites/xss-unsafe" --unsafe-html --quiet 2>/dev/null
+
+"$python" Tests/BrowserTests/site_test.py \
+    --workbook "$sites/workbook" --xss "$sites/xss" --xss-unsafe "$sites/xss-unsafe" \
+    --artifacts .build/browser-artifacts

@@ -1,0 +1,122 @@
+import IAPDiagnostics
+import IAPExtract
+import IAPMarkdown
+import IAPRender
+
+/// `iapkit render`: the guides as a static site for people to read and work through.
+enum RenderCommand: Command {
+    static let name = "render"
+    static let summary = "Write the guides as a static HTML site that works offline, from file://."
+    static let usage = "iapkit render [PATH] [-o DIR] [--unsafe-html] [--strict] [--quiet]"
+    static let discussion = """
+        Writes one page per chapter (the first is index.html), print.html with every chapter,
+        search-index.js and the assets. Pages load nothing from other hosts. Checklist items
+        become checkboxes whose state the browser keeps. Only files whose content changed are
+        written. The folder defaults to 'site' in ./iapkit.yml, else .build/site.
+
+        Links between chapters and to anchors are checked; a broken one is a warning, or an
+        error with --strict. Raw HTML in the guides is left out unless --unsafe-html is given.
+
+        Exit status: 0 done, 1 the guides have errors (or, with --strict, a broken link),
+        2 usage or unreadable input.
+        """
+    static let options: [OptionSpec] = [
+        OptionSpec(names: ["--output", "-o"], valueName: "dir", help: "Folder to write to (default: .build/site)."),
+        OptionSpec(names: ["--unsafe-html"], help: "Keep raw HTML from the guides; only for guides you trust."),
+        OptionSpec(names: ["--strict"], help: "Treat broken links and anchors as errors."),
+        OptionSpec(names: ["--quiet", "-q"], help: "Print problems only: no progress, no summary line."),
+    ]
+
+    /// Books with fewer chapters render too fast for a progress line to help.
+    static let progressThreshold = 10
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) -> ExitStatus {
+        guard !arguments.positionals.contains("-") else {
+            context.standardError.line(
+                "iapkit render: error: render reads files; '-' (standard input) is not supported")
+            return .usageOrInput
+        }
+        let session = GuideSession.load(arguments.positionals, context: context)
+        guard session.inputErrors.isEmpty else {
+            session.report(to: context.standardError, errors: context.standardError)
+            return .usageOrInput
+        }
+        var documents: [MarkdownDocument] = []
+        for chapter in session.workbook.chapters {
+            do {
+                let bytes = try context.fileSystem.contents(of: chapter.file)
+                documents.append(MarkdownDocument(source: SourceText(file: chapter.file, bytes: bytes)))
+            } catch {
+                context.standardError.line("iapkit: error: cannot read '\(chapter.file)': \(error)")
+                return .usageOrInput
+            }
+        }
+        let quiet = arguments.has("--quiet")
+        let showsProgress =
+            !quiet && context.standardErrorIsTerminal && documents.count >= progressThreshold
+        let options = SiteOptions(title: bookTitle(session), allowRawHTML: arguments.has("--unsafe-html"))
+        let site = SiteRenderer.render(session.workbook, documents: documents, options: options) { done, total in
+            guard showsProgress else { return }
+            context.standardError.write("\rrendering \(done)/\(total) chapters" + (done == total ? "\n" : ""))
+        }
+        var files = site.files
+        var siteProblems = site.diagnostics
+        for image in site.images {
+            guard context.fileSystem.kind(of: image.source) == .file,
+                let bytes = try? context.fileSystem.contents(of: image.source)
+            else {
+                siteProblems.append(
+                    .warning("image \(Diagnostic.quote(image.source)) does not exist", at: image.location))
+                continue
+            }
+            files.append(RenderedFile(path: image.path, bytes: bytes))
+        }
+        let strict = arguments.has("--strict")
+        let linkProblems = siteProblems.map { diagnostic in
+            var diagnostic = diagnostic
+            if strict, diagnostic.severity == .warning { diagnostic.severity = .error }
+            return diagnostic
+        }
+        let diagnostics = DiagnosticLog(session.diagnostics + linkProblems).sorted
+        for diagnostic in diagnostics { context.standardError.line(diagnostic.description) }
+
+        let writer = OutputWriter(
+            directory: arguments.value("--output") ?? session.configuration?.site ?? ".build/site")
+        var written = 0
+        for file in files {
+            let change = writer.change(path: file.path, bytes: file.bytes)
+            guard change == .create || change == .update else { continue }
+            do {
+                try writer.write(path: file.path, bytes: file.bytes)
+            } catch {
+                context.standardError.line("iapkit render: error: \(error)")
+                return .usageOrInput
+            }
+            written += 1
+        }
+        let errors = diagnostics.count { $0.severity == .error }
+        let warnings = diagnostics.count { $0.severity == .warning }
+        if !quiet {
+            let problems =
+                errors + warnings == 0
+                ? "no problems" : "\(plural(errors, "error")), \(plural(warnings, "warning"))"
+            context.standardOutput.line(
+                "rendered \(plural(documents.count, "chapter")) to \(writer.directory): "
+                    + "\(written) written, \(files.count - written) unchanged; \(problems)")
+        }
+        return errors > 0 ? .findings : .success
+    }
+
+    /// The input folder's name (`Workbook`), else the first chapter's title.
+    private static func bookTitle(_ session: GuideSession) -> String {
+        let input = session.inputDescription.split(separator: ",").first.map(String.init) ?? ""
+        var name = input.split(separator: "/").last.map(String.init) ?? ""
+        if name.lowercased().hasSuffix(".md") { name = "" }
+        if !name.isEmpty, name != "." { return name }
+        return session.workbook.chapters.first?.title ?? "Guide"
+    }
+
+    private static func plural(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+}

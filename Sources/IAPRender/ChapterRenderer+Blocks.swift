@@ -1,0 +1,104 @@
+import IAPMarkdown
+import IAPModel
+
+/// Blocks the site writes its own way: callouts, checklist items and code.
+extension ChapterRenderer {
+    mutating func callout(_ quote: MarkdownNode, kind: Callout.Kind) {
+        let title = kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()
+        html += "<div class=\"callout callout-\(kind.rawValue)\" role=\"note\">\n"
+        html += "<p class=\"callout-title\">\(title)</p>\n"
+        for (index, block) in quote.children.enumerated() {
+            guard index == 0, block.kind == .paragraph else {
+                block.walk(&self)
+                continue
+            }
+            // The first line holds only the `[!KIND]` marker; the paragraph goes on after it.
+            let inlines = Array(block.children)
+            guard let lineEnd = inlines.firstIndex(where: { $0.kind == .softBreak || $0.kind == .lineBreak }) else {
+                continue
+            }
+            html += "<p>"
+            for inline in inlines[(lineEnd + 1)...] { inline.walk(&self) }
+            html += "</p>\n"
+        }
+        html += "</div>\n"
+    }
+
+    /// A GFM task item as a real checkbox. The `[ ]` marker and a trailing `{#id}` are not part
+    /// of the label; the id becomes the checkbox's, and the key its state is stored under.
+    mutating func taskItem(_ item: MarkdownNode, task: TaskAnchor) {
+        let id = task.id
+        guard let paragraph = item.firstChild, paragraph.kind == .paragraph else {
+            html += "<li>"
+            walkChildren(of: item)
+            html += "</li>\n"
+            return
+        }
+        let start = paragraph.range.start
+        let markerLine = start.line
+        let markerEnd = start.column + 3
+        let isDone = Self.markerIsDone(paragraph)
+        let elementID = Escape.attribute((mode == .print ? "print-task-" : "task-") + id)
+        html += "<li class=\"task\"><input type=\"checkbox\" id=\"\(elementID)\" data-task=\"\(Escape.attribute(id))\""
+        html += isDone ? " data-default=\"checked\" checked>" : ">"
+        html += "<label for=\"\(elementID)\">"
+        let inlines = Array(paragraph.children)
+        let explicitID = task.writtenID
+        var atStart = true
+        for (index, inline) in inlines.enumerated() {
+            let inlineStart = inline.range.start
+            let inMarker = inlineStart.line == markerLine && inlineStart.column < markerEnd
+            guard inline.kind == .text, var text = inline.literal else {
+                if inMarker { continue }
+                inline.walk(&self)
+                atStart = false
+                continue
+            }
+            if inMarker {
+                let skip = markerEnd - inlineStart.column
+                text = skip < text.utf8.count ? String(decoding: Array(text.utf8)[skip...], as: UTF8.self) : ""
+            }
+            if atStart { text = String(text.drop { $0 == " " || $0 == "\t" }) }
+            if index == inlines.count - 1, let explicitID, text.hasSuffix("{#\(explicitID)}") {
+                text = String(text.dropLast(explicitID.count + 3))
+                while text.last == " " || text.last == "\t" { text.removeLast() }
+            }
+            if !text.isEmpty { atStart = false }
+            html += Escape.text(text)
+        }
+        html += "</label>"
+        walkChildren(of: item, from: 1)
+        html += "</li>\n"
+    }
+
+    static func markerIsDone(_ paragraph: MarkdownNode) -> Bool {
+        let start = paragraph.range.start
+        let line = paragraph.document.source.line(start.line)
+        let index = line.startIndex + start.column
+        return index < line.endIndex && (line[index] == UInt8(ascii: "x") || line[index] == UInt8(ascii: "X"))
+    }
+
+    mutating func codeBlock(_ node: MarkdownNode) {
+        let content = node.literal ?? ""
+        let info = node.infoString ?? ""
+        let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
+        if page.configBlocks.contains(Self.position(node.location)) {
+            html += configView.html(
+                for: node.range, info: info, code: SyntaxHighlighter.html(content, language: language),
+                languageClass: Self.languageClass(language))
+            return
+        }
+        html += "<pre><code\(Self.languageClass(language))>" + SyntaxHighlighter.html(content, language: language)
+        html += "</code></pre>\n"
+    }
+
+    /// ` class="language-swift"`, with the name reduced to letters, digits and `-`.
+    static func languageClass(_ language: String?) -> String {
+        guard let language else { return "" }
+        let name = String(
+            language.lowercased().unicodeScalars.filter {
+                ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+            }.map(Character.init))
+        return name.isEmpty ? "" : " class=\"language-\(name)\""
+    }
+}

@@ -1,0 +1,48 @@
+import IAPDiagnostics
+import IAPMarkdown
+
+/// GitHub tables, whose cells are parsed on their own.
+extension ChapterRenderer {
+    mutating func table(_ table: TableSource) {
+        html += "<table>\n<thead>\n<tr>"
+        for (index, cell) in table.header.enumerated() {
+            html += "<th\(alignment(table, index))>" + inlineHTML(cell) + "</th>"
+        }
+        html += "</tr>\n</thead>\n"
+        if !table.rows.isEmpty {
+            html += "<tbody>\n"
+            for row in table.rows {
+                html += "<tr>"
+                for index in table.header.indices {
+                    html +=
+                        "<td\(alignment(table, index))>" + (index < row.count ? inlineHTML(row[index]) : "") + "</td>"
+                }
+                html += "</tr>\n"
+            }
+            html += "</tbody>\n"
+        }
+        html += "</table>\n"
+    }
+
+    func alignment(_ table: TableSource, _ index: Int) -> String {
+        let alignment = index < table.alignments.count ? table.alignments[index] : .none
+        return alignment == .none ? "" : " class=\"align-\(alignment.rawValue)\""
+    }
+
+    /// A cell's Markdown, parsed on its own and rendered like any paragraph's inlines.
+    mutating func inlineHTML(_ cell: TableSource.Cell) -> String {
+        let document = MarkdownDocument(parsing: cell.text, file: page.chapter.file)
+        var renderer = ChapterRenderer(
+            page: page, plan: plan, workbook: workbook, mode: mode, allowRawHTML: allowRawHTML)
+        renderer.origin = SourceLocation(file: page.chapter.file, line: cell.line, column: cell.column)
+        guard let block = document.root.firstChild else { return "" }
+        if block.kind == .paragraph {
+            for inline in block.children { inline.walk(&renderer) }
+        } else {
+            renderer.html = Escape.text(block.plainText)
+        }
+        diagnostics += renderer.diagnostics
+        images += renderer.images
+        return renderer.html
+    }
+}

@@ -1,0 +1,45 @@
+/// Heading anchors as GitHub makes them, so a link written for GitHub (`guide.md#product-ids`)
+/// works in the site too: lower-cased, punctuation removed, spaces turned into hyphens, and a
+/// repeated slug numbered `-1`, `-2` in order of appearance.
+struct HeadingSlugger {
+    private var used: [String: Int] = [:]
+
+    /// Slugs the site reserves, so a heading cannot take an id the page layout needs.
+    init(reserved: [String] = []) {
+        for slug in reserved { used[slug] = 0 }
+    }
+
+    static func slug(_ title: String) -> String {
+        var slug = ""
+        for scalar in title.lowercased().unicodeScalars {
+            let properties = scalar.properties
+            if scalar == " " || scalar == "-" {
+                slug.unicodeScalars.append("-")
+            } else if scalar == "_" || properties.isAlphabetic || properties.numericType != nil
+                || properties.generalCategory == .nonspacingMark || properties.generalCategory == .spacingMark
+            {
+                slug.unicodeScalars.append(scalar)
+            }
+        }
+        return slug
+    }
+
+    /// The slug for the next heading with this title, numbered when it was used before.
+    mutating func next(_ title: String) -> String {
+        let base = Self.slug(title)
+        return unique(base.isEmpty ? "section" : base)
+    }
+
+    /// `name` itself the first time, then `name-1`, `name-2` and so on.
+    mutating func unique(_ base: String) -> String {
+        guard let count = used[base] else {
+            used[base] = 0
+            return base
+        }
+        var number = count + 1
+        while used["\(base)-\(number)"] != nil { number += 1 }
+        used[base] = number
+        used["\(base)-\(number)"] = 0
+        return "\(base)-\(number)"
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import IAPDiagnostics
+
+/// Turns a guide's link destinations into site URLs and checks them: a link to another
+/// chapter's Markdown file becomes a link to its page, and every anchor must name a heading
+/// or checklist item of the page it points into.
+struct LinkResolver {
+    enum Target: Equatable {
+        /// Not a link: the URL is unsafe.
+        case dropped
+        /// Another site or scheme; never loaded by the page itself.
+        case external(String)
+        /// A URL inside the site, as the page writes it.
+        case local(String)
+    }
+
+    let plan: SitePlan
+    let page: SitePage
+    let mode: RenderMode
+
+    func resolve(
+        _ destination: String, isImage: Bool, at location: SourceLocation, warnings: inout [Diagnostic],
+        images: inout [SiteImage]
+    ) -> Target {
+        let what = isImage ? "image" : "link"
+        switch LinkSafety.classify(destination, isImage: isImage) {
+        case .dangerous:
+            warnings.append(
+                .warning("unsafe \(what) URL \(Diagnostic.quote(destination)) is not rendered", at: location))
+            return .dropped
+        case .external:
+            return .external(destination)
+        case .fragment:
+            let fragment = Self.decode(String(destination.dropFirst()))
+            if !fragment.isEmpty, !page.anchors.contains(fragment) {
+                warnings.append(
+                    .warning(
+                        "\(what) to '#\(Diagnostic.quoteBody(fragment))': this chapter has no heading with that anchor",
+                        at: location))
+            }
+            return .local("#" + mode.anchor(fragment, in: page))
+        case .relative:
+            var path = destination
+            var fragment: String?
+            if let hash = destination.firstIndex(of: "#") {
+                path = String(destination[..<hash])
+                fragment = Self.decode(String(destination[destination.index(after: hash)...]))
+            }
+            if let query = path.firstIndex(of: "?") { path = String(path[..<query]) }
+            let decodedPath = Self.decode(path)
+            if isImage, !destination.hasPrefix("data:") {
+                return image(decodedPath, written: destination, at: location, warnings: &warnings, images: &images)
+            }
+            guard decodedPath.lowercased().hasSuffix(".md") else { return .local(destination) }
+            let file = SitePlan.join(SitePlan.directory(of: page.chapter.file), decodedPath)
+            guard let index = plan.pageIndex[file] else {
+                warnings.append(
+                    .warning(
+                        "\(what) to \(Diagnostic.quote(decodedPath)), which is not a chapter of this book",
+                        at: location))
+                return .local(destination)
+            }
+            let target = plan.pages[index]
+            if let fragment, !fragment.isEmpty, !target.anchors.contains(fragment) {
+                warnings.append(
+                    .warning(
+                        "\(what) to '\(Diagnostic.quoteBody(decodedPath))#\(Diagnostic.quoteBody(fragment))': "
+                            + "that chapter has no heading with that anchor", at: location))
+            }
+            switch mode {
+            case .page:
+                return .local(target.fileName + (fragment.map { $0.isEmpty ? "" : "#" + $0 } ?? ""))
+            case .print:
+                guard let fragment, !fragment.isEmpty else { return .local("#chapter-" + target.stem) }
+                return .local("#" + mode.anchor(fragment, in: target))
+            }
+        }
+    }
+
+    /// An image beside the guides is copied into the site at its path under the book's folder,
+    /// so the pages, written as if in that folder, find it; one outside the folder is not.
+    private func image(
+        _ path: String, written destination: String, at location: SourceLocation, warnings: inout [Diagnostic],
+        images: inout [SiteImage]
+    ) -> Target {
+        let source = SitePlan.join(SitePlan.directory(of: page.chapter.file), path)
+        let base = plan.baseDirectory
+        let inside = base.isEmpty ? !source.hasPrefix("/") && !source.hasPrefix("../") : source.hasPrefix(base + "/")
+        guard inside, !path.hasPrefix("/") else {
+            warnings.append(
+                .warning(
+                    "image \(Diagnostic.quote(destination)) is outside the book's folder and is not copied into the site",
+                    at: location))
+            return .local(destination)
+        }
+        let sitePath = base.isEmpty ? source : String(source.dropFirst(base.count + 1))
+        images.append(SiteImage(source: source, path: sitePath, location: location))
+        return .local(sitePath)
+    }
+
+    private static func decode(_ text: String) -> String {
+        text.contains("%") ? text.removingPercentEncoding ?? text : text
+    }
+}
+
+/// Where a chapter's HTML goes: its own page, or the print page that holds every chapter,
+/// where ids carry the chapter's name so that they stay unique.
+enum RenderMode: Equatable {
+    case page
+    case print
+
+    func anchor(_ id: String, in page: SitePage) -> String {
+        self == .page ? id : page.stem + "--" + id
+    }
+}
+
+extension Diagnostic {
+    /// `quote` without the surrounding quotes, to build a quoted phrase from several values.
+    static func quoteBody(_ value: String) -> String {
+        String(quote(value).dropFirst().dropLast())
+    }
+}
+
+extension SitePlan {
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+
+    /// `a/b` and `../c.md` give `a/c.md`; paths are compared the way the book planner wrote them.
+    static func join(_ directory: String, _ relative: String) -> String {
+        let combined = relative.hasPrefix("/") || directory.isEmpty ? relative : directory + "/" + relative
+        var parts: [Substring] = []
+        for part in combined.split(separator: "/") {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+                continue
+            }
+            parts.append(part)
+        }
+        return (combined.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+    }
+}

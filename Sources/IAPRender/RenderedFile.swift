@@ -1,0 +1,50 @@
+import IAPDiagnostics
+
+/// One file of the site, by its path inside the output folder.
+public struct RenderedFile: Sendable, Equatable {
+    public var path: String
+    public var bytes: [UInt8]
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
+
+    init(path: String, text: String) {
+        self.init(path: path, bytes: Array(text.utf8))
+    }
+}
+
+/// What the site is built with, beyond the guides themselves.
+public struct SiteOptions: Sendable {
+    /// The site's name in the header and in every page title.
+    public var title: String
+    /// Keep raw HTML from the guides (trusted guides only); by default it is dropped.
+    public var allowRawHTML: Bool
+
+    public init(title: String, allowRawHTML: Bool = false) {
+        self.title = title
+        self.allowRawHTML = allowRawHTML
+    }
+}
+
+/// An image a guide shows from a file beside it: the caller copies `source` to `path` in the
+/// site, since only the caller may read files.
+public struct SiteImage: Sendable, Equatable {
+    /// The file, as the guides' paths are written (`Workbook/images/flow.png`).
+    public var source: String
+    /// Where the pages expect it in the site (`images/flow.png`).
+    public var path: String
+    /// The first place a guide shows it.
+    public var location: SourceLocation
+}
+
+/// The site and what the link checker found.
+public struct RenderedSite: Sendable {
+    /// Every output file, in a fixed order.
+    public var files: [RenderedFile]
+    /// Images to copy into the site, each once, by path.
+    public var images: [SiteImage]
+    /// Broken links and anchors, unsafe URLs: warnings located in the guides.
+    public var diagnostics: [Diagnostic]
+}

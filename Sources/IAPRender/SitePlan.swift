@@ -1,0 +1,142 @@
+import IAPDiagnostics
+import IAPMarkdown
+import IAPModel
+
+/// A heading as the page shows it: its level, words and anchor.
+struct HeadingAnchor: Equatable {
+    var level: Int
+    var title: String
+    var slug: String
+}
+
+/// One chapter's page, decided before any page is written, so that every page can link to and
+/// check anchors in every other.
+struct SitePage {
+    var chapter: Chapter
+    var document: MarkdownDocument
+    /// `index` for the first chapter, else a name made from the chapter's path.
+    var stem: String
+    /// Headings in document order, with their de-duplicated slugs.
+    var headings: [HeadingAnchor]
+    /// Checklist items, by the line and column of the list item.
+    var tasks: [Position: TaskAnchor]
+    /// Every id a link may name with `#`: heading slugs and task ids.
+    var anchors: Set<String>
+    /// Callout kinds, by the position of their block quote.
+    var callouts: [Position: Callout.Kind]
+    /// Positions of the config blocks, which are shown as product tables.
+    var configBlocks: Set<Position>
+
+    var fileName: String { stem + ".html" }
+
+    struct Position: Hashable {
+        var line: Int
+        var column: Int
+
+        init(line: Int, column: Int) {
+            self.line = line
+            self.column = column
+        }
+
+        init(_ location: SourceLocation) {
+            self.init(line: location.line, column: location.column)
+        }
+    }
+}
+
+/// A checklist item's id in the site: its `{#id}` when it has one (numbered if used twice),
+/// else one made from the chapter and the item's words.
+struct TaskAnchor: Equatable {
+    var id: String
+    /// The `{#id}` as the guide wrote it, which the label leaves out.
+    var writtenID: String?
+}
+
+/// Names and anchors for the whole book.
+struct SitePlan {
+    var pages: [SitePage]
+    /// Page index by chapter file path.
+    var pageIndex: [String: Int]
+    /// The folder that holds every chapter; pages are written as if they were in it, so files
+    /// under it keep their relative paths in the site.
+    var baseDirectory: String
+
+    /// Ids the page layout uses itself; headings never take them.
+    static let layoutIDs = [
+        "iapkit-content", "iapkit-search", "iapkit-results", "iapkit-sidebar", "iapkit-outline", "iapkit-reset",
+    ]
+
+    init(chapters: [(Chapter, MarkdownDocument)]) {
+        var pages: [SitePage] = []
+        var pageIndex: [String: Int] = [:]
+        var stems = HeadingSlugger(reserved: ["print", "search-index", "assets"])
+        var taskSlugs = HeadingSlugger()
+        let base = Self.commonDirectory(chapters.map(\.0.file))
+        baseDirectory = base
+        for (offset, (chapter, document)) in chapters.enumerated() {
+            let stem = offset == 0 ? stems.next("index") : stems.next(Self.stem(for: chapter.file, under: base))
+            var slugger = HeadingSlugger(reserved: Self.layoutIDs)
+            var headings: [HeadingAnchor] = []
+            for node in document.allNodes where node.kind == .heading {
+                let title = node.plainText.trimmingCharacters(in: " \t\n")
+                headings.append(HeadingAnchor(level: node.headingLevel ?? 1, title: title, slug: slugger.next(title)))
+            }
+            var tasks: [SitePage.Position: TaskAnchor] = [:]
+            for item in chapter.checklists.flatMap(\.items) {
+                let wanted = item.id ?? (stem + "-" + String(HeadingSlugger.slug(item.text).prefix(48)))
+                tasks[SitePage.Position(line: item.location.line, column: item.location.column)] =
+                    TaskAnchor(id: taskSlugs.unique(wanted), writtenID: item.id)
+            }
+            let anchors = Set(headings.map(\.slug)).union(tasks.values.map { "task-" + $0.id })
+            var callouts: [SitePage.Position: Callout.Kind] = [:]
+            for callout in chapter.callouts { callouts[SitePage.Position(callout.location)] = callout.kind }
+            let configBlocks = Set(chapter.codeBlocks.filter(\.isConfig).map { SitePage.Position($0.location) })
+            pageIndex[chapter.file] = pages.count
+            pages.append(
+                SitePage(
+                    chapter: chapter, document: document, stem: stem, headings: headings, tasks: tasks,
+                    anchors: anchors, callouts: callouts, configBlocks: configBlocks))
+        }
+        self.pages = pages
+        self.pageIndex = pageIndex
+    }
+
+    /// `guides/Setup Guide.md` under `guides` gives `Setup-Guide`: letters, digits, `.`, `_`
+    /// and `-` are kept, folders are joined with `-`, anything else becomes `-`.
+    static func stem(for file: String, under base: String) -> String {
+        var relative = file
+        if !base.isEmpty, relative.hasPrefix(base + "/") { relative.removeFirst(base.count + 1) }
+        if relative.lowercased().hasSuffix(".md") { relative.removeLast(3) }
+        var stem = ""
+        for scalar in relative.unicodeScalars {
+            let keep =
+                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                || scalar == "_" || scalar == "." || scalar == "-"
+            stem.unicodeScalars.append(keep ? scalar : "-")
+        }
+        while stem.hasPrefix(".") { stem.removeFirst() }
+        return stem.isEmpty ? "chapter" : stem
+    }
+
+    /// The longest folder that holds every chapter.
+    static func commonDirectory(_ files: [String]) -> String {
+        let folders = files.map { file -> [Substring] in Array(file.split(separator: "/").dropLast()) }
+        guard var common = folders.first else { return "" }
+        for folder in folders.dropFirst() {
+            var shared = 0
+            while shared < common.count, shared < folder.count, common[shared] == folder[shared] { shared += 1 }
+            common = Array(common.prefix(shared))
+        }
+        return (files.first?.hasPrefix("/") == true ? "/" : "") + common.joined(separator: "/")
+    }
+}
+
+extension String {
+    func trimmingCharacters(in set: String) -> String {
+        let characters = Set(set)
+        var text = Substring(self)
+        while let first = text.first, characters.contains(first) { text.removeFirst() }
+        while let last = text.last, characters.contains(last) { text.removeLast() }
+        return String(text)
+    }
+}

@@ -1,0 +1,100 @@
+import IAPMarkdown
+
+/// A GitHub table found in a paragraph. cmark without extensions reads a table as a paragraph
+/// of text; the paragraph's source lines say whether it was one: a header row, a delimiter row
+/// of dashes (colons giving the alignment), then body rows.
+struct TableSource {
+    enum Alignment: String {
+        case none, left, center, right
+    }
+
+    /// One cell's Markdown, with where it starts in the file.
+    struct Cell {
+        var text: String
+        var line: Int
+        var column: Int
+    }
+
+    var header: [Cell]
+    var alignments: [Alignment]
+    var rows: [[Cell]]
+
+    init?(paragraph: MarkdownNode) {
+        let range = paragraph.range
+        guard range.end.line > range.start.line else { return nil }
+        let source = paragraph.document.source
+        let column = range.start.column
+        // Most paragraphs are not tables; two cheap looks at the first lines say so.
+        guard source.line(range.start.line).contains(UInt8(ascii: "|")),
+            source.line(range.start.line + 1).contains(UInt8(ascii: "-"))
+        else { return nil }
+        let lines = (range.start.line...range.end.line).map { number -> (Int, [UInt8]) in
+            let bytes = Array(source.line(number))
+            return (number, column - 1 <= bytes.count ? Array(bytes[(column - 1)...]) : [])
+        }
+        guard lines[0].1.contains(UInt8(ascii: "|")) else { return nil }
+        let header = Self.cells(lines[0].1, line: lines[0].0, column: column)
+        guard let alignments = Self.alignments(lines[1].1), alignments.count == header.count else { return nil }
+        self.header = header
+        self.alignments = alignments
+        rows = lines.dropFirst(2).map { Self.cells($0.1, line: $0.0, column: column) }
+    }
+
+    /// Splits a row on pipes that are not escaped; outer pipes are optional. `\|` inside a cell
+    /// stands for a pipe.
+    static func cells(_ bytes: [UInt8], line: Int, column: Int) -> [Cell] {
+        var cells: [Cell] = []
+        var start = 0
+        var index = 0
+        var pieces: [(Int, Int)] = []
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "\\") {
+                index += 2
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "|") {
+                pieces.append((start, index))
+                start = index + 1
+            }
+            index += 1
+        }
+        pieces.append((start, bytes.count))
+        if let first = pieces.first, isBlank(bytes[first.0..<first.1]) { pieces.removeFirst() }
+        if let last = pieces.last, isBlank(bytes[last.0..<min(last.1, bytes.count)]) { pieces.removeLast() }
+        for (from, to) in pieces {
+            var lower = from
+            var upper = min(to, bytes.count)
+            while lower < upper, isSpace(bytes[lower]) { lower += 1 }
+            while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
+            let text = String(decoding: bytes[lower..<upper], as: UTF8.self).replacingPipeEscapes()
+            cells.append(Cell(text: text, line: line, column: column + lower))
+        }
+        return cells
+    }
+
+    static func alignments(_ bytes: [UInt8]) -> [Alignment]? {
+        let cells = Self.cells(bytes, line: 0, column: 1)
+        guard !cells.isEmpty else { return nil }
+        var alignments: [Alignment] = []
+        for cell in cells {
+            let text = cell.text
+            let left = text.hasPrefix(":")
+            let right = text.hasSuffix(":")
+            let dashes = text.dropFirst(left ? 1 : 0).dropLast(right && text.count > 1 ? 1 : 0)
+            guard !dashes.isEmpty, dashes.allSatisfy({ $0 == "-" }) else { return nil }
+            alignments.append(left && right ? .center : left ? .left : right ? .right : .none)
+        }
+        return alignments
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+
+    private static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool { bytes.allSatisfy(isSpace) }
+}
+
+extension String {
+    fileprivate func replacingPipeEscapes() -> String {
+        guard contains("\\|") else { return self }
+        return replacing("\\|", with: "|")
+    }
+}

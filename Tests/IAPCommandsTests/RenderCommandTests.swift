@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+@Suite struct RenderCommandTests {
+    static let guide: [String: [UInt8]] = [
+        "Workbook/SUMMARY.md": Array("- [Start](start.md)\n- [Next](next.md)\n".utf8),
+        "Workbook/start.md": Array("# Start\n\nGo to [next](next.md#setup) or [nowhere](gone.md).\n".utf8),
+        "Workbook/next.md": Array("# Next\n\n## Set up\n\n- [ ] Done {#done}\n".utf8),
+    ]
+
+    static func temporaryFolder() -> String {
+        NSTemporaryDirectory() + "iapkit-render-\(UUID().uuidString)"
+    }
+
+    @Test func brokenLinksAreWarningsAndTheSiteIsWritten() throws {
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let outcome = CommandHarness.run(["render", "-o", folder], files: Self.guide)
+        #expect(outcome.status == 0)
+        #expect(
+            outcome.standardError == """
+                Workbook/start.md:3:7: warning: link to 'next.md#setup': that chapter has no heading with that anchor
+                Workbook/start.md:3:32: warning: link to 'gone.md', which is not a chapter of this book
+
+                """)
+        #expect(
+            outcome.standardOutput
+                == "rendered 2 chapters to \(folder): 6 written, 0 unchanged; 0 errors, 2 warnings\n")
+        let index = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
+        #expect(index.contains(#"<a href="next.html#setup">next</a>"#))
+        #expect(FileManager.default.fileExists(atPath: folder + "/next.html"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/assets/site.js"))
+    }
+
+    @Test func strictTurnsBrokenLinksIntoErrors() {
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let outcome = CommandHarness.run(["render", "--strict", "--quiet", "-o", folder], files: Self.guide)
+        #expect(outcome.status == 1)
+        #expect(outcome.standardOutput.isEmpty)
+        #expect(outcome.standardError.contains("Workbook/start.md:3:32: error: link to 'gone.md'"))
+    }
+
+    @Test func aSecondRunWritesNothing() {
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = CommandHarness.run(["render", "-o", folder], files: Self.guide)
+        let again = CommandHarness.run(["render", "-o", folder], files: Self.guide)
+        #expect(again.standardOutput.contains(": 0 written, 6 unchanged;"))
+    }
+
+    @Test func theSiteFolderComesFromTheProjectConfiguration() {
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var files = Self.guide
+        files["iapkit.yml"] = Array("site: \(folder)\n".utf8)
+        let outcome = CommandHarness.run(["render", "--quiet"], files: files)
+        #expect(outcome.status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder + "/index.html"))
+    }
+
+    @Test func standardInputIsAUsageError() {
+        let outcome = CommandHarness.run(["render", "-"], files: [:])
+        #expect(outcome.status == 2)
+    }
+
+    @Test func imagesBesideTheGuidesAreCopiedAndMissingOnesReported() throws {
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let files: [String: [UInt8]] = [
+            "docs/guide.md": Array(
+                "# Guide\n\n![flow](images/flow.png)\n\n![gone](images/gone.png)\n![up](../up.png)\n".utf8),
+            "docs/images/flow.png": [0x89, 0x50, 0x4E, 0x47],
+            "up.png": [1],
+        ]
+        let outcome = CommandHarness.run(["render", "docs/guide.md", "-o", folder], files: files)
+        #expect(outcome.status == 0)
+        #expect(
+            outcome.standardError == """
+                docs/guide.md:5:1: warning: image 'docs/images/gone.png' does not exist
+                docs/guide.md:6:1: warning: image '../up.png' is outside the book's folder and is not copied into the site
+
+                """)
+        #expect(FileManager.default.contents(atPath: folder + "/images/flow.png") == Data([0x89, 0x50, 0x4E, 0x47]))
+        let page = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
+        #expect(page.contains(#"<img src="images/flow.png" alt="flow">"#))
+    }
+
+    @Test func progressIsShownOnATerminalForLargeBooksUnlessQuiet() {
+        var files: [String: [UInt8]] = [:]
+        var summary = ""
+        for number in 1...12 {
+            summary += "- [Chapter \(number)](c\(number).md)\n"
+            files["Book/c\(number).md"] = Array("# Chapter \(number)\n".utf8)
+        }
+        files["Book/SUMMARY.md"] = Array(summary.utf8)
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let shown = CommandHarness.run(["render", "Book", "-o", folder], files: files, terminal: true)
+        #expect(shown.standardError.contains("\rrendering 1/12 chapters"))
+        #expect(shown.standardError.hasSuffix("\rrendering 12/12 chapters\n"))
+        let piped = CommandHarness.run(["render", "Book", "-o", folder], files: files)
+        #expect(piped.standardError.isEmpty)
+        let quiet = CommandHarness.run(["render", "Book", "-o", folder, "--quiet"], files: files, terminal: true)
+        #expect(quiet.standardError.isEmpty)
+        #expect(quiet.standardOutput.isEmpty)
+    }
+}

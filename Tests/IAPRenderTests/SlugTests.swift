@@ -1,0 +1,29 @@
+import Testing
+
+@testable import IAPRender
+
+@Suite struct SlugTests {
+    @Test(arguments: [
+        ("Product IDs", "product-ids"),
+        ("Troubleshooting \"No products available\"", "troubleshooting-no-products-available"),
+        ("StoreKit 2: `Product.products(for:)`", "storekit-2-productproductsfor"),
+        ("Déjà vu — again", "déjà-vu--again"),
+        ("snake_case and kebab-case", "snake_case-and-kebab-case"),
+        ("  Padded  ", "--padded--"),
+        ("<script>alert(1)</script>", "scriptalert1script"),
+    ])
+    func slugsFollowGitHub(_ title: String, _ slug: String) {
+        #expect(HeadingSlugger.slug(title) == slug)
+    }
+
+    @Test func repeatedHeadingsAreNumberedInOrder() {
+        var slugger = HeadingSlugger()
+        let slugs = ["Setup", "Setup", "Setup-1", "Setup", "!!!", "???"].map { slugger.next($0) }
+        #expect(slugs == ["setup", "setup-1", "setup-1-1", "setup-2", "section", "section-1"])
+    }
+
+    @Test func layoutIDsAreNeverTakenByHeadings() {
+        var slugger = HeadingSlugger(reserved: SitePlan.layoutIDs)
+        #expect(slugger.next("iapkit content") == "iapkit-content-1")
+    }
+}
