@@ -52,7 +52,9 @@ var targets: [Target] = [
         exclude: ["BadInputs", "Help"]
     ),
     .target(name: "IAPTemplates", dependencies: ["IAPDiagnostics"]),
-    .target(name: "Templates", path: "Templates", exclude: ["README.md"], resources: [.copy("StoreKit2")]),
+    .target(
+        name: "Templates", path: "Templates", exclude: ["README.md"],
+        resources: [.copy("StoreKit2"), .copy("StoreKit1")]),
     .target(name: "IAPGenerate", dependencies: ["IAPModel", "IAPTemplates", "IAPDiagnostics", "Templates"]),
     .testTarget(name: "IAPTemplatesTests", dependencies: ["IAPTemplates", "IAPTestSupport"], exclude: ["Spec"]),
     .testTarget(
@@ -81,6 +83,11 @@ var targets: [Target] = [
         .testTarget(
             name: "GeneratedStoreTests", dependencies: ["StoreKit", "FakeStoreTesting"],
             exclude: ["Generated/Stride.storekit"]
+        ),
+        // The same for a small guide with `storekit: 1`.
+        .testTarget(
+            name: "GeneratedStoreKit1Tests", dependencies: ["StoreKit", "FakeStoreTesting"],
+            exclude: ["Guide", "Generated/Trail.storekit"]
         ),
     ]
 #endif

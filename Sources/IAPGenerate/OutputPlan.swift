@@ -1,4 +1,5 @@
 import IAPModel
+import IAPTemplates
 
 /// The files `iapkit generate` writes, decided by configuration alone: the same guides and
 /// options always give the same list, whatever the products are.
@@ -12,6 +13,20 @@ public struct OutputPlan: Sendable, Equatable {
         public var escapesHTML: Bool
         /// Written only when absent: the file belongs to the user from then on.
         public var isScaffold: Bool
+        /// Context keys this file sees with other values, such as `manager` for the StoreKit 2
+        /// store that sits behind the facade of `storekit: both`.
+        public var context: [String: TemplateValue]
+
+        public init(
+            template: String, path: String, escapesHTML: Bool = false, isScaffold: Bool = false,
+            context: [String: TemplateValue] = [:]
+        ) {
+            self.template = template
+            self.path = path
+            self.escapesHTML = escapesHTML
+            self.isScaffold = isScaffold
+            self.context = context
+        }
     }
 
     public var files: [File]
@@ -19,30 +34,27 @@ public struct OutputPlan: Sendable, Equatable {
     public static func files(for names: GeneratedNames, storekit: StoreKitVersion, typePrefix: String = "")
         -> OutputPlan
     {
-        var files: [File] = []
-        if storekit != .storeKit1 {
-            files += [
-                File(
-                    template: "StoreKit2/ProductID.swift", path: "\(typePrefix)ProductID.swift", escapesHTML: false,
-                    isScaffold: false),
-                File(
-                    template: "StoreKit2/StoreManager.swift", path: "\(names.manager).swift", escapesHTML: false,
-                    isScaffold: false),
-                File(
-                    template: "StoreKit2/ProductHandlers.swift", path: "\(names.handlerProtocol).swift",
-                    escapesHTML: false, isScaffold: false),
-                File(
-                    template: "StoreKit2/EntitlementStore.swift", path: "\(typePrefix)EntitlementStore.swift",
-                    escapesHTML: false,
-                    isScaffold: false),
-                File(
-                    template: "StoreKit2/Configuration.storekit", path: "\(names.storekitFile)", escapesHTML: false,
-                    isScaffold: false),
-                File(
-                    template: "StoreKit2/HandlersScaffold.swift", path: names.scaffoldFile, escapesHTML: false,
-                    isScaffold: true),
-            ]
+        let productID = File(template: "StoreKit2/ProductID.swift", path: "\(typePrefix)ProductID.swift")
+        let entitlementStore = File(
+            template: "StoreKit2/EntitlementStore.swift", path: "\(typePrefix)EntitlementStore.swift")
+        let configuration = File(template: "StoreKit2/Configuration.storekit", path: names.storekitFile)
+        switch storekit {
+        case .storeKit2, .both:
+            return OutputPlan(files: [
+                productID,
+                File(template: "StoreKit2/StoreManager.swift", path: "\(names.manager).swift"),
+                File(template: "StoreKit2/ProductHandlers.swift", path: "\(names.handlerProtocol).swift"),
+                entitlementStore, configuration,
+                File(template: "StoreKit2/HandlersScaffold.swift", path: names.scaffoldFile, isScaffold: true),
+            ])
+        case .storeKit1:
+            return OutputPlan(files: [
+                productID,
+                File(template: "StoreKit1/StoreManager.swift", path: "\(names.manager).swift"),
+                File(template: "StoreKit1/ProductHandlers.swift", path: "\(names.handlerProtocol).swift"),
+                entitlementStore, configuration,
+                File(template: "StoreKit1/HandlersScaffold.swift", path: names.scaffoldFile, isScaffold: true),
+            ])
         }
-        return OutputPlan(files: files)
     }
 }
