@@ -54,7 +54,7 @@ var targets: [Target] = [
     .target(name: "IAPTemplates", dependencies: ["IAPDiagnostics"]),
     .target(
         name: "Templates", path: "Templates", exclude: ["README.md"],
-        resources: [.copy("StoreKit2"), .copy("StoreKit1")]),
+        resources: [.copy("StoreKit2"), .copy("StoreKit1"), .copy("Facade")]),
     .target(name: "IAPGenerate", dependencies: ["IAPModel", "IAPTemplates", "IAPDiagnostics", "Templates"]),
     .testTarget(name: "IAPTemplatesTests", dependencies: ["IAPTemplates", "IAPTestSupport"], exclude: ["Spec"]),
     .testTarget(
@@ -84,9 +84,13 @@ var targets: [Target] = [
             name: "GeneratedStoreTests", dependencies: ["StoreKit", "FakeStoreTesting"],
             exclude: ["Generated/Stride.storekit"]
         ),
-        // The same for a small guide with `storekit: 1`.
+        // The same for a small guide with `storekit: 1`, and one with `storekit: both`.
         .testTarget(
             name: "GeneratedStoreKit1Tests", dependencies: ["StoreKit", "FakeStoreTesting"],
+            exclude: ["Guide", "Generated/Trail.storekit"]
+        ),
+        .testTarget(
+            name: "GeneratedFacadeTests", dependencies: ["StoreKit", "FakeStoreTesting"],
             exclude: ["Guide", "Generated/Trail.storekit"]
         ),
     ]

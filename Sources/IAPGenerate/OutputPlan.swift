@@ -39,7 +39,7 @@ public struct OutputPlan: Sendable, Equatable {
             template: "StoreKit2/EntitlementStore.swift", path: "\(typePrefix)EntitlementStore.swift")
         let configuration = File(template: "StoreKit2/Configuration.storekit", path: names.storekitFile)
         switch storekit {
-        case .storeKit2, .both:
+        case .storeKit2:
             return OutputPlan(files: [
                 productID,
                 File(template: "StoreKit2/StoreManager.swift", path: "\(names.manager).swift"),
@@ -54,6 +54,35 @@ public struct OutputPlan: Sendable, Equatable {
                 File(template: "StoreKit1/ProductHandlers.swift", path: "\(names.handlerProtocol).swift"),
                 entitlementStore, configuration,
                 File(template: "StoreKit1/HandlersScaffold.swift", path: names.scaffoldFile, isScaffold: true),
+            ])
+        case .both:
+            // The facade takes the manager's name; the stores behind it get names of their own.
+            let storeKit2: [String: TemplateValue] = [
+                "manager": .string(names.storeKit2Manager),
+                "handlerProtocol": .string(names.storeKit2HandlerProtocol), "storeKit2Availability": true,
+            ]
+            let storeKit1: [String: TemplateValue] = [
+                "manager": .string(names.storeKit1Manager),
+                "handlerProtocol": .string(names.storeKit1HandlerProtocol), "definesSharedTypes": false,
+            ]
+            return OutputPlan(files: [
+                productID,
+                File(template: "Facade/Store.swift", path: "\(names.manager).swift"),
+                File(template: "Facade/StoreHandlers.swift", path: "\(names.handlerProtocol).swift"),
+                File(
+                    template: "StoreKit2/StoreManager.swift", path: "\(names.storeKit2Manager).swift",
+                    context: storeKit2),
+                File(
+                    template: "StoreKit2/ProductHandlers.swift", path: "\(names.storeKit2HandlerProtocol).swift",
+                    context: storeKit2),
+                File(
+                    template: "StoreKit1/StoreManager.swift", path: "\(names.storeKit1Manager).swift",
+                    context: storeKit1),
+                File(
+                    template: "StoreKit1/ProductHandlers.swift", path: "\(names.storeKit1HandlerProtocol).swift",
+                    context: storeKit1),
+                entitlementStore, configuration,
+                File(template: "Facade/HandlersScaffold.swift", path: names.scaffoldFile, isScaffold: true),
             ])
         }
     }

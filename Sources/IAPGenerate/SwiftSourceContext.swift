@@ -50,6 +50,7 @@ enum SwiftSourceContext {
             "storeKit2HandlerProtocol": .string(names.storeKit2HandlerProtocol),
             "storeKit1HandlerProtocol": .string(names.storeKit1HandlerProtocol),
             // Set per file by the output plan for `storekit: both`.
+            "storeKit2Availability": false,
             "definesSharedTypes": true,
         ]
     }

@@ -5,8 +5,8 @@ import IAPTestSupport
 import Templates
 import Testing
 
-/// The generator still writes exactly the checked-in code for the small Trail guide of the
-/// StoreKit 1 test target, which compiles and drive it (re-record with RECORD=1).
+/// The generator still writes exactly the checked-in code for the small Trail guides of the
+/// StoreKit 1 and facade test targets, which compile and drive it (re-record with RECORD=1).
 @Suite struct LegacyGoldenTests {
     /// A test target holding a guide in `Guide/` and its generated code in `Generated/`.
     struct Fixture: Sendable, CustomTestStringConvertible {
@@ -26,6 +26,14 @@ import Testing
             "TrailStore.swift", "TrailStoreHandling.swift",
         ])
 
+    static let both = Fixture(
+        target: "GeneratedFacadeTests",
+        files: [
+            "EntitlementStore.swift", "ProductID.swift", "Trail.storekit", "TrailStore+Handlers.swift",
+            "TrailStore.swift", "TrailStoreHandling.swift", "TrailStoreStoreKit1.swift",
+            "TrailStoreStoreKit1Handling.swift", "TrailStoreStoreKit2.swift", "TrailStoreStoreKit2Handling.swift",
+        ])
+
     static func generate(_ fixture: Fixture) throws -> [GeneratedFile] {
         let files = ["Guide/trail.md": try [UInt8](Data(contentsOf: fixture.guide))]
         let loaded = WorkbookLoader(fileSystem: MemoryFileSystem(files)).load(["Guide/trail.md"])
@@ -38,7 +46,7 @@ import Testing
         return result.files
     }
 
-    @Test(arguments: [storeKit1])
+    @Test(arguments: [storeKit1, both])
     func generatedCodeMatchesTheGoldens(_ fixture: Fixture) throws {
         let files = try Self.generate(fixture)
         #expect(files.map(\.path).sorted() == fixture.files)
@@ -47,8 +55,16 @@ import Testing
         }
     }
 
+    @Test func theSharedFilesAreTheSameForEveryStoreKitChoice() throws {
+        let one = try Self.generate(Self.storeKit1)
+        let both = try Self.generate(Self.both)
+        for name in ["ProductID.swift", "EntitlementStore.swift", "Trail.storekit"] {
+            #expect(one.first { $0.path == name } == both.first { $0.path == name })
+        }
+    }
+
     @Test func onlyTheUsersHandlerFileIsAScaffold() throws {
-        for fixture in [Self.storeKit1] {
+        for fixture in [Self.storeKit1, Self.both] {
             #expect(try Self.generate(fixture).filter(\.isScaffold).map(\.path) == ["TrailStore+Handlers.swift"])
         }
     }

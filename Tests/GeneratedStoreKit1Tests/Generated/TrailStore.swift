@@ -348,15 +348,17 @@ extension TrailStore: SKPaymentTransactionObserver {
         onMainActor { self.finishRestore(error: error) }
     }
 
-    /// A promoted In-App Purchase the customer started on the App Store. Answering true lets
-    /// StoreKit add the payment; its transaction then arrives like any other.
-    nonisolated func paymentQueue(
-        _ queue: SKPaymentQueue, shouldAddStorePayment payment: SKPayment, for product: SKProduct
-    ) -> Bool {
-        let identifier = product.productIdentifier
-        onMainActor { self.notePromotedPurchase(of: identifier) }
-        return ProductID(rawValue: identifier) != nil && SKPaymentQueue.canMakePayments()
-    }
+    #if !os(watchOS)
+        /// A promoted In-App Purchase the customer started on the App Store. Answering true lets
+        /// StoreKit add the payment; its transaction then arrives like any other.
+        nonisolated func paymentQueue(
+            _ queue: SKPaymentQueue, shouldAddStorePayment payment: SKPayment, for product: SKProduct
+        ) -> Bool {
+            let identifier = product.productIdentifier
+            onMainActor { self.notePromotedPurchase(of: identifier) }
+            return ProductID(rawValue: identifier) != nil && SKPaymentQueue.canMakePayments()
+        }
+    #endif
 
     nonisolated func paymentQueue(
         _ queue: SKPaymentQueue, didRevokeEntitlementsForProductIdentifiers productIdentifiers: [String]
