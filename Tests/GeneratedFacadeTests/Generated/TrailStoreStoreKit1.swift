@@ -87,10 +87,9 @@ final class TrailStoreStoreKit1: NSObject {
     ) {
         productsCompletions.append(completion)
         guard productsRequest == nil else { return }
-        let request = SKProductsRequest(productIdentifiers: Set(ProductID.allCases.map(\.rawValue)))
-        request.delegate = self
-        productsRequest = request
-        request.start()
+        productsRequest = SKProductsRequest(productIdentifiers: Set(ProductID.allCases.map(\.rawValue)))
+        productsRequest?.delegate = self
+        productsRequest?.start()
     }
 
     /// `requestProducts(completion:)` for async code.
