@@ -59,7 +59,7 @@ var targets: [Target] = [
     .testTarget(name: "IAPTemplatesTests", dependencies: ["IAPTemplates", "IAPTestSupport"], exclude: ["Spec"]),
     .testTarget(
         name: "IAPGenerateTests",
-        dependencies: ["IAPGenerate", "IAPExtract", "IAPValidate", "IAPTestSupport", "Templates"]
+        dependencies: ["IAPGenerate", "IAPExtract", "IAPValidate", "IAPTemplates", "IAPTestSupport", "Templates"]
     ),
     .target(name: "IAPProject", dependencies: ["IAPDiagnostics"]),
     .testTarget(name: "IAPProjectTests", dependencies: ["IAPProject", "IAPTestSupport"], exclude: ["Fixtures"]),

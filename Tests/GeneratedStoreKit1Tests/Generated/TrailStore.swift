@@ -36,13 +36,14 @@ enum StoreError: Error, Sendable, Equatable {
 ///
 /// Create one as the app launches and keep it for the app's lifetime, for example as a property
 /// of the app delegate set in `application(_:didFinishLaunchingWithOptions:)`. Its initialiser
-/// adds it as an observer of the payment queue, so transactions left unfinished by an earlier
-/// launch, Ask to Buy approvals and promoted purchases reach it; an observer added later misses
-/// them. StoreKit 1 calls back on threads of its choosing: the store moves every callback to the
-/// main actor before touching its state, the handler or a completion.
+/// adds it as an observer of the payment queue, so it hears of transactions left unfinished by
+/// an earlier launch and of Ask to Buy approvals at once, and of promoted purchases, which
+/// StoreKit offers only to an observer that is there when the app starts. StoreKit 1 calls back
+/// on threads of its choosing: the store moves every callback to the main actor before touching
+/// its state, the handler or a completion.
 @MainActor
 final class TrailStore: NSObject {
-    /// Posted on the main thread when a product was purchased or restored. The object is the
+    /// Posted on the main actor when a product was purchased or restored. The object is the
     /// store; `userInfo["productID"]` holds the product ID.
     nonisolated static let purchaseNotification = Notification.Name("TrailStore.purchase")
 
