@@ -52,6 +52,7 @@ extension FakeStoreSuite {
             #expect(observer.log == ["com.example.premium purchasing", "com.example.premium purchased 1000000001"])
             #expect(SKPaymentQueue.default().transactions.count == 1)
             let transaction = try #require(SKPaymentQueue.default().transactions.first)
+            #expect(transaction.transactionDate == FakeAppStore.now)
             SKPaymentQueue.default().finishTransaction(transaction)
             #expect(SKPaymentQueue.default().transactions.isEmpty)
             #expect(FakePaymentQueue.finished.map(\.state) == [.purchased])

@@ -42,7 +42,8 @@ public enum FakePaymentQueue {
     @discardableResult
     public static func addRestorablePurchase(productID: String) -> Bool {
         guard let product = offered(productID) else { return false }
-        backend.withState { $0.addRestorable(product) }
+        let now = StoreBackend.shared.state.withLock { $0.now }
+        backend.withState { $0.addRestorable(product, at: now) }
         return true
     }
 

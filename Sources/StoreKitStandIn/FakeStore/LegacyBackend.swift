@@ -175,15 +175,15 @@ final class LegacyBackend: @unchecked Sendable {
     /// Decides what a purchasing transaction becomes.
     private func settle(_ transaction: SKPaymentTransaction) {
         let productID = transaction.payment.productIdentifier
-        let offered = StoreBackend.shared.state.withLock { state in
-            (state.canMakePayments, state.products.first { $0.id == productID })
+        let (paymentsAllowed, offered, now) = StoreBackend.shared.state.withLock { state in
+            (state.canMakePayments, state.products.first { $0.id == productID }, state.now)
         }
         withState { state in
-            guard offered.0 else {
+            guard paymentsAllowed else {
                 state.fail(transaction, .paymentNotAllowed)
                 return
             }
-            guard let product = offered.1 else {
+            guard let product = offered else {
                 state.fail(transaction, .storeProductNotAvailable)
                 return
             }
@@ -196,7 +196,7 @@ final class LegacyBackend: @unchecked Sendable {
             }
             switch outcome {
             case .purchased:
-                state.complete(transaction, product: product)
+                state.complete(transaction, product: product, at: now)
             case .cancelled:
                 state.fail(transaction, .paymentCancelled)
             case .failed(let code):
@@ -217,12 +217,12 @@ final class LegacyBackend: @unchecked Sendable {
         let box = Unchecked(found)
         schedule {
             let transaction = box.value
-            let product = StoreBackend.shared.state.withLock { state in
-                state.products.first { $0.id == productID }
+            let (product, now) = StoreBackend.shared.state.withLock { state in
+                (state.products.first { $0.id == productID }, state.now)
             }
             self.withState { state in
                 if let product {
-                    state.complete(transaction, product: product)
+                    state.complete(transaction, product: product, at: now)
                 } else {
                     state.fail(transaction, .storeProductNotAvailable)
                 }
@@ -251,10 +251,11 @@ final class LegacyBackend: @unchecked Sendable {
         withState { $0.restoreCount += 1 }
         schedule {
             let queue = box.value
+            let now = StoreBackend.shared.state.withLock { $0.now }
             let outcome = self.withState { state -> Result<[SKPaymentTransaction], any Error> in
                 if let error = state.restoreError { return .failure(error) }
                 let restored = state.restorable.map { original in
-                    state.makeRestored(original)
+                    state.makeRestored(original, at: now)
                 }
                 state.unfinished += restored
                 return .success(restored)
@@ -329,14 +330,13 @@ struct LegacyState {
     var held: [WeakReference<SKProductsRequest>] = []
     var productRequestCount = 0
     var droppedProductRequestCount = 0
-    var now = StoreState.startOfClock
 
     mutating func nextIdentifier() -> String {
         lastTransactionNumber += 1
         return String(1_000_000_000 + lastTransactionNumber)
     }
 
-    mutating func complete(_ transaction: SKPaymentTransaction, product: FakeProduct) {
+    mutating func complete(_ transaction: SKPaymentTransaction, product: FakeProduct, at now: Date) {
         transaction.storedState = .purchased
         transaction.storedIdentifier = nextIdentifier()
         transaction.storedDate = now
@@ -348,13 +348,13 @@ struct LegacyState {
         transaction.storedError = SKError(code)
     }
 
-    mutating func makeRestored(_ original: SKPaymentTransaction) -> SKPaymentTransaction {
+    mutating func makeRestored(_ original: SKPaymentTransaction, at now: Date) -> SKPaymentTransaction {
         SKPaymentTransaction(
             payment: original.payment, state: .restored, identifier: nextIdentifier(), date: now, original: original)
     }
 
     /// A purchase made before this launch or on another device, ready to be restored.
-    mutating func addRestorable(_ product: FakeProduct) {
+    mutating func addRestorable(_ product: FakeProduct, at now: Date) {
         let payment = SKMutablePayment()
         payment.productIdentifier = product.id
         let original = SKPaymentTransaction(
