@@ -69,6 +69,16 @@ struct StoreKit1ScenarioTests {
         #expect(notifications.productIDs == [ProductID.offlineMaps.rawValue])
     }
 
+    @Test func aPurchaseAnEarlierLaunchDidNotFinishIsGrantedAtLaunch() async throws {
+        #expect(FakePaymentQueue.addUnfinishedPurchase(productID: ProductID.offlineMaps.rawValue))
+        let store = try await makeStore()
+        await FakePaymentQueue.waitUntilIdle()
+        #expect(store.offlineMaps.isPurchased)
+        #expect(events.log == ["offlineMaps purchased"])
+        #expect(FakePaymentQueue.finished.map(\.state) == [.purchased])
+        #expect(SKPaymentQueue.default().transactions.isEmpty)
+    }
+
     @Test func theCustomerCancelsWhichIsNoFailure() async throws {
         FakePaymentQueue.queuePaymentOutcome(.cancelled, for: ProductID.offlineMaps.rawValue)
         let store = try await makeStore()

@@ -59,6 +59,16 @@ extension FakeStoreSuite {
             #expect(observer.calledOnMainQueueOnly)
         }
 
+        @Test func aNewObserverHearsOfTransactionsStillWaitingToBeFinished() async {
+            #expect(FakePaymentQueue.addUnfinishedPurchase(productID: "com.example.premium"))
+            let latecomer = QueueRecorder()
+            SKPaymentQueue.default().add(latecomer)
+            await FakePaymentQueue.waitUntilIdle()
+            #expect(latecomer.log == ["com.example.premium purchased 1000000001"])
+            #expect(observer.log.isEmpty)
+            #expect(SKPaymentQueue.default().transactions.count == 1)
+        }
+
         @Test func cancellingFailsWithPaymentCancelled() async throws {
             FakePaymentQueue.queuePaymentOutcome(.cancelled, for: "com.example.coins")
             FakePaymentQueue.queuePaymentOutcome(.failed(.paymentInvalid), for: "com.example.coins")

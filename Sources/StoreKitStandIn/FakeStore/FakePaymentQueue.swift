@@ -16,7 +16,8 @@ import Foundation
 ///   else purchased. It fails with `SKError.paymentNotAllowed` while payments are not allowed,
 ///   and with `.storeProductNotAvailable` when the product is not offered.
 /// - Observer callbacks arrive on the main queue, each in its own turn, like StoreKit's.
-///   Observers are held weakly.
+///   Observers are held weakly. A new observer first hears of every transaction still waiting
+///   to be finished (`addUnfinishedPurchase(productID:)`).
 /// - `restoreCompletedTransactions()` delivers a new `.restored` transaction for every
 ///   completed purchase of a non-consumable or subscription (made through the queue, or added
 ///   with `addRestorablePurchase(productID:)`), then `paymentQueueRestoreCompletedTransactionsFinished(_:)`;
@@ -35,6 +36,17 @@ public enum FakePaymentQueue {
     @discardableResult
     public static func approveDeferred(productID: String) -> Bool {
         backend.approveDeferred(productID: productID)
+    }
+
+    /// A purchase an earlier launch completed but never finished: it waits in the queue, and each
+    /// observer hears of it as purchased when it is added. Returns `false` when the product is
+    /// not offered.
+    @discardableResult
+    public static func addUnfinishedPurchase(productID: String) -> Bool {
+        guard let product = offered(productID) else { return false }
+        let now = StoreBackend.shared.state.withLock { $0.now }
+        backend.withState { $0.addUnfinished(product, at: now) }
+        return true
     }
 
     /// A purchase made on another device or before a reinstall: the next restore brings it back.

@@ -126,10 +126,19 @@ final class LegacyBackend: @unchecked Sendable {
 
     // MARK: Observers
 
+    /// Adds an observer. Like StoreKit, the queue then tells it of every transaction still
+    /// waiting to be finished, such as a purchase an earlier launch never finished.
     func addObserver(_ observer: any SKPaymentTransactionObserver) {
-        withState { state in
+        let waiting = withState { state -> [SKPaymentTransaction] in
             state.observers.removeAll { $0.object == nil || $0.object === observer }
             state.observers.append(WeakObserver(observer))
+            return state.unfinished.filter { $0.transactionState != .purchasing }
+        }
+        guard !waiting.isEmpty else { return }
+        let box = Unchecked((WeakObserver(observer), waiting))
+        schedule {
+            let (reference, transactions) = box.value
+            reference.object?.paymentQueue(SKPaymentQueue.default(), updatedTransactions: transactions)
         }
     }
 
@@ -351,6 +360,16 @@ struct LegacyState {
     mutating func makeRestored(_ original: SKPaymentTransaction, at now: Date) -> SKPaymentTransaction {
         SKPaymentTransaction(
             payment: original.payment, state: .restored, identifier: nextIdentifier(), date: now, original: original)
+    }
+
+    /// A purchase an earlier launch completed but never finished: it waits in the queue.
+    mutating func addUnfinished(_ product: FakeProduct, at now: Date) {
+        let payment = SKMutablePayment()
+        payment.productIdentifier = product.id
+        let transaction = SKPaymentTransaction(payment: payment, state: .purchasing)
+        complete(transaction, product: product, at: now)
+        unfinished.append(transaction)
+        payments.append(product.id)
     }
 
     /// A purchase made before this launch or on another device, ready to be restored.
