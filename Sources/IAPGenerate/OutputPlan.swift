@@ -38,23 +38,24 @@ public struct OutputPlan: Sendable, Equatable {
         let entitlementStore = File(
             template: "StoreKit2/EntitlementStore.swift", path: "\(typePrefix)EntitlementStore.swift")
         let configuration = File(template: "StoreKit2/Configuration.storekit", path: names.storekitFile)
+        let files: [File]
         switch storekit {
         case .storeKit2:
-            return OutputPlan(files: [
+            files = [
                 productID,
                 File(template: "StoreKit2/StoreManager.swift", path: "\(names.manager).swift"),
                 File(template: "StoreKit2/ProductHandlers.swift", path: "\(names.handlerProtocol).swift"),
                 entitlementStore, configuration,
                 File(template: "StoreKit2/HandlersScaffold.swift", path: names.scaffoldFile, isScaffold: true),
-            ])
+            ]
         case .storeKit1:
-            return OutputPlan(files: [
+            files = [
                 productID,
                 File(template: "StoreKit1/StoreManager.swift", path: "\(names.manager).swift"),
                 File(template: "StoreKit1/ProductHandlers.swift", path: "\(names.handlerProtocol).swift"),
                 entitlementStore, configuration,
                 File(template: "StoreKit1/HandlersScaffold.swift", path: names.scaffoldFile, isScaffold: true),
-            ])
+            ]
         case .both:
             // The facade takes the manager's name; the stores behind it get names of their own.
             let storeKit2: [String: TemplateValue] = [
@@ -65,7 +66,7 @@ public struct OutputPlan: Sendable, Equatable {
                 "manager": .string(names.storeKit1Manager),
                 "handlerProtocol": .string(names.storeKit1HandlerProtocol), "definesSharedTypes": false,
             ]
-            return OutputPlan(files: [
+            files = [
                 productID,
                 File(template: "Facade/Store.swift", path: "\(names.manager).swift"),
                 File(template: "Facade/StoreHandlers.swift", path: "\(names.handlerProtocol).swift"),
@@ -83,7 +84,8 @@ public struct OutputPlan: Sendable, Equatable {
                     context: storeKit1),
                 entitlementStore, configuration,
                 File(template: "Facade/HandlersScaffold.swift", path: names.scaffoldFile, isScaffold: true),
-            ])
+            ]
         }
+        return OutputPlan(files: files)
     }
 }
