@@ -200,7 +200,7 @@ final class TrailStore: NSObject {
             #if DEBUG
                 let names = (invalid.isEmpty ? missingProducts.map(\.rawValue) : invalid).joined(separator: ", ")
                 print(
-                    "TrailStore: the App Store does not know \(names). Work through \("Workbook/troubleshooting.md"), starting with product-id-mismatch, bundle-id-mismatch, agreements, metadata-missing, cleared-for-sale and propagation-delay."
+                    "TrailStore: the App Store does not know \(names). See \("Workbook/troubleshooting.md"), checklist items product-id-mismatch, bundle-id-mismatch, agreements, metadata-missing, cleared-for-sale and propagation-delay."
                 )
             #endif
             handler?.storeDidMissProducts(missingProducts)
