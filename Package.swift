@@ -54,13 +54,13 @@ var targets: [Target] = [
     .target(name: "IAPTemplates", dependencies: ["IAPDiagnostics"]),
     .target(
         name: "Templates", path: "Templates", exclude: ["README.md"],
-        resources: [.copy("StoreKit2"), .copy("ObjectiveC")]
+        resources: [.copy("StoreKit2"), .copy("StoreKit1"), .copy("Facade"), .copy("ObjectiveC")]
     ),
     .target(name: "IAPGenerate", dependencies: ["IAPModel", "IAPTemplates", "IAPDiagnostics", "Templates"]),
     .testTarget(name: "IAPTemplatesTests", dependencies: ["IAPTemplates", "IAPTestSupport"], exclude: ["Spec"]),
     .testTarget(
         name: "IAPGenerateTests",
-        dependencies: ["IAPGenerate", "IAPExtract", "IAPValidate", "IAPTestSupport", "Templates"]
+        dependencies: ["IAPGenerate", "IAPExtract", "IAPValidate", "IAPTemplates", "IAPTestSupport", "Templates"]
     ),
     // The Objective-C pair, checked by clang against the headers in Tests/ObjectiveCStandIn (or,
     // on macOS, the SDK's).
@@ -105,6 +105,15 @@ var targets: [Target] = [
         .testTarget(
             name: "GeneratedStoreTests", dependencies: ["StoreKit", "FakeStoreTesting"],
             exclude: ["Generated/Stride.storekit"]
+        ),
+        // The same for a small guide with `storekit: 1`, and one with `storekit: both`.
+        .testTarget(
+            name: "GeneratedStoreKit1Tests", dependencies: ["StoreKit", "FakeStoreTesting"],
+            exclude: ["Guide", "Generated/Trail.storekit"]
+        ),
+        .testTarget(
+            name: "GeneratedFacadeTests", dependencies: ["StoreKit", "FakeStoreTesting"],
+            exclude: ["Guide", "Generated/Trail.storekit"]
         ),
     ]
 #endif

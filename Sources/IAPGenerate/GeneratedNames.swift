@@ -15,6 +15,12 @@ public struct GeneratedNames: Sendable {
     public var scaffoldFile: String
     public var storekitFile: String
     public var products: [ProductNames]
+    /// With `storekit: both`, the StoreKit 2 and StoreKit 1 stores behind the facade, which
+    /// takes `manager`, and their handler protocols.
+    public var storeKit2Manager: String { manager + "StoreKit2" }
+    public var storeKit1Manager: String { manager + "StoreKit1" }
+    public var storeKit2HandlerProtocol: String { storeKit2Manager + "Handling" }
+    public var storeKit1HandlerProtocol: String { storeKit1Manager + "Handling" }
 
     /// Members of the generated manager; a product property may not take one of these names.
     static let managerMembers: Set<String> = [
@@ -24,8 +30,59 @@ public struct GeneratedNames: Sendable {
         "objectWillChange", "init", "deinit", "self",
     ]
 
-    public static func make(for workbook: Workbook, diagnostics: inout DiagnosticLog) -> GeneratedNames {
+    /// Further members of the StoreKit 1 store, among them those it inherits from `NSObject`.
+    static let storeKit1Members: Set<String> = [
+        "purchaseNotification", "queue", "productsRequest", "productsCompletions", "restoreCompletions",
+        "purchaseWaiters", "stopObserving", "requestProducts", "buy", "receive", "fail", "answerProductRequests",
+        "update", "grant", "reportFailure", "resumeWaiter", "finishRestore", "revoke", "notePromotedPurchase",
+        "request", "requestDidFinish", "paymentQueue", "paymentQueueRestoreCompletedTransactionsFinished",
+        "description", "debugDescription", "hash", "hashValue", "isEqual", "copy", "mutableCopy", "superclass",
+        "isProxy", "perform", "responds", "conforms", "isKind", "isMember", "value", "setValue", "classForCoder",
+    ]
+
+    /// Further members of the facade of `storekit: both` and of the stores behind it.
+    static let facadeMembers: Set<String> = [
+        "backend", "forwarder", "usesStoreKit2", "storeKit1", "storeKit2", "displayName", "displayPrice",
+        "facadeLoad", "facadePurchase", "facadeDisplayName", "facadeDisplayPrice",
+    ]
+
+    /// The type names every run declares besides the manager's (before the type prefix).
+    static let fixedTypes = [
+        "ProductID", "ProductKind", "EntitlementStore", "InMemoryEntitlementStore", "UserDefaultsEntitlementStore",
+        "KeychainEntitlementStore", "EntitlementStores", "PurchaseOutcome", "StoreError", "StoreEvent",
+        "ProductHandle",
+    ]
+
+    /// Names a product property may not take for this StoreKit choice.
+    static func reservedMembers(for storekit: StoreKitVersion) -> Set<String> {
+        switch storekit {
+        case .storeKit2: managerMembers
+        case .storeKit1: managerMembers.union(storeKit1Members)
+        case .both: managerMembers.union(storeKit1Members).union(facadeMembers)
+        }
+    }
+
+    /// Every type name the run declares, each with what it is, so that two can never meet.
+    func declaredTypes(storekit: StoreKitVersion, typePrefix: String) -> [(name: String, role: String)] {
+        var types = Self.fixedTypes.map { (typePrefix + $0, "a generated type") }
+        types.append((manager, "the store manager"))
+        types.append((handlerProtocol, "the handler protocol"))
+        types.append((manager + "Events", "the handler in the scaffold"))
+        if storekit == .both {
+            types.append((storeKit2Manager, "the StoreKit 2 store"))
+            types.append((storeKit1Manager, "the StoreKit 1 store"))
+            types.append((storeKit2HandlerProtocol, "the StoreKit 2 handler protocol"))
+            types.append((storeKit1HandlerProtocol, "the StoreKit 1 handler protocol"))
+        }
+        return types
+    }
+
+    public static func make(
+        for workbook: Workbook, typePrefix: String = "", diagnostics: inout DiagnosticLog
+    ) -> GeneratedNames {
         let app = workbook.app
+        let storekit = app?.storekit ?? .storeKit2
+        let reserved = reservedMembers(for: storekit)
         let managerName = app?.manager?.value ?? SwiftNames.typeName(for: (app?.name.value ?? "App") + " Store").name
         let fileStem = SwiftNames.typeName(for: app?.name.value ?? "Products").name
         var names = GeneratedNames(
@@ -41,7 +98,7 @@ public struct GeneratedNames: Sendable {
                 diagnostics.error(
                     "product \(Diagnostic.quote(product.id.value)) would be named '\(identifier.name)' in Swift, like another product; give one of them a 'handler'",
                     at: location, notes: [.note("the other product is defined here", at: first)])
-            } else if managerMembers.contains(identifier.name) {
+            } else if reserved.contains(identifier.name) {
                 diagnostics.error(
                     "product \(Diagnostic.quote(product.id.value)) would be named '\(identifier.name)', which the generated store already uses; give it another 'handler'",
                     at: location)
@@ -54,6 +111,26 @@ public struct GeneratedNames: Sendable {
                     failed: base + "Failed", deferred: base + "Deferred", revoked: base + "Revoked",
                     expired: base + "Expired"))
         }
+        names.checkTypeNames(
+            storekit: storekit, typePrefix: typePrefix, at: app?.manager?.location ?? app?.location,
+            diagnostics: &diagnostics)
         return names
+    }
+
+    /// The manager's name and the names derived from it must differ from every other generated
+    /// type, or the output would not compile.
+    private func checkTypeNames(
+        storekit: StoreKitVersion, typePrefix: String, at location: SourceLocation?, diagnostics: inout DiagnosticLog
+    ) {
+        var seen: [String: String] = [:]
+        for (name, role) in declaredTypes(storekit: storekit, typePrefix: typePrefix) {
+            if let other = seen[name] {
+                diagnostics.error(
+                    "manager \(Diagnostic.quote(manager)) gives \(role) the name '\(name)', which \(other) already has; choose another 'manager' or a type prefix",
+                    at: location)
+            } else {
+                seen[name] = role
+            }
+        }
     }
 }

@@ -55,7 +55,7 @@ public enum Generator {
             log.error("type prefix \(Diagnostic.quote(options.typePrefix)) is not a Swift type name", at: nil)
             return ([], log.all)
         }
-        let names = GeneratedNames.make(for: workbook, diagnostics: &log)
+        let names = GeneratedNames.make(for: workbook, typePrefix: options.typePrefix, diagnostics: &log)
         guard !log.hasErrors else { return ([], log.all) }
         let plan = OutputPlan.files(
             for: names, storekit: workbook.app?.storekit ?? .storeKit2, typePrefix: options.typePrefix,
@@ -78,6 +78,7 @@ public enum Generator {
             context["fileName"] = .string(output.path)
             context["param"] = parameters
             context["typePrefix"] = .string(options.typePrefix)
+            context.merge(output.context) { _, override in override }
             guard let source = templates.source(named: output.template) else {
                 log.error("no template named '\(output.template).\(TemplateLibrary.fileExtension)'", at: nil)
                 continue

@@ -18,6 +18,7 @@ enum SwiftSourceContext {
                 "kind": .string(kindCase(product.type)),
                 "isConsumable": .bool(product.type == .consumable),
                 "isAutoRenewable": .bool(product.type == .autoRenewable),
+                "isPromoted": .bool(product.promoted),
                 "on": .object([
                     "purchased": .string(productNames.purchased), "restored": .string(productNames.restored),
                     "failed": .string(productNames.failed), "deferred": .string(productNames.deferred),
@@ -41,6 +42,16 @@ enum SwiftSourceContext {
             "usesUserDefaults": .bool(store == .userDefaults),
             "usesNone": .bool(store == .none),
             "products": .list(products),
+            "promotedIDLiterals": .string(
+                workbook.products.filter(\.promoted).map { SwiftNames.stringLiteral($0.id.value) }.joined(
+                    separator: ", ")),
+            "storeKit2Manager": .string(names.storeKit2Manager),
+            "storeKit1Manager": .string(names.storeKit1Manager),
+            "storeKit2HandlerProtocol": .string(names.storeKit2HandlerProtocol),
+            "storeKit1HandlerProtocol": .string(names.storeKit1HandlerProtocol),
+            // Set per file by the output plan for `storekit: both`.
+            "storeKit2Availability": false,
+            "definesSharedTypes": true,
         ]
     }
 

@@ -35,6 +35,47 @@ import Testing
             ])
     }
 
+    static func app(manager: String, storekit: StoreKitVersion) -> AppConfiguration {
+        let here = IAPDiagnostics.SourceLocation(file: "g.md", line: 2, column: 12)
+        return AppConfiguration(
+            name: Located("Shop", at: here), bundleID: Located("com.example.shop", at: here),
+            manager: Located(manager, at: here), storekit: storekit, location: here)
+    }
+
+    static func generate(_ products: [Product], app: AppConfiguration, typePrefix: String = "") -> [String] {
+        let library = TemplateLibrary(userFolder: nil, builtInFolder: BuiltInTemplates.directory)
+        let workbook = Workbook(chapters: [], app: app, products: products)
+        return Generator.generate(workbook, options: GenerationOptions(typePrefix: typePrefix), templates: library)
+            .diagnostics.map(\.description)
+    }
+
+    @Test(arguments: StoreKitVersion.allCases)
+    func aManagerNamedLikeAGeneratedTypeIsAnError(_ storekit: StoreKitVersion) {
+        let diagnostics = Self.generate(
+            [Self.product("gems", line: 5)], app: Self.app(manager: "StoreError", storekit: storekit))
+        #expect(
+            diagnostics == [
+                "g.md:2:12: error: manager 'StoreError' gives the store manager the name 'StoreError', which a generated type already has; choose another 'manager' or a type prefix"
+            ])
+    }
+
+    @Test func aTypePrefixKeepsTheGeneratedTypesApartFromTheManager() {
+        let diagnostics = Self.generate(
+            [Self.product("gems", line: 5)], app: Self.app(manager: "StoreError", storekit: .both), typePrefix: "Shop")
+        #expect(diagnostics.isEmpty)
+    }
+
+    @Test func aProductMayNotTakeTheNameOfAStoreKit1Member() {
+        let buy = [Self.product("com.example.shop.x", handler: "buy", line: 7)]
+        #expect(Self.generate(buy, app: Self.app(manager: "ShopStore", storekit: .storeKit2)).isEmpty)
+        for storekit in [StoreKitVersion.storeKit1, .both] {
+            #expect(
+                Self.generate(buy, app: Self.app(manager: "ShopStore", storekit: storekit)) == [
+                    "g.md:7:9: error: product 'com.example.shop.x' would be named 'buy', which the generated store already uses; give it another 'handler'"
+                ])
+        }
+    }
+
     @Test func aBadTypePrefixIsRefused() {
         let library = TemplateLibrary(userFolder: nil, builtInFolder: BuiltInTemplates.directory)
         let result = Generator.generate(Workbook(), options: GenerationOptions(typePrefix: "1 x"), templates: library)

@@ -48,7 +48,8 @@ public enum FakeAppStore {
     private static var backend: StoreBackend { StoreBackend.shared }
 
     /// Forgets everything: products, queued outcomes, transactions, records, scripted errors and
-    /// pending purchases. Ends every running `updates`, `intents` and storefront iteration. The
+    /// pending purchases, on the StoreKit 1 side (`FakePaymentQueue`) too, whose observers are
+    /// dropped. Ends every running `updates`, `intents` and storefront iteration. The
     /// clock goes back to 1 January 2026, 00:00 UTC; payments are allowed; the storefront is the
     /// United States (`USA`, `143441`).
     public static func reset() {

@@ -17,6 +17,7 @@ final class StoreBackend: Sendable {
         transactionUpdates.reset()
         purchaseIntents.reset()
         storefrontUpdates.reset()
+        LegacyBackend.shared.reset()
     }
 
     // MARK: Products and purchases
