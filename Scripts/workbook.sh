@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# The main job on the built-in Workbook: builds iapkit, checks the guides, prints the model they
-# define and generates the StoreKit code for their catalogue. Installs libcmark and libyaml first
-# when they are missing.
+# The main job on the built-in Workbook: builds iapkit, then runs `iapkit build`, which lints the
+# guides, generates the StoreKit code for their catalogue (into Generated/) and renders the
+# training site (into .build/site/); also saves the model as JSON. Installs libcmark and libyaml
+# first when they are missing (the browser the tests use is not needed here).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash Scripts/install-dependencies.sh
+IAPKIT_SKIP_BROWSER=1 bash Scripts/install-dependencies.sh
 # A toolchain unpacked in /opt/swift counts as installed even when it is not on PATH.
 if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
     export PATH="/opt/swift/usr/bin:$PATH"
@@ -16,14 +17,9 @@ if [ "$(uname -s)" = Linux ]; then flags+=(--static-swift-stdlib); fi
 swift build "${flags[@]}" --product iapkit
 iapkit="$(swift build "${flags[@]}" --show-bin-path)/iapkit"
 
-echo "==> iapkit lint Workbook"
-"$iapkit" lint Workbook
-echo
-echo "==> iapkit extract Workbook --format text"
-"$iapkit" extract Workbook --format text
+echo "==> iapkit build"
+"$iapkit" build
 mkdir -p .build/workbook
-"$iapkit" extract Workbook --format json > .build/workbook/model.json
-echo "==> The model as JSON: .build/workbook/model.json"
+"$iapkit" extract --format json > .build/workbook/model.json
 echo
-echo "==> iapkit generate Workbook -o .build/workbook/Generated"
-"$iapkit" generate Workbook -o .build/workbook/Generated
+echo "Generated code: Generated/   site: .build/site/index.html   model: .build/workbook/model.json"

@@ -10,7 +10,7 @@ public enum IAPKitTool {
             LintCommand.self, ExtractCommand.self, GenerateCommand.self, TemplateCommand.self, CheckCommand.self,
             ChecklistCommand.self,
             StoreKitCommand.self,
-            RenderCommand.self,
+            RenderCommand.self, BuildCommand.self,
         ]
     }
 

@@ -10,7 +10,7 @@ import Testing
         ("overview", ["--help"]), ("lint", ["lint", "--help"]), ("extract", ["extract", "--help"]),
         ("help-lint", ["help", "lint"]), ("generate", ["generate", "--help"]), ("template", ["template", "--help"]),
         ("check", ["check", "--help"]), ("checklist", ["checklist", "--help"]), ("storekit", ["storekit", "--help"]),
-        ("help-storekit", ["help", "storekit"]), ("render", ["render", "--help"]),
+        ("help-storekit", ["help", "storekit"]), ("render", ["render", "--help"]), ("build", ["build", "--help"]),
     ])
     func helpTextsMatchTheirSnapshots(_ name: String, _ arguments: [String]) {
         let outcome = CommandHarness.run(arguments, files: [:])
