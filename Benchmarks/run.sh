@@ -17,7 +17,8 @@ hyperfine, peak memory with /usr/bin/time).
 
 Benchmarks:
   lint        iapkit lint vs. cmark (Markdown to HTML) on a 10 MiB corpus (default)
-  render      not written yet
+  render      iapkit render vs. cmark on the corpus (within 1.25x), and vs. mkdocs build on the
+              Workbook (at least 20x faster)
   generate    iapkit generate on the Workbook when nothing changed: under 10 ms, no file touched
   check       iapkit check on a project of CHECK_FILES Swift files: under 1 s
   all         every benchmark that exists
@@ -62,8 +63,8 @@ SWIFT="${SWIFT:-}"
 CHECK_FILES="${CHECK_FILES:-2000}"
 
 # Benchmarks that exist, and those that have a name but no code yet.
-AVAILABLE_BENCHMARKS="lint generate check"
-PLANNED_BENCHMARKS="render"
+AVAILABLE_BENCHMARKS="lint render generate check"
+PLANNED_BENCHMARKS=""
 
 # Filled in as the script goes.
 IAPKIT=""            # path of the release binary
@@ -370,7 +371,7 @@ print_summary() {
     local summary="$WORK/summary.txt"
     {
         printf '%-9s %-12s %-12s %14s %14s %6s %7s  %s\n' \
-            benchmark form metric iapkit cmark ratio target result
+            benchmark form metric iapkit reference ratio target result
         local row
         for row in ${SUMMARY_ROWS[@]+"${SUMMARY_ROWS[@]}"}; do
             local b f m c base r t v
@@ -417,8 +418,59 @@ bench_lint() {
         -- "$IAPKIT" lint "$WORK/corpus/"
 }
 
-# Planned: time and memory of `iapkit render` on the corpus, against cmark.
-bench_render() { not_written render; }
+# `iapkit render` on the corpus against cmark writing HTML (each timed run starts from an empty
+# output folder, so every page is written), then on the Workbook against `mkdocs build`.
+bench_render() {
+    local iapkit_q time_target=1.25
+    iapkit_q="$(shell_quote "$IAPKIT")"
+    say "render: checking that the tools run"
+    # Link warnings do not change the status; a corpus of unrelated documents has many.
+    check_runs "iapkit render (single file)" "0 1" "$IAPKIT" render "$WORK/corpus.md" -o "$WORK/site-single" --quiet
+    check_runs "iapkit render (folder)" "0 1" "$IAPKIT" render "$WORK/corpus/" -o "$WORK/site-folder" --quiet
+
+    compare_time render "single file" "$time_target" "$WORK/render.json" \
+        "cmark corpus.md" "cmark corpus.md > /dev/null" \
+        "iapkit render corpus.md" "rm -rf site-single && $iapkit_q render corpus.md -o site-single --quiet 2> /dev/null"
+    compare_time render "folder" "$time_target" "$WORK/render-folder.json" \
+        "cmark corpus/*.md" "cmark corpus/*.md > /dev/null" \
+        "iapkit render corpus/" "rm -rf site-folder && $iapkit_q render corpus/ -o site-folder --quiet 2> /dev/null"
+    compare_memory render "single file" 1.5 "0" "0 1" \
+        -- cmark "$WORK/corpus.md" \
+        -- "$IAPKIT" render "$WORK/corpus.md" -o "$WORK/site-single" --quiet
+
+    bench_render_mkdocs
+}
+
+# The Workbook's chapters as an mkdocs project (the same files, the same order), built with
+# Debian's mkdocs and its default theme, against `iapkit render Workbook`.
+bench_render_mkdocs() {
+    have mkdocs || install_debian_packages mkdocs
+    local project="$WORK/mkdocs" json="$WORK/render-mkdocs.json"
+    rm -rf "$project" && mkdir -p "$project/docs"
+    cp "$ROOT"/Workbook/*.md "$project/docs/"
+    python3 - "$ROOT/Workbook/SUMMARY.md" "$project/mkdocs.yml" <<'PY'
+import re, sys
+chapters = re.findall(r"\[([^\]]+)\]\(([^)]+\.md)\)", open(sys.argv[1], encoding="utf-8").read())
+with open(sys.argv[2], "w", encoding="utf-8") as out:
+    out.write("site_name: Workbook\nnav:\n")
+    for title, path in chapters:
+        out.write(f"  - {title!r}: {path}\n")
+PY
+    (cd "$project" && mkdocs build --quiet -d "$WORK/mkdocs-site" 2>/dev/null) || die "mkdocs build failed"
+    say "render: the Workbook, iapkit render vs. mkdocs build ($RUNS runs in $ROUNDS rounds)"
+    time_pair "$json" \
+        "mkdocs build" "cd mkdocs && mkdocs build --quiet -d $(shell_quote "$WORK/mkdocs-site") 2> /dev/null" \
+        "iapkit render Workbook" "rm -rf site-workbook && $(shell_quote "$IAPKIT") render $(shell_quote "$ROOT/Workbook") -o site-workbook --quiet"
+    local means baseline candidate median speedup
+    means="$(json_means "$json")" || die "could not read $(pretty "$json")"
+    read -r baseline candidate median <<<"$means"
+    speedup="$(ratio "$baseline" "$candidate")"
+    echo
+    echo "mkdocs build ÷ iapkit render (Workbook): $speedup times ($(ms "$baseline") vs $(ms "$candidate"))"
+    SUMMARY_ROWS+=("$(printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s' render "Workbook vs mkdocs" "speed-up" \
+        "$(ms "$candidate")" "$(ms "$baseline")" "$speedup" ">= 20" \
+        "$(awk -v r="$speedup" 'BEGIN { print (r + 0 >= 20) ? "target met" : "TARGET MISSED" }')")")
+}
 
 # `iapkit generate` on the Workbook when nothing changed: the median time (target under
 # 10 ms) and the number of output files whose modification time moved (target 0).

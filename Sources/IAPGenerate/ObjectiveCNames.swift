@@ -1,3 +1,5 @@
+import IAPDiagnostics
+
 /// Objective-C spellings for what the guides name: C identifiers built from the Swift names, and
 /// string literals and comments that hold any text safely.
 ///
@@ -48,31 +50,15 @@ public enum ObjectiveCNames {
     /// character names below U+00A0); other invisible characters become `\u`/`\U` names; visible
     /// text, emoji included, stays as UTF-8.
     public static func stringLiteral(_ text: String) -> String {
-        var result = "@\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "?": result += "\\?"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                let category = scalar.properties.generalCategory
-                if category == .control {
-                    for byte in String(scalar).utf8 { result += octalEscape(byte) }
-                } else if invisible.contains(category) {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    result +=
-                        scalar.value > 0xFFFF
-                        ? "\\U" + String(repeating: "0", count: 8 - hex.count) + hex
-                        : "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
+        QuotedLiteral.quote(text, open: "@\"") { scalar in
+            let category = scalar.properties.generalCategory
+            if scalar == "?" { return "\\?" }
+            if category == .control { return String(scalar).utf8.map(octalEscape).joined() }
+            guard invisible.contains(category) else { return nil }
+            return scalar.value > 0xFFFF
+                ? QuotedLiteral.hex(scalar, prefix: "\\U", width: 8)
+                : QuotedLiteral.hex(scalar, prefix: "\\u", width: 4)
         }
-        return result + "\""
     }
 
     /// Text for a `//` comment: one line that cannot continue onto the next (no line breaks, no

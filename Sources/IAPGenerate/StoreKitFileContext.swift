@@ -1,4 +1,5 @@
 import Foundation
+import IAPDiagnostics
 import IAPModel
 import IAPTemplates
 
@@ -96,25 +97,7 @@ enum StoreKitFileContext {
     }
 
     /// A JSON string literal, escaped as JSON requires.
-    static func json(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                    result += String(format: "\\u%04X", scalar.value)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    static func json(_ text: String) -> String { QuotedLiteral.json(text) }
 }
 
 /// Identifiers Xcode would make up at random, derived instead from stable text (FNV-1a), so

@@ -1,3 +1,5 @@
+import IAPDiagnostics
+
 /// Swift spellings for things the guides name: identifiers from product IDs and handlers, and
 /// string literals that hold any text safely.
 ///
@@ -55,27 +57,13 @@ public enum SwiftNames {
     /// A Swift string literal holding exactly `text`: quotes, backslashes (so `\(` cannot start
     /// an interpolation), line breaks and invisible characters are escaped.
     public static func stringLiteral(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                let category = scalar.properties.generalCategory
-                let invisible: Set<Unicode.GeneralCategory> = [
-                    .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned,
-                ]
-                if invisible.contains(category) {
-                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
+        let invisible: Set<Unicode.GeneralCategory> = [
+            .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned,
+        ]
+        return QuotedLiteral.quote(text) { scalar in
+            invisible.contains(scalar.properties.generalCategory)
+                ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : nil
         }
-        return result + "\""
     }
 
     /// Text for a `//` comment: one line, no way to end the comment or hide code.

@@ -1,32 +1,17 @@
 import Foundation
+import IAPDiagnostics
 
 /// Scalars written so that any text reads back as exactly that text: every string is double
 /// quoted, with each character YAML treats specially escaped. Plain scalars would turn `no`
 /// into false, `1e3` into a number and `a: b` into a mapping.
 enum YAMLScalar {
     static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if isPrintable(scalar) {
-                    result.unicodeScalars.append(scalar)
-                } else {
-                    let digits = String(scalar.value, radix: 16, uppercase: true)
-                    if scalar.value <= 0xFFFF {
-                        result += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
-                    } else {
-                        result += "\\U" + String(repeating: "0", count: 8 - digits.count) + digits
-                    }
-                }
-            }
+        QuotedLiteral.quote(text) { scalar in
+            if isPrintable(scalar) { return nil }
+            return scalar.value <= 0xFFFF
+                ? QuotedLiteral.hex(scalar, prefix: "\\u", width: 4)
+                : QuotedLiteral.hex(scalar, prefix: "\\U", width: 8)
         }
-        return result + "\""
     }
 
     /// YAML's printable set, less the characters it reads as line breaks (NEL, U+2028, U+2029)
