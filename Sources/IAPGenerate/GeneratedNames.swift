@@ -53,6 +53,15 @@ public struct GeneratedNames: Sendable {
         "ProductHandle",
     ]
 
+    /// Types of StoreKit, Swift and Foundation that the generated code names without a module
+    /// prefix: a generated type of the same name would hide them and the output would not compile.
+    static let frameworkTypes: Set<String> = [
+        "AppStore", "Product", "Transaction", "VerificationResult", "PurchaseIntent", "StoreKit", "SKPaymentQueue",
+        "SKProduct", "SKProductsRequest", "SKProductsResponse", "SKPayment", "SKPaymentTransaction", "SKError",
+        "SKRequest", "Task", "String", "Set", "Error", "Notification", "NotificationCenter", "UserDefaults", "Data",
+        "Date", "MainActor",
+    ]
+
     /// Names a product property may not take for this StoreKit choice.
     static func reservedMembers(for storekit: StoreKitVersion) -> Set<String> {
         switch storekit {
@@ -83,7 +92,9 @@ public struct GeneratedNames: Sendable {
         let app = workbook.app
         let storekit = app?.storekit ?? .storeKit2
         let reserved = reservedMembers(for: storekit)
-        let managerName = app?.manager?.value ?? SwiftNames.typeName(for: (app?.name.value ?? "App") + " Store").name
+        // Without an app name, "App Store" would make `AppStore`, StoreKit's own type.
+        let managerName =
+            app?.manager?.value ?? SwiftNames.typeName(for: (app?.name.value ?? "Purchases") + " Store").name
         let fileStem = SwiftNames.typeName(for: app?.name.value ?? "Products").name
         var names = GeneratedNames(
             manager: managerName, handlerProtocol: managerName + "Handling",
@@ -124,7 +135,11 @@ public struct GeneratedNames: Sendable {
     ) {
         var seen: [String: String] = [:]
         for (name, role) in declaredTypes(storekit: storekit, typePrefix: typePrefix) {
-            if let other = seen[name] {
+            if Self.frameworkTypes.contains(name) {
+                diagnostics.error(
+                    "manager \(Diagnostic.quote(manager)) gives \(role) the name '\(name)', which would hide the framework type the generated code uses; choose another 'manager' or app 'name'",
+                    at: location)
+            } else if let other = seen[name] {
                 diagnostics.error(
                     "manager \(Diagnostic.quote(manager)) gives \(role) the name '\(name)', which \(other) already has; choose another 'manager' or a type prefix",
                     at: location)

@@ -59,6 +59,21 @@ import Testing
             ])
     }
 
+    @Test(arguments: ["AppStore", "Transaction"])
+    func aManagerNamedLikeAStoreKitTypeIsAnError(_ manager: String) {
+        let diagnostics = Self.generate(
+            [Self.product("gems", line: 5)], app: Self.app(manager: manager, storekit: .storeKit2))
+        #expect(
+            diagnostics == [
+                "g.md:2:12: error: manager '\(manager)' gives the store manager the name '\(manager)', which would hide the framework type the generated code uses; choose another 'manager' or app 'name'"
+            ])
+    }
+
+    /// Without an app block the default name must not be `AppStore`, StoreKit's own type.
+    @Test func theDefaultManagerNameHidesNoStoreKitType() {
+        #expect(Self.generate([Self.product("gems", line: 5)]).isEmpty)
+    }
+
     @Test func aTypePrefixKeepsTheGeneratedTypesApartFromTheManager() {
         let diagnostics = Self.generate(
             [Self.product("gems", line: 5)], app: Self.app(manager: "StoreError", storekit: .both), typePrefix: "Shop")
