@@ -27,7 +27,7 @@ struct OutputWriter {
         let path = target(file)
         guard let existing = FileManager.default.contents(atPath: path) else { return .create }
         if file.isScaffold { return .keep }
-        return existing.elementsEqual(file.contents.utf8) ? .unchanged : .update
+        return Self.sameBytes(existing, Array(file.contents.utf8)) ? .unchanged : .update
     }
 
     /// The current text of `path` below the output folder, if it exists.
@@ -38,7 +38,19 @@ struct OutputWriter {
     /// Whether writing `bytes` to `relativePath` would create, update or leave the file alone.
     func change(path relativePath: String, bytes: [UInt8]) -> Change {
         guard let existing = FileManager.default.contents(atPath: target(relativePath)) else { return .create }
-        return existing.elementsEqual(bytes) ? .unchanged : .update
+        return Self.sameBytes(existing, bytes) ? .unchanged : .update
+    }
+
+    /// Compares whole buffers at once: iterating `Data` byte by byte costs more than rendering
+    /// a large page.
+    static func sameBytes(_ existing: Data, _ bytes: [UInt8]) -> Bool {
+        guard existing.count == bytes.count else { return false }
+        return existing.withUnsafeBytes { old in
+            bytes.withUnsafeBytes { new in
+                guard let oldBase = old.baseAddress, let newBase = new.baseAddress else { return true }
+                return memcmp(oldBase, newBase, bytes.count) == 0
+            }
+        }
     }
 
     func target(_ file: GeneratedFile) -> String {
