@@ -15,7 +15,7 @@ struct ChapterRenderer: MarkdownWalker {
     let allowRawHTML: Bool
     let links: LinkResolver
     let configView: ConfigBlockView
-    var html = ""
+    var html = HTMLBuffer()
     var diagnostics: [Diagnostic] = []
     var images: [SiteImage] = []
     var headingIndex = 0
@@ -39,11 +39,14 @@ struct ChapterRenderer: MarkdownWalker {
     /// view renders the same links again).
     static func render(
         _ page: SitePage, plan: SitePlan, workbook: Workbook, mode: RenderMode, allowRawHTML: Bool
-    ) -> (html: String, diagnostics: [Diagnostic], images: [SiteImage]) {
+    ) -> (html: [UInt8], diagnostics: [Diagnostic], images: [SiteImage]) {
         var renderer = ChapterRenderer(
             page: page, plan: plan, workbook: workbook, mode: mode, allowRawHTML: allowRawHTML)
+        // The article is about as long as its Markdown plus its tags: one allocation, no regrowth.
+        let sourceSize = page.document.source.bytes.count
+        renderer.html = HTMLBuffer(reservingCapacity: sourceSize + sourceSize / 2 + 1024)
         page.document.root.walk(&renderer)
-        return (renderer.html, mode == .page ? renderer.diagnostics : [], renderer.images)
+        return (renderer.html.bytes, mode == .page ? renderer.diagnostics : [], renderer.images)
     }
 
     static func position(_ location: SourceLocation) -> SitePage.Position {
@@ -53,7 +56,7 @@ struct ChapterRenderer: MarkdownWalker {
     mutating func visit(_ node: MarkdownNode) -> MarkdownWalkAction {
         // A block after the inline text of a tight item starts on its own line.
         if node.kind.isBlock, node.kind != .document, !(node.kind == .paragraph && isTight(node)),
-            let last = html.last, last != "\n"
+            !html.isEmpty, !html.endsWithLineFeed
         {
             html += "\n"
         }
@@ -97,13 +100,15 @@ struct ChapterRenderer: MarkdownWalker {
         case .thematicBreak:
             html += "<hr>\n"
         case .text:
-            html += Escape.text(node.literal ?? "")
+            html.appendEscapedLiteral(of: node)
         case .softBreak:
             html += "\n"
         case .lineBreak:
             html += "<br>\n"
         case .code:
-            html += "<code>" + Escape.text(node.literal ?? "") + "</code>"
+            html += "<code>"
+            html.appendEscapedLiteral(of: node)
+            html += "</code>"
         case .emphasis:
             html += "<em>"
         case .strong:

@@ -92,26 +92,38 @@ struct PageLayout {
         return html + "</ol>\n</aside>\n"
     }
 
-    func chapterPage(_ index: Int, article: String) -> String {
+    /// A chapter's page around its rendered article. The frame is small; the article is copied
+    /// once into a buffer that already has room for everything.
+    func chapterPage(_ index: Int, article: [UInt8]) -> [UInt8] {
         let page = plan.pages[index]
-        var html = head(pageTitle: page.chapter.title + " · " + title)
-        html += "<body>\n" + header() + "<div class=\"layout\">\n" + sidebar(current: index)
-        html += "<main id=\"iapkit-content\">\n"
-        html += progress(id: "iapkit-page-progress", label: "Checklist progress on this page")
-        html += "<article class=\"chapter\">\n" + article + "</article>\n"
-        html += pager(for: index) + "</main>\n" + outline(for: page) + "</div>\n</body>\n</html>\n"
-        return html
+        let opening =
+            head(pageTitle: page.chapter.title + " · " + title) + "<body>\n" + header()
+            + "<div class=\"layout\">\n" + sidebar(current: index) + "<main id=\"iapkit-content\">\n"
+            + progress(id: "iapkit-page-progress", label: "Checklist progress on this page")
+            + "<article class=\"chapter\">\n"
+        let closing =
+            "</article>\n" + pager(for: index) + "</main>\n" + outline(for: page) + "</div>\n</body>\n</html>\n"
+        var html = HTMLBuffer(reservingCapacity: opening.utf8.count + article.count + closing.utf8.count)
+        html += opening
+        html.append(bytes: article)
+        html += closing
+        return html.bytes
     }
 
-    func printPage(chapters: [String]) -> String {
-        var html = head(pageTitle: title + " · all chapters")
-        html += "<body class=\"print-view\">\n" + header() + "<div class=\"layout\">\n" + sidebar(current: nil)
-        html += "<main id=\"iapkit-content\">\n"
-        html += progress(id: "iapkit-page-progress", label: "Checklist progress in the book")
+    func printPage(chapters: [[UInt8]]) -> [UInt8] {
+        let opening =
+            head(pageTitle: title + " · all chapters") + "<body class=\"print-view\">\n" + header()
+            + "<div class=\"layout\">\n" + sidebar(current: nil) + "<main id=\"iapkit-content\">\n"
+            + progress(id: "iapkit-page-progress", label: "Checklist progress in the book")
+        let articleSize = chapters.reduce(0) { $0 + $1.count + 64 }
+        var html = HTMLBuffer(reservingCapacity: opening.utf8.count + articleSize + 64)
+        html += opening
         for (page, article) in zip(plan.pages, chapters) {
             html += "<article class=\"chapter\" id=\"chapter-\(Escape.attribute(page.stem))\">\n"
-            html += article + "</article>\n"
+            html.append(bytes: article)
+            html += "</article>\n"
         }
-        return html + "</main>\n</div>\n</body>\n</html>\n"
+        html += "</main>\n</div>\n</body>\n</html>\n"
+        return html.bytes
     }
 }

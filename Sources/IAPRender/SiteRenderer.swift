@@ -39,10 +39,10 @@ public enum SiteRenderer {
             guard let result = rendered[index] else { continue }
             diagnostics += result.diagnostics
             for image in result.images where images[image.path] == nil { images[image.path] = image }
-            files.append(RenderedFile(path: page.fileName, text: layout.chapterPage(index, article: result.html)))
+            files.append(RenderedFile(path: page.fileName, bytes: layout.chapterPage(index, article: result.html)))
         }
-        let printed = (pageCount..<pageCount * 2).map { rendered[$0]?.html ?? "" }
-        files.append(RenderedFile(path: "print.html", text: layout.printPage(chapters: printed)))
+        let printed = (pageCount..<pageCount * 2).map { rendered[$0]?.html ?? [] }
+        files.append(RenderedFile(path: "print.html", bytes: layout.printPage(chapters: printed)))
         let bookKey = workbook.app?.bundleID.value ?? HeadingSlugger.slug(options.title)
         files.append(
             RenderedFile(
@@ -65,7 +65,7 @@ public enum SiteRenderer {
 
 /// Rendered chapters, filled from several threads, each slot by exactly one of them.
 private final class RenderSlots: @unchecked Sendable {
-    typealias Rendered = (html: String, diagnostics: [Diagnostic], images: [SiteImage])
+    typealias Rendered = (html: [UInt8], diagnostics: [Diagnostic], images: [SiteImage])
 
     private let lock = NSLock()
     private var slots: [Rendered?]
