@@ -35,17 +35,22 @@ struct ChapterRenderer: MarkdownWalker {
         configView = ConfigBlockView(workbook: workbook, file: page.chapter.file)
     }
 
-    /// The article's HTML, and the link problems found on the way (in page mode only: the print
-    /// view renders the same links again).
+    /// The article's HTML between `opening` and `closing`, and the link problems found on the
+    /// way (in page mode only: the print view renders the same links again). `opening` is
+    /// empty or ends with a line break, so the article starts as it would on its own.
     static func render(
-        _ page: SitePage, plan: SitePlan, workbook: Workbook, mode: RenderMode, allowRawHTML: Bool
+        _ page: SitePage, plan: SitePlan, workbook: Workbook, mode: RenderMode, allowRawHTML: Bool,
+        opening: String = "", closing: String = ""
     ) -> (html: [UInt8], diagnostics: [Diagnostic], images: [SiteImage]) {
         var renderer = ChapterRenderer(
             page: page, plan: plan, workbook: workbook, mode: mode, allowRawHTML: allowRawHTML)
         // The article is about as long as its Markdown plus its tags: one allocation, no regrowth.
         let sourceSize = page.document.source.bytes.count
-        renderer.html = HTMLBuffer(reservingCapacity: sourceSize + sourceSize / 2 + 1024)
+        renderer.html = HTMLBuffer(
+            reservingCapacity: opening.utf8.count + sourceSize + sourceSize / 2 + closing.utf8.count + 1024)
+        renderer.html += opening
         page.document.root.walk(&renderer)
+        renderer.html += closing
         return (renderer.html.bytes, mode == .page ? renderer.diagnostics : [], renderer.images)
     }
 

@@ -42,4 +42,9 @@ struct HTMLBuffer {
     mutating func appendEscapedLiteral(of node: MarkdownNode) {
         node.withLiteralBytes { Escape.appendText($0, to: &bytes) }
     }
+
+    /// `bytes` as a JavaScript string literal, escaped as `Escape.javaScriptString` does.
+    mutating func appendJavaScriptString(_ other: [UInt8]) {
+        other.withUnsafeBufferPointer { Escape.appendJavaScriptString($0, to: &bytes) }
+    }
 }

@@ -92,22 +92,20 @@ struct PageLayout {
         return html + "</ol>\n</aside>\n"
     }
 
-    /// A chapter's page around its rendered article. The frame is small; the article is copied
-    /// once into a buffer that already has room for everything.
-    func chapterPage(_ index: Int, article: [UInt8]) -> [UInt8] {
+    /// A chapter's page up to where its article's content begins (after a line break). The
+    /// article is rendered straight after it, so the page is never copied to be framed.
+    func chapterPageOpening(_ index: Int) -> String {
         let page = plan.pages[index]
-        let opening =
-            head(pageTitle: page.chapter.title + " · " + title) + "<body>\n" + header()
+        return head(pageTitle: page.chapter.title + " · " + title) + "<body>\n" + header()
             + "<div class=\"layout\">\n" + sidebar(current: index) + "<main id=\"iapkit-content\">\n"
             + progress(id: "iapkit-page-progress", label: "Checklist progress on this page")
             + "<article class=\"chapter\">\n"
-        let closing =
-            "</article>\n" + pager(for: index) + "</main>\n" + outline(for: page) + "</div>\n</body>\n</html>\n"
-        var html = HTMLBuffer(reservingCapacity: opening.utf8.count + article.count + closing.utf8.count)
-        html += opening
-        html.append(bytes: article)
-        html += closing
-        return html.bytes
+    }
+
+    /// The rest of a chapter's page after its article's content.
+    func chapterPageClosing(_ index: Int) -> String {
+        "</article>\n" + pager(for: index) + "</main>\n" + outline(for: plan.pages[index])
+            + "</div>\n</body>\n</html>\n"
     }
 
     func printPage(chapters: [[UInt8]]) -> [UInt8] {

@@ -8,8 +8,11 @@ import IAPModel
 /// lists every checklist item, so any page can show the whole book's progress;
 /// `IAPKIT_SEARCH` holds each page's words and product IDs.
 enum SearchIndex {
-    static func script(plan: SitePlan, workbook: Workbook, bookKey: String) -> String {
-        var script = "window.IAPKIT_SITE = {\"book\": \(Escape.javaScriptString(bookKey)), \"tasks\": ["
+    static func script(plan: SitePlan, workbook: Workbook, bookKey: String) -> [UInt8] {
+        // The page texts dominate: about the size of the Markdown, plus escapes.
+        let sourceSize = plan.pages.reduce(0) { $0 + $1.document.source.bytes.count }
+        var script = HTMLBuffer(reservingCapacity: sourceSize + sourceSize / 8 + 4096)
+        script += "window.IAPKIT_SITE = {\"book\": \(Escape.javaScriptString(bookKey)), \"tasks\": ["
         var first = true
         for page in plan.pages {
             for item in page.chapter.checklists.flatMap(\.items) {
@@ -20,41 +23,48 @@ enum SearchIndex {
             }
         }
         script += "\n]};\nwindow.IAPKIT_SEARCH = ["
+        var words: [UInt8] = []
         for (index, page) in plan.pages.enumerated() {
             let products = workbook.products.filter { $0.location.file == page.chapter.file }.map(\.id.value)
             script += index == 0 ? "\n" : ",\n"
             script += "{\"title\": \(Escape.javaScriptString(page.chapter.title)), "
             script += "\"url\": \(Escape.javaScriptString(page.fileName)), "
             script += "\"products\": [\(products.map(Escape.javaScriptString).joined(separator: ", "))], "
-            script += "\"text\": \(Escape.javaScriptString(words(of: page.document)))}"
+            script += "\"text\": "
+            words.removeAll(keepingCapacity: true)
+            appendWords(of: page.document, to: &words)
+            script.appendJavaScriptString(words)
+            script += "}"
         }
-        return script + "\n];\n"
+        script += "\n];\n"
+        return script.bytes
     }
 
     /// The page's readable text with runs of white space collapsed, code blocks included.
     /// Works on UTF-8 bytes: only ASCII white space separates words, so no character is split.
-    static func words(of document: MarkdownDocument) -> String {
-        var bytes: [UInt8] = []
+    static func appendWords(of document: MarkdownDocument, to bytes: inout [UInt8]) {
+        let start = bytes.count
         var pendingSpace = false
         for node in document.allNodes {
-            if node.kind.isBlock { pendingSpace = true }
-            guard node.kind == .text || node.kind == .code || node.kind == .codeBlock, let literal = node.literal
-            else {
-                if node.kind == .softBreak || node.kind == .lineBreak { pendingSpace = true }
+            let kind = node.kind
+            if kind.isBlock { pendingSpace = true }
+            guard kind == .text || kind == .code || kind == .codeBlock else {
+                if kind == .softBreak || kind == .lineBreak { pendingSpace = true }
                 continue
             }
-            for byte in literal.utf8 {
-                if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
-                    || byte == UInt8(ascii: "\r")
-                {
-                    pendingSpace = true
-                } else {
-                    if pendingSpace, !bytes.isEmpty { bytes.append(UInt8(ascii: " ")) }
-                    pendingSpace = false
-                    bytes.append(byte)
+            node.withLiteralBytes { literal in
+                for byte in literal {
+                    if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
+                        || byte == UInt8(ascii: "\r")
+                    {
+                        pendingSpace = true
+                    } else {
+                        if pendingSpace, bytes.count > start { bytes.append(UInt8(ascii: " ")) }
+                        pendingSpace = false
+                        bytes.append(byte)
+                    }
                 }
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

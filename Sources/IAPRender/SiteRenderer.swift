@@ -26,12 +26,21 @@ public enum SiteRenderer {
         var diagnostics: [Diagnostic] = []
         var images: [String: SiteImage] = [:]
         let pageCount = plan.pages.count
+        let bookKey = workbook.app?.bundleID.value ?? HeadingSlugger.slug(options.title)
+        // Jobs: each chapter's whole page, each chapter's print article, then the search index,
+        // which reads the same trees and so runs beside the last chapters.
         let slots = RenderSlots(count: pageCount * 2)
-        DispatchQueue.concurrentPerform(iterations: pageCount * 2) { job in
+        DispatchQueue.concurrentPerform(iterations: pageCount * 2 + 1) { job in
+            guard job < pageCount * 2 else {
+                slots.searchIndex = SearchIndex.script(plan: plan, workbook: workbook, bookKey: bookKey)
+                return
+            }
             let mode: RenderMode = job < pageCount ? .page : .print
+            let index = job % pageCount
             let rendered = ChapterRenderer.render(
-                plan.pages[job % pageCount], plan: plan, workbook: workbook, mode: mode,
-                allowRawHTML: options.allowRawHTML)
+                plan.pages[index], plan: plan, workbook: workbook, mode: mode, allowRawHTML: options.allowRawHTML,
+                opening: mode == .page ? layout.chapterPageOpening(index) : "",
+                closing: mode == .page ? layout.chapterPageClosing(index) : "")
             slots.store(rendered, at: job, countsAsPage: mode == .page) { done in progress(done, pageCount) }
         }
         let rendered = slots.all
@@ -39,14 +48,11 @@ public enum SiteRenderer {
             guard let result = rendered[index] else { continue }
             diagnostics += result.diagnostics
             for image in result.images where images[image.path] == nil { images[image.path] = image }
-            files.append(RenderedFile(path: page.fileName, bytes: layout.chapterPage(index, article: result.html)))
+            files.append(RenderedFile(path: page.fileName, bytes: result.html))
         }
         let printed = (pageCount..<pageCount * 2).map { rendered[$0]?.html ?? [] }
         files.append(RenderedFile(path: "print.html", bytes: layout.printPage(chapters: printed)))
-        let bookKey = workbook.app?.bundleID.value ?? HeadingSlugger.slug(options.title)
-        files.append(
-            RenderedFile(
-                path: "search-index.js", text: SearchIndex.script(plan: plan, workbook: workbook, bookKey: bookKey)))
+        files.append(RenderedFile(path: "search-index.js", bytes: slots.searchIndex))
         files.append(RenderedFile(path: "assets/site.css", text: SiteStyle.source))
         files.append(RenderedFile(path: "assets/site.js", text: SiteScript.source))
         let generated = Set(files.map(\.path))
@@ -91,5 +97,20 @@ private final class RenderSlots: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return slots
+    }
+
+    private var storedSearchIndex: [UInt8] = []
+
+    var searchIndex: [UInt8] {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return storedSearchIndex
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            storedSearchIndex = newValue
+        }
     }
 }
