@@ -108,20 +108,23 @@ struct PageLayout {
             + "</div>\n</body>\n</html>\n"
     }
 
-    func printPage(chapters: [[UInt8]]) -> [UInt8] {
-        let opening =
-            head(pageTitle: title + " · all chapters") + "<body class=\"print-view\">\n" + header()
+    /// The start of `print.html`, before its first chapter.
+    func printPageOpening() -> String {
+        head(pageTitle: title + " · all chapters") + "<body class=\"print-view\">\n" + header()
             + "<div class=\"layout\">\n" + sidebar(current: nil) + "<main id=\"iapkit-content\">\n"
             + progress(id: "iapkit-page-progress", label: "Checklist progress in the book")
-        let articleSize = chapters.reduce(0) { $0 + $1.count + 64 }
-        var html = HTMLBuffer(reservingCapacity: opening.utf8.count + articleSize + 64)
-        html += opening
-        for (page, article) in zip(plan.pages, chapters) {
-            html += "<article class=\"chapter\" id=\"chapter-\(Escape.attribute(page.stem))\">\n"
-            html.append(bytes: article)
-            html += "</article>\n"
-        }
-        html += "</main>\n</div>\n</body>\n</html>\n"
-        return html.bytes
+    }
+
+    /// The end of `print.html`, after its last chapter.
+    static let printPageClosing = "</main>\n</div>\n</body>\n</html>\n"
+
+    /// `print.html` is made of one part per chapter, each rendered on its own: the first part
+    /// starts with the page's opening, the last ends with its closing. A one-chapter book's
+    /// print page is then a single part, never copied. Each opening ends with a line break.
+    func printPart(_ index: Int) -> (opening: String, closing: String) {
+        let stem = Escape.attribute(plan.pages[index].stem)
+        let opening = (index == 0 ? printPageOpening() : "") + "<article class=\"chapter\" id=\"chapter-\(stem)\">\n"
+        let closing = "</article>\n" + (index == plan.pages.count - 1 ? Self.printPageClosing : "")
+        return (opening, closing)
     }
 }

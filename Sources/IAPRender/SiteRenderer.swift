@@ -37,10 +37,13 @@ public enum SiteRenderer {
             }
             let mode: RenderMode = job < pageCount ? .page : .print
             let index = job % pageCount
+            let frame =
+                mode == .page
+                ? (opening: layout.chapterPageOpening(index), closing: layout.chapterPageClosing(index))
+                : layout.printPart(index)
             let rendered = ChapterRenderer.render(
                 plan.pages[index], plan: plan, workbook: workbook, mode: mode, allowRawHTML: options.allowRawHTML,
-                opening: mode == .page ? layout.chapterPageOpening(index) : "",
-                closing: mode == .page ? layout.chapterPageClosing(index) : "")
+                opening: frame.opening, closing: frame.closing)
             slots.store(rendered, at: job, countsAsPage: mode == .page) { done in progress(done, pageCount) }
         }
         let rendered = slots.all
@@ -50,8 +53,7 @@ public enum SiteRenderer {
             for image in result.images where images[image.path] == nil { images[image.path] = image }
             files.append(RenderedFile(path: page.fileName, bytes: result.html))
         }
-        let printed = (pageCount..<pageCount * 2).map { rendered[$0]?.html ?? [] }
-        files.append(RenderedFile(path: "print.html", bytes: layout.printPage(chapters: printed)))
+        files.append(RenderedFile(path: "print.html", bytes: printPage(rendered[pageCount...], layout: layout)))
         files.append(RenderedFile(path: "search-index.js", bytes: slots.searchIndex))
         files.append(RenderedFile(path: "assets/site.css", text: SiteStyle.source))
         files.append(RenderedFile(path: "assets/site.js", text: SiteScript.source))
@@ -66,6 +68,17 @@ public enum SiteRenderer {
         return RenderedSite(
             files: files, images: images.values.sorted { $0.path < $1.path },
             diagnostics: DiagnosticLog(diagnostics).sorted)
+    }
+}
+
+extension SiteRenderer {
+    /// The print view from its parts, one per chapter, in book order.
+    fileprivate static func printPage(_ parts: ArraySlice<RenderSlots.Rendered?>, layout: PageLayout) -> [UInt8] {
+        if parts.count == 1, let only = parts.first, let html = only?.html { return html }
+        var page = HTMLBuffer(reservingCapacity: parts.reduce(0) { $0 + ($1?.html.count ?? 0) } + 8192)
+        if parts.isEmpty { page += layout.printPageOpening() + PageLayout.printPageClosing }
+        for part in parts { page.append(bytes: part?.html ?? []) }
+        return page.bytes
     }
 }
 
