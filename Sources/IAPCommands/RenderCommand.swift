@@ -69,7 +69,10 @@ enum RenderCommand: Command {
             return diagnostic
         }
         let diagnostics = DiagnosticLog(session.diagnostics + linkProblems).sorted
-        for diagnostic in diagnostics { context.standardError.line(diagnostic.description) }
+        // One write for all of them: a large book can have thousands.
+        if !diagnostics.isEmpty {
+            context.standardError.write(diagnostics.map { $0.description + "\n" }.joined())
+        }
 
         let writer = OutputWriter(
             directory: arguments.value("--output") ?? session.configuration?.site ?? ".build/site")
