@@ -38,13 +38,19 @@ struct HTMLBuffer {
         text.withUTF8 { Escape.appendText($0, to: &bytes) }
     }
 
+    /// A URL in an attribute, encoded as `Escape.url` does.
+    mutating func appendURL(_ url: String) {
+        var url = url
+        url.withUTF8 { Escape.appendURL($0, to: &bytes) }
+    }
+
     /// A text or code node's literal, escaped as `Escape.text` does.
     mutating func appendEscapedLiteral(of node: MarkdownNode) {
         node.withLiteralBytes { Escape.appendText($0, to: &bytes) }
     }
 
-    /// `bytes` as a JavaScript string literal, escaped as `Escape.javaScriptString` does.
-    mutating func appendJavaScriptString(_ other: [UInt8]) {
-        other.withUnsafeBufferPointer { Escape.appendJavaScriptString($0, to: &bytes) }
+    /// `bytes` escaped for the inside of a JavaScript string literal.
+    mutating func appendJavaScriptStringContent(_ other: UnsafeBufferPointer<UInt8>) {
+        Escape.appendJavaScriptStringContent(other, to: &bytes)
     }
 }

@@ -65,6 +65,13 @@ enum Escape {
     /// Appends `bytes` as `javaScriptString(_:)` writes them, quotes included.
     static func appendJavaScriptString(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
+        appendJavaScriptStringContent(bytes, to: &output)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `bytes` escaped for the inside of a JavaScript string literal. A string may be
+    /// escaped piece by piece, as long as no piece splits a character.
+    static func appendJavaScriptStringContent(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         var runStart = 0
         var index = 0
         while index < bytes.count {
@@ -99,7 +106,6 @@ enum Escape {
             runStart = index
         }
         if runStart < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
-        output.append(UInt8(ascii: "\""))
     }
 
     /// `\u` and four lowercase hex digits, for a value below U+10000.

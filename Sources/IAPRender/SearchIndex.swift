@@ -23,28 +23,28 @@ enum SearchIndex {
             }
         }
         script += "\n]};\nwindow.IAPKIT_SEARCH = ["
-        var words: [UInt8] = []
         for (index, page) in plan.pages.enumerated() {
             let products = workbook.products.filter { $0.location.file == page.chapter.file }.map(\.id.value)
             script += index == 0 ? "\n" : ",\n"
             script += "{\"title\": \(Escape.javaScriptString(page.chapter.title)), "
             script += "\"url\": \(Escape.javaScriptString(page.fileName)), "
             script += "\"products\": [\(products.map(Escape.javaScriptString).joined(separator: ", "))], "
-            script += "\"text\": "
-            words.removeAll(keepingCapacity: true)
-            appendWords(of: page.document, to: &words)
-            script.appendJavaScriptString(words)
-            script += "}"
+            script += "\"text\": \""
+            script.appendEscapedWords(of: page.document)
+            script += "\"}"
         }
         script += "\n];\n"
         return script.bytes
     }
+}
 
-    /// The page's readable text with runs of white space collapsed, code blocks included.
-    /// Works on UTF-8 bytes: only ASCII white space separates words, so no character is split.
-    static func appendWords(of document: MarkdownDocument, to bytes: inout [UInt8]) {
-        let start = bytes.count
+extension HTMLBuffer {
+    /// The page's readable text with runs of white space collapsed, code blocks included, as
+    /// the inside of a JavaScript string. Works on UTF-8 bytes: only ASCII white space separates
+    /// words, so no character is split, and each word is escaped as it is copied.
+    mutating func appendEscapedWords(of document: MarkdownDocument) {
         var pendingSpace = false
+        var wroteWord = false
         for node in document.allNodes {
             let kind = node.kind
             if kind.isBlock { pendingSpace = true }
@@ -53,18 +53,26 @@ enum SearchIndex {
                 continue
             }
             node.withLiteralBytes { literal in
-                for byte in literal {
-                    if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
-                        || byte == UInt8(ascii: "\r")
-                    {
+                var index = 0
+                while index < literal.count {
+                    guard !Self.isWordSeparator(literal[index]) else {
                         pendingSpace = true
-                    } else {
-                        if pendingSpace, bytes.count > start { bytes.append(UInt8(ascii: " ")) }
-                        pendingSpace = false
-                        bytes.append(byte)
+                        index += 1
+                        continue
                     }
+                    let wordStart = index
+                    while index < literal.count, !Self.isWordSeparator(literal[index]) { index += 1 }
+                    if pendingSpace, wroteWord { self += " " }
+                    pendingSpace = false
+                    wroteWord = true
+                    appendJavaScriptStringContent(UnsafeBufferPointer(rebasing: literal[wordStart..<index]))
                 }
             }
         }
+    }
+
+    private static func isWordSeparator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
+            || byte == UInt8(ascii: "\r")
     }
 }
