@@ -27,14 +27,16 @@ public enum SiteRenderer {
         var images: [String: SiteImage] = [:]
         let pageCount = plan.pages.count
         let bookKey = workbook.app?.bundleID.value ?? HeadingSlugger.slug(options.title)
-        // Jobs: each chapter's whole page, each chapter's print article, then the search index,
-        // which reads the same trees and so runs beside the last chapters.
         let slots = RenderSlots(count: pageCount * 2)
-        DispatchQueue.concurrentPerform(iterations: pageCount * 2 + 1) { job in
-            guard job < pageCount * 2 else {
-                slots.searchIndex = SearchIndex.script(plan: plan, workbook: workbook, bookKey: bookKey)
-                return
-            }
+        // The search index reads the same trees on a thread of its own, from the start: as one
+        // more job it would wait for a core until the last chapters were done, which for a book
+        // of one large chapter leaves a core idle while it runs.
+        let searchIndexDone = DispatchGroup()
+        DispatchQueue.global().async(group: searchIndexDone) {
+            slots.searchIndex = SearchIndex.script(plan: plan, workbook: workbook, bookKey: bookKey)
+        }
+        // Jobs: each chapter's whole page, then each chapter's print article.
+        DispatchQueue.concurrentPerform(iterations: pageCount * 2) { job in
             let mode: RenderMode = job < pageCount ? .page : .print
             let index = job % pageCount
             let frame =
@@ -46,6 +48,7 @@ public enum SiteRenderer {
                 opening: frame.opening, closing: frame.closing)
             slots.store(rendered, at: job, countsAsPage: mode == .page) { done in progress(done, pageCount) }
         }
+        searchIndexDone.wait()
         let rendered = slots.all
         for (index, page) in plan.pages.enumerated() {
             guard let result = rendered[index] else { continue }
