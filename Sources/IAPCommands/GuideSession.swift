@@ -1,5 +1,6 @@
 import IAPDiagnostics
 import IAPExtract
+import IAPMarkdown
 import IAPModel
 import IAPValidate
 
@@ -9,6 +10,8 @@ struct GuideSession {
     var workbook: Workbook
     var diagnostics: [Diagnostic]
     var inputErrors: [InputError]
+    /// The parsed chapters in book order, when `load` was asked to keep them.
+    var documents: [MarkdownDocument] = []
 
     /// The label standard input gets in diagnostics.
     static let standardInputName = "<stdin>"
@@ -18,7 +21,7 @@ struct GuideSession {
     /// What was read, for generated headers ("the guides in Workbook").
     var inputDescription = ""
 
-    static func load(_ paths: [String], context: CommandContext) -> GuideSession {
+    static func load(_ paths: [String], context: CommandContext, keepingDocuments: Bool = false) -> GuideSession {
         var inputErrors: [InputError] = []
         let configuration: ProjectConfiguration?
         switch ProjectConfiguration.load(context: context) {
@@ -37,13 +40,14 @@ struct GuideSession {
             fileSystem = StandardInputOverlay(base: fileSystem, name: standardInputName, bytes: bytes)
             requested = requested.map { $0 == "-" ? standardInputName : $0 }
         }
-        let loaded = WorkbookLoader(fileSystem: fileSystem).load(requested)
+        let loaded = WorkbookLoader(fileSystem: fileSystem, keepsDocuments: keepingDocuments).load(requested)
         inputErrors += loaded.inputErrors
         var diagnostics = loaded.diagnostics
         diagnostics += WorkbookValidator.validate(loaded.workbook)
         var session = GuideSession(
             workbook: loaded.workbook, diagnostics: DiagnosticLog(diagnostics).sorted, inputErrors: inputErrors)
         session.configuration = configuration
+        session.documents = loaded.documents
         session.inputDescription = requested.joined(separator: ", ")
         return session
     }

@@ -27,7 +27,7 @@ struct OutputWriter {
         let path = target(file)
         guard let existing = FileManager.default.contents(atPath: path) else { return .create }
         if file.isScaffold { return .keep }
-        return existing.elementsEqual(file.contents.utf8) ? .unchanged : .update
+        return Self.sameBytes(existing, Array(file.contents.utf8)) ? .unchanged : .update
     }
 
     /// The current text of `path` below the output folder, if it exists.
@@ -36,9 +36,49 @@ struct OutputWriter {
     }
 
     /// Whether writing `bytes` to `relativePath` would create, update or leave the file alone.
+    /// A file of another size differs without being read; one of the same size is compared in
+    /// chunks, so a large page is never held twice.
     func change(path relativePath: String, bytes: [UInt8]) -> Change {
-        guard let existing = FileManager.default.contents(atPath: target(relativePath)) else { return .create }
-        return existing.elementsEqual(bytes) ? .unchanged : .update
+        let descriptor = open(target(relativePath), O_RDONLY)
+        guard descriptor >= 0 else { return .create }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return .create }
+        guard Int(status.st_size) == bytes.count else { return .update }
+        return Self.contents(of: descriptor, equal: bytes) ? .unchanged : .update
+    }
+
+    /// Compares what is left to read from `descriptor` with `bytes`, one chunk at a time.
+    private static func contents(of descriptor: Int32, equal bytes: [UInt8]) -> Bool {
+        let chunkSize = 1 << 20
+        var chunk = [UInt8](repeating: 0, count: min(chunkSize, max(bytes.count, 1)))
+        var offset = 0
+        return bytes.withUnsafeBytes { expected in
+            chunk.withUnsafeMutableBytes { buffer in
+                guard let chunkBase = buffer.baseAddress else { return false }
+                while true {
+                    let count = read(descriptor, chunkBase, buffer.count)
+                    if count < 0, errno == EINTR { continue }
+                    guard count >= 0 else { return false }
+                    if count == 0 { return offset == expected.count }
+                    guard offset + count <= expected.count, let expectedBase = expected.baseAddress,
+                        memcmp(expectedBase + offset, chunkBase, count) == 0
+                    else { return false }
+                    offset += count
+                }
+            }
+        }
+    }
+
+    /// Compares whole buffers at once: iterating `Data` byte by byte is slow for large files.
+    static func sameBytes(_ existing: Data, _ bytes: [UInt8]) -> Bool {
+        guard existing.count == bytes.count else { return false }
+        return existing.withUnsafeBytes { old in
+            bytes.withUnsafeBytes { new in
+                guard let oldBase = old.baseAddress, let newBase = new.baseAddress else { return true }
+                return memcmp(oldBase, newBase, bytes.count) == 0
+            }
+        }
     }
 
     func target(_ file: GeneratedFile) -> String {
@@ -60,7 +100,7 @@ struct OutputWriter {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
         let temporary = (folder.isEmpty ? "." : folder) + "/.\((path as NSString).lastPathComponent).iapkit-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
+        guard Self.create(temporary, with: bytes) else {
             throw WriteError(path: path, reason: "cannot create a temporary file next to it")
         }
         if rename(temporary, path) != 0 {
@@ -70,9 +110,35 @@ struct OutputWriter {
         }
     }
 
+    /// Writes `bytes` to a new file at `path` straight from the array (no `Data` copy of a large
+    /// page); a partly written file is removed.
+    private static func create(_ path: String, with bytes: [UInt8]) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
+        guard descriptor >= 0 else { return false }
+        let written = bytes.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                guard let base = buffer.baseAddress else { return false }
+                let count = systemWrite(descriptor, base + offset, buffer.count - offset)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                offset += count
+            }
+            return true
+        }
+        let closed = close(descriptor) == 0
+        if !(written && closed) { unlink(path) }
+        return written && closed
+    }
+
     struct WriteError: Error, CustomStringConvertible {
         var path: String
         var reason: String
         var description: String { "cannot write '\(path)': \(reason)" }
     }
+}
+
+/// The system's `write(2)`, which `OutputWriter.write` hides inside the type.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }

@@ -1,6 +1,5 @@
 import IAPDiagnostics
 import IAPExtract
-import IAPMarkdown
 import IAPRender
 
 /// `iapkit render`: the guides as a static site for people to read and work through.
@@ -36,21 +35,13 @@ enum RenderCommand: Command {
                 "iapkit render: error: render reads files; '-' (standard input) is not supported")
             return .usageOrInput
         }
-        let session = GuideSession.load(arguments.positionals, context: context)
+        // The loader keeps the trees it parsed, so no chapter is read or parsed twice.
+        let session = GuideSession.load(arguments.positionals, context: context, keepingDocuments: true)
         guard session.inputErrors.isEmpty else {
             session.report(to: context.standardError, errors: context.standardError)
             return .usageOrInput
         }
-        var documents: [MarkdownDocument] = []
-        for chapter in session.workbook.chapters {
-            do {
-                let bytes = try context.fileSystem.contents(of: chapter.file)
-                documents.append(MarkdownDocument(source: SourceText(file: chapter.file, bytes: bytes)))
-            } catch {
-                context.standardError.line("iapkit: error: cannot read '\(chapter.file)': \(error)")
-                return .usageOrInput
-            }
-        }
+        let documents = session.documents
         let quiet = arguments.has("--quiet")
         let showsProgress =
             !quiet && context.standardErrorIsTerminal && documents.count >= progressThreshold
@@ -78,7 +69,10 @@ enum RenderCommand: Command {
             return diagnostic
         }
         let diagnostics = DiagnosticLog(session.diagnostics + linkProblems).sorted
-        for diagnostic in diagnostics { context.standardError.line(diagnostic.description) }
+        // One write for all of them: a large book can have thousands.
+        if !diagnostics.isEmpty {
+            context.standardError.write(diagnostics.map { $0.description + "\n" }.joined())
+        }
 
         let writer = OutputWriter(
             directory: arguments.value("--output") ?? session.configuration?.site ?? ".build/site")

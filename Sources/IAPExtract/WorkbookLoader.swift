@@ -13,12 +13,19 @@ public struct WorkbookLoader: Sendable {
         public var diagnostics: [Diagnostic]
         /// Paths that could not be read at all.
         public var inputErrors: [InputError]
+        /// The parsed chapters in book order, when the loader was asked to keep them.
+        public var documents: [MarkdownDocument] = []
     }
 
     public let fileSystem: any GuideFileSystem
+    /// Whether to keep every chapter's tree. A renderer needs the trees again and would
+    /// otherwise parse every chapter twice; the checks need only the model, and without the
+    /// trees a large book holds at most one per core.
+    public let keepsDocuments: Bool
 
-    public init(fileSystem: any GuideFileSystem) {
+    public init(fileSystem: any GuideFileSystem, keepsDocuments: Bool = false) {
         self.fileSystem = fileSystem
+        self.keepsDocuments = keepsDocuments
     }
 
     public func load(_ paths: [String]) -> Result {
@@ -31,25 +38,30 @@ public struct WorkbookLoader: Sendable {
         var workbook = Workbook()
         var diagnostics = planned.diagnostics
         var inputErrors = planned.inputErrors
+        var documents: [MarkdownDocument] = []
         for outcome in outcomes {
             switch outcome {
             case .failure(let error):
                 inputErrors.append(error)
             case .success(let extracted):
                 workbook.chapters.append(extracted.chapter)
+                if let document = extracted.document { documents.append(document) }
                 diagnostics += extracted.diagnostics
                 merger.add(extracted.fragments, diagnostics: &diagnostics)
             }
         }
         workbook.app = merger.app
         workbook.products = merger.products
-        return Result(workbook: workbook, plan: planned.plan, diagnostics: diagnostics, inputErrors: inputErrors)
+        return Result(
+            workbook: workbook, plan: planned.plan, diagnostics: diagnostics, inputErrors: inputErrors,
+            documents: documents)
     }
 
     private func read(_ entry: BookPlan.Entry) -> Swift.Result<ChapterReader.Result, InputError> {
         do {
             let bytes = try fileSystem.contents(of: entry.path)
-            return .success(ChapterReader.read(SourceText(file: entry.path, bytes: bytes), title: entry.title))
+            let source = SourceText(file: entry.path, bytes: bytes)
+            return .success(ChapterReader.read(source, title: entry.title, keepingDocument: keepsDocuments))
         } catch {
             return .failure(InputError("cannot read '\(entry.path)': \(error)"))
         }
@@ -62,9 +74,13 @@ public enum ChapterReader {
         public var chapter: Chapter
         public var fragments: [ConfigFragment]
         public var diagnostics: [Diagnostic]
+        /// The chapter's tree, when the caller asked to keep it.
+        public var document: MarkdownDocument?
     }
 
-    public static func read(_ source: SourceText, title: String? = nil) -> Result {
+    /// Reads one chapter; with `keepingDocument`, the result also holds the parsed tree (even
+    /// for a chapter too damaged to extract anything from).
+    public static func read(_ source: SourceText, title: String? = nil, keepingDocument: Bool = false) -> Result {
         var diagnostics: [Diagnostic] = []
         let start = SourceLocation(file: source.file, line: 1, column: 1)
         if let damage = source.damage {
@@ -74,7 +90,7 @@ public enum ChapterReader {
                     .error("file contains NUL bytes; it does not look like a Markdown text file", at: location))
                 return Result(
                     chapter: Chapter(file: source.file, title: title ?? source.file), fragments: [],
-                    diagnostics: diagnostics)
+                    diagnostics: diagnostics, document: keepingDocument ? MarkdownDocument(source: source) : nil)
             }
             diagnostics.append(.warning("invalid UTF-8; the bytes were replaced with U+FFFD", at: location))
         }
@@ -92,7 +108,9 @@ public enum ChapterReader {
             diagnostics += read.diagnostics
             if let fragment = read.fragment { fragments.append(fragment) }
         }
-        return Result(chapter: chapter, fragments: fragments, diagnostics: diagnostics)
+        return Result(
+            chapter: chapter, fragments: fragments, diagnostics: diagnostics,
+            document: keepingDocument ? document : nil)
     }
 }
 

@@ -42,6 +42,20 @@ public final class MarkdownDocument: Sendable {
         (0..<Int32(nodes.count)).lazy.map { MarkdownNode(document: self, index: $0) }
     }
 
+    /// Lends the bytes `ref` points at, in place.
+    func withBytes<Result>(_ ref: StringRef, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        guard !ref.isNone else { return nil }
+        let length = Int(ref.length)
+        if ref.offset < 0 {
+            let start = Int(-(ref.offset + 1))
+            return source.bytes.withUnsafeBufferPointer {
+                body(UnsafeBufferPointer(rebasing: $0[start..<start + length]))
+            }
+        }
+        let start = Int(ref.offset)
+        return arena.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<start + length])) }
+    }
+
     func string(_ ref: StringRef) -> String? {
         guard !ref.isNone else { return nil }
         let length = Int(ref.length)

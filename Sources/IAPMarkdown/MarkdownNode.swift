@@ -46,6 +46,12 @@ public struct MarkdownNode: Sendable, Hashable {
     /// Text of text, code span, HTML and code block nodes.
     public var literal: String? { document.string(record.literal) }
 
+    /// Lends the UTF-8 bytes of `literal` without making a String: writers that copy or escape
+    /// every text node of a large book save an allocation and a validation per node.
+    public func withLiteralBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        document.withBytes(record.literal, body)
+    }
+
     /// 1 to 6 for headings.
     public var headingLevel: Int? { kind == .heading ? Int(record.number) : nil }
 

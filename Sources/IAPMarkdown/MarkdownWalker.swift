@@ -24,14 +24,22 @@ extension MarkdownWalker {
 
 extension MarkdownNode {
     /// Walks this node and everything below it in document order.
+    ///
+    /// The walk moves by index through the document's records and makes a node only to hand it
+    /// to the walker: stepping through nodes would retain and release the document at every
+    /// step, and walks of the same document on several threads would fight over its count.
     public func walk<Walker: MarkdownWalker>(_ walker: inout Walker) {
-        var current: MarkdownNode? = self
-        while let node = current {
+        let document = document
+        let nodes = document.nodes
+        var current = index
+        while current >= 0 {
+            let node = MarkdownNode(document: document, index: current)
             switch walker.visit(node) {
             case .stop:
                 return
             case .descend:
-                if let child = node.firstChild {
+                let child = nodes[Int(current)].firstChild
+                if child >= 0 {
                     current = child
                     continue
                 }
@@ -40,15 +48,17 @@ extension MarkdownNode {
                 break
             }
             // Climb until a node has a next sibling, leaving each finished ancestor.
-            var climbing = node
+            var climbing = current
             while true {
-                if climbing == self { return }
-                if let sibling = climbing.nextSibling {
+                if climbing == index { return }
+                let sibling = nodes[Int(climbing)].nextSibling
+                if sibling >= 0 {
                     current = sibling
                     break
                 }
-                guard let parent = climbing.parent else { return }
-                walker.leave(parent)
+                let parent = nodes[Int(climbing)].parent
+                guard parent >= 0 else { return }
+                walker.leave(MarkdownNode(document: document, index: parent))
                 climbing = parent
             }
         }

@@ -64,7 +64,7 @@ extension ChapterRenderer {
                 while text.last == " " || text.last == "\t" { text.removeLast() }
             }
             if !text.isEmpty { atStart = false }
-            html += Escape.text(text)
+            html.appendEscaped(text)
         }
         html += "</label>"
         walkChildren(of: item, from: 1)

@@ -11,10 +11,14 @@ extension ChapterRenderer {
         case .dropped:
             openLinks.append(false)
         case .external(let url):
-            html += "<a href=\"\(Escape.url(url))\"\(title) rel=\"noopener noreferrer\">"
+            html += "<a href=\""
+            html.appendURL(url)
+            html += "\"" + title + " rel=\"noopener noreferrer\">"
             openLinks.append(true)
         case .local(let url):
-            html += "<a href=\"\(Escape.url(url))\"\(title)>"
+            html += "<a href=\""
+            html.appendURL(url)
+            html += "\"" + title + ">"
             openLinks.append(true)
         }
     }

@@ -6,7 +6,9 @@ extension ChapterRenderer {
     mutating func table(_ table: TableSource) {
         html += "<table>\n<thead>\n<tr>"
         for (index, cell) in table.header.enumerated() {
-            html += "<th\(alignment(table, index))>" + inlineHTML(cell) + "</th>"
+            html += "<th\(alignment(table, index))>"
+            html += inlineHTML(cell)
+            html += "</th>"
         }
         html += "</tr>\n</thead>\n"
         if !table.rows.isEmpty {
@@ -14,8 +16,9 @@ extension ChapterRenderer {
             for row in table.rows {
                 html += "<tr>"
                 for index in table.header.indices {
-                    html +=
-                        "<td\(alignment(table, index))>" + (index < row.count ? inlineHTML(row[index]) : "") + "</td>"
+                    html += "<td\(alignment(table, index))>"
+                    if index < row.count { html += inlineHTML(row[index]) }
+                    html += "</td>"
                 }
                 html += "</tr>\n"
             }
@@ -30,16 +33,16 @@ extension ChapterRenderer {
     }
 
     /// A cell's Markdown, parsed on its own and rendered like any paragraph's inlines.
-    mutating func inlineHTML(_ cell: TableSource.Cell) -> String {
+    mutating func inlineHTML(_ cell: TableSource.Cell) -> HTMLBuffer {
         let document = MarkdownDocument(parsing: cell.text, file: page.chapter.file)
         var renderer = ChapterRenderer(
             page: page, plan: plan, workbook: workbook, mode: mode, allowRawHTML: allowRawHTML)
         renderer.origin = SourceLocation(file: page.chapter.file, line: cell.line, column: cell.column)
-        guard let block = document.root.firstChild else { return "" }
+        guard let block = document.root.firstChild else { return HTMLBuffer() }
         if block.kind == .paragraph {
             for inline in block.children { inline.walk(&renderer) }
         } else {
-            renderer.html = Escape.text(block.plainText)
+            renderer.html.appendEscaped(block.plainText)
         }
         diagnostics += renderer.diagnostics
         images += renderer.images

@@ -15,7 +15,7 @@ struct ChapterRenderer: MarkdownWalker {
     let allowRawHTML: Bool
     let links: LinkResolver
     let configView: ConfigBlockView
-    var html = ""
+    var html = HTMLBuffer()
     var diagnostics: [Diagnostic] = []
     var images: [SiteImage] = []
     var headingIndex = 0
@@ -35,15 +35,23 @@ struct ChapterRenderer: MarkdownWalker {
         configView = ConfigBlockView(workbook: workbook, file: page.chapter.file)
     }
 
-    /// The article's HTML, and the link problems found on the way (in page mode only: the print
-    /// view renders the same links again).
+    /// The article's HTML between `opening` and `closing`, and the link problems found on the
+    /// way (in page mode only: the print view renders the same links again). `opening` is
+    /// empty or ends with a line break, so the article starts as it would on its own.
     static func render(
-        _ page: SitePage, plan: SitePlan, workbook: Workbook, mode: RenderMode, allowRawHTML: Bool
-    ) -> (html: String, diagnostics: [Diagnostic], images: [SiteImage]) {
+        _ page: SitePage, plan: SitePlan, workbook: Workbook, mode: RenderMode, allowRawHTML: Bool,
+        opening: String = "", closing: String = ""
+    ) -> (html: [UInt8], diagnostics: [Diagnostic], images: [SiteImage]) {
         var renderer = ChapterRenderer(
             page: page, plan: plan, workbook: workbook, mode: mode, allowRawHTML: allowRawHTML)
+        // The article is about as long as its Markdown plus its tags: one allocation, no regrowth.
+        let sourceSize = page.document.source.bytes.count
+        renderer.html = HTMLBuffer(
+            reservingCapacity: opening.utf8.count + sourceSize + sourceSize / 2 + closing.utf8.count + 1024)
+        renderer.html += opening
         page.document.root.walk(&renderer)
-        return (renderer.html, mode == .page ? renderer.diagnostics : [], renderer.images)
+        renderer.html += closing
+        return (renderer.html.bytes, mode == .page ? renderer.diagnostics : [], renderer.images)
     }
 
     static func position(_ location: SourceLocation) -> SitePage.Position {
@@ -53,7 +61,7 @@ struct ChapterRenderer: MarkdownWalker {
     mutating func visit(_ node: MarkdownNode) -> MarkdownWalkAction {
         // A block after the inline text of a tight item starts on its own line.
         if node.kind.isBlock, node.kind != .document, !(node.kind == .paragraph && isTight(node)),
-            let last = html.last, last != "\n"
+            !html.isEmpty, !html.endsWithLineFeed
         {
             html += "\n"
         }
@@ -97,13 +105,15 @@ struct ChapterRenderer: MarkdownWalker {
         case .thematicBreak:
             html += "<hr>\n"
         case .text:
-            html += Escape.text(node.literal ?? "")
+            html.appendEscapedLiteral(of: node)
         case .softBreak:
             html += "\n"
         case .lineBreak:
             html += "<br>\n"
         case .code:
-            html += "<code>" + Escape.text(node.literal ?? "") + "</code>"
+            html += "<code>"
+            html.appendEscapedLiteral(of: node)
+            html += "</code>"
         case .emphasis:
             html += "<em>"
         case .strong:

@@ -25,7 +25,8 @@ struct LinkResolver {
         let what = isImage ? "image" : "link"
         switch LinkSafety.classify(destination, isImage: isImage) {
         case .dangerous:
-            warnings.append(
+            report(
+                &warnings,
                 .warning("unsafe \(what) URL \(Diagnostic.quote(destination)) is not rendered", at: location))
             return .dropped
         case .external:
@@ -33,7 +34,8 @@ struct LinkResolver {
         case .fragment:
             let fragment = Self.decode(String(destination.dropFirst()))
             if !fragment.isEmpty, !page.anchors.contains(fragment) {
-                warnings.append(
+                report(
+                    &warnings,
                     .warning(
                         "\(what) to '#\(Diagnostic.quoteBody(fragment))': this chapter has no heading with that anchor",
                         at: location))
@@ -54,7 +56,8 @@ struct LinkResolver {
             guard decodedPath.lowercased().hasSuffix(".md") else { return .local(destination) }
             let file = SitePlan.join(SitePlan.directory(of: page.chapter.file), decodedPath)
             guard let index = plan.pageIndex[file] else {
-                warnings.append(
+                report(
+                    &warnings,
                     .warning(
                         "\(what) to \(Diagnostic.quote(decodedPath)), which is not a chapter of this book",
                         at: location))
@@ -62,7 +65,8 @@ struct LinkResolver {
             }
             let target = plan.pages[index]
             if let fragment, !fragment.isEmpty, !target.anchors.contains(fragment) {
-                warnings.append(
+                report(
+                    &warnings,
                     .warning(
                         "\(what) to '\(Diagnostic.quoteBody(decodedPath))#\(Diagnostic.quoteBody(fragment))': "
                             + "that chapter has no heading with that anchor", at: location))
@@ -87,7 +91,8 @@ struct LinkResolver {
         let base = plan.baseDirectory
         let inside = base.isEmpty ? !source.hasPrefix("/") && !source.hasPrefix("../") : source.hasPrefix(base + "/")
         guard inside, !path.hasPrefix("/") else {
-            warnings.append(
+            report(
+                &warnings,
                 .warning(
                     "image \(Diagnostic.quote(destination)) is outside the book's folder and is not copied into the site",
                     at: location))
@@ -96,6 +101,12 @@ struct LinkResolver {
         let sitePath = base.isEmpty ? source : String(source.dropFirst(base.count + 1))
         images.append(SiteImage(source: source, path: sitePath, location: location))
         return .local(sitePath)
+    }
+
+    /// Only a chapter's own page reports problems: the print view renders the same links again,
+    /// so there the messages are not even formatted.
+    private func report(_ warnings: inout [Diagnostic], _ warning: @autoclosure () -> Diagnostic) {
+        if mode == .page { warnings.append(warning()) }
     }
 
     private static func decode(_ text: String) -> String {

@@ -92,26 +92,39 @@ struct PageLayout {
         return html + "</ol>\n</aside>\n"
     }
 
-    func chapterPage(_ index: Int, article: String) -> String {
+    /// A chapter's page up to where its article's content begins (after a line break). The
+    /// article is rendered straight after it, so the page is never copied to be framed.
+    func chapterPageOpening(_ index: Int) -> String {
         let page = plan.pages[index]
-        var html = head(pageTitle: page.chapter.title + " · " + title)
-        html += "<body>\n" + header() + "<div class=\"layout\">\n" + sidebar(current: index)
-        html += "<main id=\"iapkit-content\">\n"
-        html += progress(id: "iapkit-page-progress", label: "Checklist progress on this page")
-        html += "<article class=\"chapter\">\n" + article + "</article>\n"
-        html += pager(for: index) + "</main>\n" + outline(for: page) + "</div>\n</body>\n</html>\n"
-        return html
+        return head(pageTitle: page.chapter.title + " · " + title) + "<body>\n" + header()
+            + "<div class=\"layout\">\n" + sidebar(current: index) + "<main id=\"iapkit-content\">\n"
+            + progress(id: "iapkit-page-progress", label: "Checklist progress on this page")
+            + "<article class=\"chapter\">\n"
     }
 
-    func printPage(chapters: [String]) -> String {
-        var html = head(pageTitle: title + " · all chapters")
-        html += "<body class=\"print-view\">\n" + header() + "<div class=\"layout\">\n" + sidebar(current: nil)
-        html += "<main id=\"iapkit-content\">\n"
-        html += progress(id: "iapkit-page-progress", label: "Checklist progress in the book")
-        for (page, article) in zip(plan.pages, chapters) {
-            html += "<article class=\"chapter\" id=\"chapter-\(Escape.attribute(page.stem))\">\n"
-            html += article + "</article>\n"
-        }
-        return html + "</main>\n</div>\n</body>\n</html>\n"
+    /// The rest of a chapter's page after its article's content.
+    func chapterPageClosing(_ index: Int) -> String {
+        "</article>\n" + pager(for: index) + "</main>\n" + outline(for: plan.pages[index])
+            + "</div>\n</body>\n</html>\n"
+    }
+
+    /// The start of `print.html`, before its first chapter.
+    func printPageOpening() -> String {
+        head(pageTitle: title + " · all chapters") + "<body class=\"print-view\">\n" + header()
+            + "<div class=\"layout\">\n" + sidebar(current: nil) + "<main id=\"iapkit-content\">\n"
+            + progress(id: "iapkit-page-progress", label: "Checklist progress in the book")
+    }
+
+    /// The end of `print.html`, after its last chapter.
+    static let printPageClosing = "</main>\n</div>\n</body>\n</html>\n"
+
+    /// `print.html` is made of one part per chapter, each rendered on its own: the first part
+    /// starts with the page's opening, the last ends with its closing. A one-chapter book's
+    /// print page is then a single part, never copied. Each opening ends with a line break.
+    func printPart(_ index: Int) -> (opening: String, closing: String) {
+        let stem = Escape.attribute(plan.pages[index].stem)
+        let opening = (index == 0 ? printPageOpening() : "") + "<article class=\"chapter\" id=\"chapter-\(stem)\">\n"
+        let closing = "</article>\n" + (index == plan.pages.count - 1 ? Self.printPageClosing : "")
+        return (opening, closing)
     }
 }

@@ -8,8 +8,11 @@ import IAPModel
 /// lists every checklist item, so any page can show the whole book's progress;
 /// `IAPKIT_SEARCH` holds each page's words and product IDs.
 enum SearchIndex {
-    static func script(plan: SitePlan, workbook: Workbook, bookKey: String) -> String {
-        var script = "window.IAPKIT_SITE = {\"book\": \(Escape.javaScriptString(bookKey)), \"tasks\": ["
+    static func script(plan: SitePlan, workbook: Workbook, bookKey: String) -> [UInt8] {
+        // The page texts dominate: about the size of the Markdown, plus escapes.
+        let sourceSize = plan.pages.reduce(0) { $0 + $1.document.source.bytes.count }
+        var script = HTMLBuffer(reservingCapacity: sourceSize + sourceSize / 8 + 4096)
+        script += "window.IAPKIT_SITE = {\"book\": \(Escape.javaScriptString(bookKey)), \"tasks\": ["
         var first = true
         for page in plan.pages {
             for item in page.chapter.checklists.flatMap(\.items) {
@@ -26,35 +29,50 @@ enum SearchIndex {
             script += "{\"title\": \(Escape.javaScriptString(page.chapter.title)), "
             script += "\"url\": \(Escape.javaScriptString(page.fileName)), "
             script += "\"products\": [\(products.map(Escape.javaScriptString).joined(separator: ", "))], "
-            script += "\"text\": \(Escape.javaScriptString(words(of: page.document)))}"
+            script += "\"text\": \""
+            script.appendEscapedWords(of: page.document)
+            script += "\"}"
         }
-        return script + "\n];\n"
+        script += "\n];\n"
+        return script.bytes
     }
+}
 
-    /// The page's readable text with runs of white space collapsed, code blocks included.
-    /// Works on UTF-8 bytes: only ASCII white space separates words, so no character is split.
-    static func words(of document: MarkdownDocument) -> String {
-        var bytes: [UInt8] = []
+extension HTMLBuffer {
+    /// The page's readable text with runs of white space collapsed, code blocks included, as
+    /// the inside of a JavaScript string. Works on UTF-8 bytes: only ASCII white space separates
+    /// words, so no character is split, and each word is escaped as it is copied.
+    mutating func appendEscapedWords(of document: MarkdownDocument) {
         var pendingSpace = false
+        var wroteWord = false
         for node in document.allNodes {
-            if node.kind.isBlock { pendingSpace = true }
-            guard node.kind == .text || node.kind == .code || node.kind == .codeBlock, let literal = node.literal
-            else {
-                if node.kind == .softBreak || node.kind == .lineBreak { pendingSpace = true }
+            let kind = node.kind
+            if kind.isBlock { pendingSpace = true }
+            guard kind == .text || kind == .code || kind == .codeBlock else {
+                if kind == .softBreak || kind == .lineBreak { pendingSpace = true }
                 continue
             }
-            for byte in literal.utf8 {
-                if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
-                    || byte == UInt8(ascii: "\r")
-                {
-                    pendingSpace = true
-                } else {
-                    if pendingSpace, !bytes.isEmpty { bytes.append(UInt8(ascii: " ")) }
+            node.withLiteralBytes { literal in
+                var index = 0
+                while index < literal.count {
+                    guard !Self.isWordSeparator(literal[index]) else {
+                        pendingSpace = true
+                        index += 1
+                        continue
+                    }
+                    let wordStart = index
+                    while index < literal.count, !Self.isWordSeparator(literal[index]) { index += 1 }
+                    if pendingSpace, wroteWord { self += " " }
                     pendingSpace = false
-                    bytes.append(byte)
+                    wroteWord = true
+                    appendJavaScriptStringContent(UnsafeBufferPointer(rebasing: literal[wordStart..<index]))
                 }
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func isWordSeparator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
+            || byte == UInt8(ascii: "\r")
     }
 }

@@ -26,27 +26,38 @@ public enum SiteRenderer {
         var diagnostics: [Diagnostic] = []
         var images: [String: SiteImage] = [:]
         let pageCount = plan.pages.count
+        let bookKey = workbook.app?.bundleID.value ?? HeadingSlugger.slug(options.title)
         let slots = RenderSlots(count: pageCount * 2)
+        // The search index reads the same trees on a thread of its own, from the start: as one
+        // more job it would wait for a core until the last chapters were done, which for a book
+        // of one large chapter leaves a core idle while it runs.
+        let searchIndexDone = DispatchGroup()
+        DispatchQueue.global().async(group: searchIndexDone) {
+            slots.searchIndex = SearchIndex.script(plan: plan, workbook: workbook, bookKey: bookKey)
+        }
+        // Jobs: each chapter's whole page, then each chapter's print article.
         DispatchQueue.concurrentPerform(iterations: pageCount * 2) { job in
             let mode: RenderMode = job < pageCount ? .page : .print
+            let index = job % pageCount
+            let frame =
+                mode == .page
+                ? (opening: layout.chapterPageOpening(index), closing: layout.chapterPageClosing(index))
+                : layout.printPart(index)
             let rendered = ChapterRenderer.render(
-                plan.pages[job % pageCount], plan: plan, workbook: workbook, mode: mode,
-                allowRawHTML: options.allowRawHTML)
+                plan.pages[index], plan: plan, workbook: workbook, mode: mode, allowRawHTML: options.allowRawHTML,
+                opening: frame.opening, closing: frame.closing)
             slots.store(rendered, at: job, countsAsPage: mode == .page) { done in progress(done, pageCount) }
         }
+        searchIndexDone.wait()
         let rendered = slots.all
         for (index, page) in plan.pages.enumerated() {
             guard let result = rendered[index] else { continue }
             diagnostics += result.diagnostics
             for image in result.images where images[image.path] == nil { images[image.path] = image }
-            files.append(RenderedFile(path: page.fileName, text: layout.chapterPage(index, article: result.html)))
+            files.append(RenderedFile(path: page.fileName, bytes: result.html))
         }
-        let printed = (pageCount..<pageCount * 2).map { rendered[$0]?.html ?? "" }
-        files.append(RenderedFile(path: "print.html", text: layout.printPage(chapters: printed)))
-        let bookKey = workbook.app?.bundleID.value ?? HeadingSlugger.slug(options.title)
-        files.append(
-            RenderedFile(
-                path: "search-index.js", text: SearchIndex.script(plan: plan, workbook: workbook, bookKey: bookKey)))
+        files.append(RenderedFile(path: "print.html", bytes: printPage(rendered[pageCount...], layout: layout)))
+        files.append(RenderedFile(path: "search-index.js", bytes: slots.searchIndex))
         files.append(RenderedFile(path: "assets/site.css", text: SiteStyle.source))
         files.append(RenderedFile(path: "assets/site.js", text: SiteScript.source))
         let generated = Set(files.map(\.path))
@@ -63,9 +74,20 @@ public enum SiteRenderer {
     }
 }
 
+extension SiteRenderer {
+    /// The print view from its parts, one per chapter, in book order.
+    fileprivate static func printPage(_ parts: ArraySlice<RenderSlots.Rendered?>, layout: PageLayout) -> [UInt8] {
+        if parts.count == 1, let only = parts.first, let html = only?.html { return html }
+        var page = HTMLBuffer(reservingCapacity: parts.reduce(0) { $0 + ($1?.html.count ?? 0) } + 8192)
+        if parts.isEmpty { page += layout.printPageOpening() + PageLayout.printPageClosing }
+        for part in parts { page.append(bytes: part?.html ?? []) }
+        return page.bytes
+    }
+}
+
 /// Rendered chapters, filled from several threads, each slot by exactly one of them.
 private final class RenderSlots: @unchecked Sendable {
-    typealias Rendered = (html: String, diagnostics: [Diagnostic], images: [SiteImage])
+    typealias Rendered = (html: [UInt8], diagnostics: [Diagnostic], images: [SiteImage])
 
     private let lock = NSLock()
     private var slots: [Rendered?]
@@ -91,5 +113,20 @@ private final class RenderSlots: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return slots
+    }
+
+    private var storedSearchIndex: [UInt8] = []
+
+    var searchIndex: [UInt8] {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return storedSearchIndex
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            storedSearchIndex = newValue
+        }
     }
 }
