@@ -72,6 +72,7 @@ TIME_TOOL=""         # "gnu" (time -v) or "bsd" (macOS time -l)
 TIME_BIN=""
 REBUILD_CORPUS=0
 RSS_KB=""            # result of measure_peak_rss
+PREPARE_SECOND=""    # when set, hyperfine runs it (untimed) before each run of the second command
 SUMMARY_ROWS=()      # one tab-separated line per measured ratio
 
 # ------------------------------------------------------------------ output --
@@ -260,6 +261,7 @@ time_pair() {
     for ((round = 1; round <= ROUNDS; round++)); do
         (cd "$WORK" && hyperfine --warmup "$WARMUP" --runs "$per_round" --ignore-failure --style basic \
             --export-json "${json%.json}-round$round.json" \
+            ${PREPARE_SECOND:+--prepare true --prepare "$PREPARE_SECOND"} \
             --command-name "$2" "$3" \
             --command-name "$4" "$5") \
             || die "hyperfine failed; see its output above"
@@ -419,7 +421,8 @@ bench_lint() {
 }
 
 # `iapkit render` on the corpus against cmark writing HTML (each timed run starts from an empty
-# output folder, so every page is written), then on the Workbook against `mkdocs build`.
+# output folder, emptied untimed, so every page is written), then on the Workbook against
+# `mkdocs build`.
 bench_render() {
     local iapkit_q time_target=1.25
     iapkit_q="$(shell_quote "$IAPKIT")"
@@ -428,12 +431,15 @@ bench_render() {
     check_runs "iapkit render (single file)" "0 1" "$IAPKIT" render "$WORK/corpus.md" -o "$WORK/site-single" --quiet
     check_runs "iapkit render (folder)" "0 1" "$IAPKIT" render "$WORK/corpus/" -o "$WORK/site-folder" --quiet
 
+    PREPARE_SECOND="rm -rf site-single"
     compare_time render "single file" "$time_target" "$WORK/render.json" \
         "cmark corpus.md" "cmark corpus.md > /dev/null" \
-        "iapkit render corpus.md" "rm -rf site-single && $iapkit_q render corpus.md -o site-single --quiet 2> /dev/null"
+        "iapkit render corpus.md" "$iapkit_q render corpus.md -o site-single --quiet 2> /dev/null"
+    PREPARE_SECOND="rm -rf site-folder"
     compare_time render "folder" "$time_target" "$WORK/render-folder.json" \
         "cmark corpus/*.md" "cmark corpus/*.md > /dev/null" \
-        "iapkit render corpus/" "rm -rf site-folder && $iapkit_q render corpus/ -o site-folder --quiet 2> /dev/null"
+        "iapkit render corpus/" "$iapkit_q render corpus/ -o site-folder --quiet 2> /dev/null"
+    PREPARE_SECOND=""
     compare_memory render "single file" 1.5 "0" "0 1" \
         -- cmark "$WORK/corpus.md" \
         -- "$IAPKIT" render "$WORK/corpus.md" -o "$WORK/site-single" --quiet
@@ -458,9 +464,11 @@ with open(sys.argv[2], "w", encoding="utf-8") as out:
 PY
     (cd "$project" && mkdocs build --quiet -d "$WORK/mkdocs-site" 2>/dev/null) || die "mkdocs build failed"
     say "render: the Workbook, iapkit render vs. mkdocs build ($RUNS runs in $ROUNDS rounds)"
+    PREPARE_SECOND="rm -rf site-workbook"
     time_pair "$json" \
         "mkdocs build" "cd mkdocs && mkdocs build --quiet -d $(shell_quote "$WORK/mkdocs-site") 2> /dev/null" \
-        "iapkit render Workbook" "rm -rf site-workbook && $(shell_quote "$IAPKIT") render $(shell_quote "$ROOT/Workbook") -o site-workbook --quiet"
+        "iapkit render Workbook" "$(shell_quote "$IAPKIT") render $(shell_quote "$ROOT/Workbook") -o site-workbook --quiet"
+    PREPARE_SECOND=""
     local means baseline candidate median speedup
     means="$(json_means "$json")" || die "could not read $(pretty "$json")"
     read -r baseline candidate median <<<"$means"

@@ -96,7 +96,7 @@ struct OutputWriter {
     func write(path relativePath: String, bytes: [UInt8]) throws {
         let path = target(relativePath)
         let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty {
+        if !folder.isEmpty, !Self.isDirectory(folder) {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
         let temporary = (folder.isEmpty ? "." : folder) + "/.\((path as NSString).lastPathComponent).iapkit-\(getpid())"
@@ -108,6 +108,13 @@ struct OutputWriter {
             unlink(temporary)
             throw WriteError(path: path, reason: reason)
         }
+    }
+
+    /// One `stat`: most files go into a folder that already exists, and asking Foundation to
+    /// create it again costs more than writing a page.
+    private static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Writes `bytes` to a new file at `path` straight from the array (no `Data` copy of a large
