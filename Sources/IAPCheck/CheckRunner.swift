@@ -152,6 +152,8 @@ public struct CheckRunner: Sendable {
     private func productIDMismatch() -> Outcome {
         guard let snapshot else { return .noProject }
         guard !workbook.products.isEmpty else { return Outcome(.info, "the guides declare no products") }
+        // Computed once: the loop below visits every string literal of the project.
+        let productIDs = self.productIDs
         let known = Set(productIDs)
         var failures: [String] = []
         var failureEvidence: [SourceLocation] = []

@@ -2,15 +2,17 @@
 /// escape the quote, the backslash and the three common control characters the same way; what
 /// differs is how the rest is spelt, which each caller says.
 public enum QuotedLiteral {
-    /// `open` + `text` + `close`, with `"`, `\`, newline, return and tab backslash-escaped and
-    /// every other scalar spelt by `spell`, which returns nil to keep the scalar as it is.
+    /// `open` + `text` + `close`, with the `mark` character, `\`, newline, return and tab
+    /// backslash-escaped and every other scalar spelt by `spell`, which returns nil to keep the
+    /// scalar as it is.
     public static func quote(
-        _ text: String, open: String = "\"", close: String = "\"", spell: (Unicode.Scalar) -> String? = { _ in nil }
+        _ text: String, open: String = "\"", close: String = "\"", mark: Unicode.Scalar = "\"",
+        spell: (Unicode.Scalar) -> String? = { _ in nil }
     ) -> String {
         var result = open
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": result += "\\\""
+            case mark: result += "\\" + String(mark)
             case "\\": result += "\\\\"
             case "\n": result += "\\n"
             case "\r": result += "\\r"

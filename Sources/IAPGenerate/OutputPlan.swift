@@ -40,21 +40,15 @@ public struct OutputPlan: Sendable, Equatable {
         let configuration = File(template: "StoreKit2/Configuration.storekit", path: names.storekitFile)
         var files: [File]
         switch storekit {
-        case .storeKit2:
+        case .storeKit2, .storeKit1:
+            // The two single-API outputs differ only in the folder their store templates live in.
+            let folder = storekit == .storeKit2 ? "StoreKit2" : "StoreKit1"
             files = [
                 productID,
-                File(template: "StoreKit2/StoreManager.swift", path: "\(names.manager).swift"),
-                File(template: "StoreKit2/ProductHandlers.swift", path: "\(names.handlerProtocol).swift"),
+                File(template: "\(folder)/StoreManager.swift", path: "\(names.manager).swift"),
+                File(template: "\(folder)/ProductHandlers.swift", path: "\(names.handlerProtocol).swift"),
                 entitlementStore, configuration,
-                File(template: "StoreKit2/HandlersScaffold.swift", path: names.scaffoldFile, isScaffold: true),
-            ]
-        case .storeKit1:
-            files = [
-                productID,
-                File(template: "StoreKit1/StoreManager.swift", path: "\(names.manager).swift"),
-                File(template: "StoreKit1/ProductHandlers.swift", path: "\(names.handlerProtocol).swift"),
-                entitlementStore, configuration,
-                File(template: "StoreKit1/HandlersScaffold.swift", path: names.scaffoldFile, isScaffold: true),
+                File(template: "\(folder)/HandlersScaffold.swift", path: names.scaffoldFile, isScaffold: true),
             ]
         case .both:
             // The facade takes the manager's name; the stores behind it get names of their own.

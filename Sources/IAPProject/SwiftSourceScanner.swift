@@ -71,9 +71,6 @@ public struct SwiftSourceScan: Hashable, Sendable {
     /// True when the identifier (or attribute) `name` occurs in the file.
     public func mentions(_ name: String) -> Bool { names.contains(name) }
 
-    /// Names and keywords, in source order.
-    public var identifiers: [SwiftToken] { tokens.filter { $0.kind == .identifier } }
-
     /// Every occurrence of the identifier `name` (or attribute, when `name` starts with `@`).
     public func occurrences(of name: String) -> [SwiftToken] {
         guard names.contains(name) else { return [] }
