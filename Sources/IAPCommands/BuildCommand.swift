@@ -32,6 +32,8 @@ enum BuildCommand: Command {
             ("check", project.map { ["check", "--project", $0] + paths }),
             ("render", ["render"] + quiet + (arguments.has("--strict") ? ["--strict"] : []) + paths),
         ]
+        var shared = context
+        shared.sessionCache = GuideSessionCache(keepsDocuments: true)
         var outcomes: [String] = []
         var worst = ExitStatus.success
         while !steps.isEmpty {
@@ -41,7 +43,7 @@ enum BuildCommand: Command {
                 continue
             }
             if !arguments.has("--quiet") { context.standardOutput.line("==> \(step.name)") }
-            let status = IAPKitTool.run(argv, context: context)
+            let status = IAPKitTool.run(argv, context: shared)
             outcomes.append("\(step.name) " + word(status))
             worst = max(worst, status)
             if status == .usageOrInput || (step.name == "lint" && status != .success) {

@@ -14,6 +14,8 @@ public struct CommandContext: Sendable {
     /// Whether standard error is a terminal, where a progress line can rewrite itself. Off
     /// unless the caller turns it on.
     public var standardErrorIsTerminal = false
+    /// Set by `iapkit build`, so its steps read the guides once.
+    var sessionCache: GuideSessionCache?
 
     public init(
         fileSystem: any GuideFileSystem, workingDirectory: String = ".",

@@ -22,6 +22,15 @@ struct GuideSession {
     var inputDescription = ""
 
     static func load(_ paths: [String], context: CommandContext, keepingDocuments: Bool = false) -> GuideSession {
+        guard let cache = context.sessionCache else {
+            return read(paths, context: context, keepingDocuments: keepingDocuments)
+        }
+        return cache.session(for: paths) {
+            read(paths, context: context, keepingDocuments: keepingDocuments || cache.keepsDocuments)
+        }
+    }
+
+    private static func read(_ paths: [String], context: CommandContext, keepingDocuments: Bool) -> GuideSession {
         var inputErrors: [InputError] = []
         let configuration: ProjectConfiguration?
         switch ProjectConfiguration.load(context: context) {
