@@ -35,37 +35,45 @@ struct OutputWriter {
         FileManager.default.contents(atPath: target(path)).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Whether writing `bytes` to `relativePath` would create, update or leave the file alone.
-    /// A file of another size differs without being read; one of the same size is compared in
-    /// chunks, so a large page is never held twice.
-    func change(path relativePath: String, bytes: [UInt8]) -> Change {
+    /// Whether writing `pieces`, one after another, to `relativePath` would create, update or
+    /// leave the file alone. A file of another size differs without being read; one of the
+    /// same size is compared in chunks, so a large page is never held twice.
+    func change(path relativePath: String, pieces: [[UInt8]]) -> Change {
         let descriptor = open(target(relativePath), O_RDONLY)
         guard descriptor >= 0 else { return .create }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return .create }
-        guard Int(status.st_size) == bytes.count else { return .update }
-        return Self.contents(of: descriptor, equal: bytes) ? .unchanged : .update
+        guard Int(status.st_size) == pieces.reduce(0, { $0 + $1.count }) else { return .update }
+        return Self.contents(of: descriptor, equal: pieces) ? .unchanged : .update
     }
 
-    /// Compares what is left to read from `descriptor` with `bytes`, one chunk at a time.
-    private static func contents(of descriptor: Int32, equal bytes: [UInt8]) -> Bool {
+    /// Compares what is left to read from `descriptor` with `pieces`, one piece at a time.
+    private static func contents(of descriptor: Int32, equal pieces: [[UInt8]]) -> Bool {
         let chunkSize = 1 << 20
-        var chunk = [UInt8](repeating: 0, count: min(chunkSize, max(bytes.count, 1)))
-        var offset = 0
-        return bytes.withUnsafeBytes { expected in
-            chunk.withUnsafeMutableBytes { buffer in
-                guard let chunkBase = buffer.baseAddress else { return false }
-                while true {
-                    let count = read(descriptor, chunkBase, buffer.count)
-                    if count < 0, errno == EINTR { continue }
-                    guard count >= 0 else { return false }
-                    if count == 0 { return offset == expected.count }
-                    guard offset + count <= expected.count, let expectedBase = expected.baseAddress,
-                        memcmp(expectedBase + offset, chunkBase, count) == 0
-                    else { return false }
-                    offset += count
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
+        return chunk.withUnsafeMutableBytes { buffer in
+            guard let chunkBase = buffer.baseAddress else { return false }
+            for piece in pieces {
+                let same = piece.withUnsafeBytes { expected -> Bool in
+                    var offset = 0
+                    while offset < expected.count {
+                        let count = read(descriptor, chunkBase, min(buffer.count, expected.count - offset))
+                        if count < 0, errno == EINTR { continue }
+                        guard count > 0, let expectedBase = expected.baseAddress,
+                            memcmp(expectedBase + offset, chunkBase, count) == 0
+                        else { return false }
+                        offset += count
+                    }
+                    return true
                 }
+                guard same else { return false }
+            }
+            // The size matched, but the file may have grown since it was measured.
+            while true {
+                let count = read(descriptor, chunkBase, 1)
+                if count < 0, errno == EINTR { continue }
+                return count == 0
             }
         }
     }
@@ -94,13 +102,18 @@ struct OutputWriter {
     }
 
     func write(path relativePath: String, bytes: [UInt8]) throws {
+        try write(path: relativePath, pieces: [bytes])
+    }
+
+    /// Writes `pieces` one after another as the file's content, atomically.
+    func write(path relativePath: String, pieces: [[UInt8]]) throws {
         let path = target(relativePath)
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty, !Self.isDirectory(folder) {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
         let temporary = (folder.isEmpty ? "." : folder) + "/.\((path as NSString).lastPathComponent).iapkit-\(getpid())"
-        guard Self.create(temporary, with: bytes) else {
+        guard Self.create(temporary, with: pieces) else {
             throw WriteError(path: path, reason: "cannot create a temporary file next to it")
         }
         if rename(temporary, path) != 0 {
@@ -117,21 +130,24 @@ struct OutputWriter {
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// Writes `bytes` to a new file at `path` straight from the array (no `Data` copy of a large
-    /// page); a partly written file is removed.
-    private static func create(_ path: String, with bytes: [UInt8]) -> Bool {
+    /// Writes `pieces` to a new file at `path` straight from their arrays (no `Data` copy of a
+    /// large page); a partly written file is removed.
+    private static func create(_ path: String, with pieces: [[UInt8]]) -> Bool {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
         guard descriptor >= 0 else { return false }
-        let written = bytes.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                guard let base = buffer.baseAddress else { return false }
-                let count = systemWrite(descriptor, base + offset, buffer.count - offset)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
+        var written = true
+        for piece in pieces where written {
+            written = piece.withUnsafeBytes { buffer -> Bool in
+                var offset = 0
+                while offset < buffer.count {
+                    guard let base = buffer.baseAddress else { return false }
+                    let count = systemWrite(descriptor, base + offset, buffer.count - offset)
+                    if count < 0, errno == EINTR { continue }
+                    guard count > 0 else { return false }
+                    offset += count
+                }
+                return true
             }
-            return true
         }
         let closed = close(descriptor) == 0
         if !(written && closed) { unlink(path) }

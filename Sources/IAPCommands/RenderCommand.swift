@@ -78,10 +78,10 @@ enum RenderCommand: Command {
             directory: arguments.value("--output") ?? session.configuration?.site ?? ".build/site")
         var written = 0
         for file in files {
-            let change = writer.change(path: file.path, bytes: file.bytes)
+            let change = writer.change(path: file.path, pieces: file.pieces)
             guard change == .create || change == .update else { continue }
             do {
-                try writer.write(path: file.path, bytes: file.bytes)
+                try writer.write(path: file.path, pieces: file.pieces)
             } catch {
                 context.standardError.line("iapkit render: error: \(error)")
                 return .usageOrInput

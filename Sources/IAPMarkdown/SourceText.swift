@@ -48,7 +48,7 @@ public struct SourceText: Sendable {
     }
 
     /// The byte offset of a 1-based line and column, or -1 when out of range.
-    func offset(line: Int, column: Int) -> Int {
+    public func offset(line: Int, column: Int) -> Int {
         guard line >= 1, line <= lineStarts.count, column >= 1 else { return -1 }
         let offset = lineStarts[line - 1] + column - 1
         return offset <= bytes.count ? offset : -1

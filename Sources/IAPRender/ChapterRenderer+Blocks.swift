@@ -38,10 +38,15 @@ extension ChapterRenderer {
         let markerLine = start.line
         let markerEnd = start.column + 3
         let isDone = Self.markerIsDone(paragraph)
-        let elementID = Escape.attribute((mode == .print ? "print-task-" : "task-") + id)
-        html += "<li class=\"task\"><input type=\"checkbox\" id=\"\(elementID)\" data-task=\"\(Escape.attribute(id))\""
+        let elementID = Escape.attribute("task-" + id)
+        let printElementID = Escape.attribute("print-task-" + id)
+        html += "<li class=\"task\"><input type=\"checkbox\" id=\""
+        html.append(page: elementID, print: printElementID)
+        html += "\" data-task=\"\(Escape.attribute(id))\""
         html += isDone ? " data-default=\"checked\" checked>" : ">"
-        html += "<label for=\"\(elementID)\">"
+        html += "<label for=\""
+        html.append(page: elementID, print: printElementID)
+        html += "\">"
         let inlines = Array(paragraph.children)
         let explicitID = task.writtenID
         var atStart = true

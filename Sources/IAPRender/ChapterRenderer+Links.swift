@@ -15,9 +15,9 @@ extension ChapterRenderer {
             html.appendURL(url)
             html += "\"" + title + " rel=\"noopener noreferrer\">"
             openLinks.append(true)
-        case .local(let url):
+        case .local(let pageURL, let printURL):
             html += "<a href=\""
-            html.appendURL(url)
+            html.appendURL(page: pageURL, print: printURL)
             html += "\"" + title + ">"
             openLinks.append(true)
         }
@@ -36,8 +36,10 @@ extension ChapterRenderer {
         case .external(let url):
             html += "<a class=\"external-image\" href=\"\(Escape.url(url))\"\(title) rel=\"noopener noreferrer\">"
             html += (alt.isEmpty ? "image" : alt) + "</a>"
-        case .local(let url):
-            html += "<img src=\"\(Escape.url(url))\" alt=\"\(alt)\"\(title)>"
+        case .local(let pageURL, let printURL):
+            html += "<img src=\""
+            html.appendURL(page: pageURL, print: printURL)
+            html += "\" alt=\"\(alt)\"\(title)>"
         }
     }
 

@@ -35,8 +35,7 @@ extension ChapterRenderer {
     /// A cell's Markdown, parsed on its own and rendered like any paragraph's inlines.
     mutating func inlineHTML(_ cell: TableSource.Cell) -> HTMLBuffer {
         let document = MarkdownDocument(parsing: cell.text, file: page.chapter.file)
-        var renderer = ChapterRenderer(
-            page: page, plan: plan, workbook: workbook, mode: mode, allowRawHTML: allowRawHTML)
+        var renderer = ChapterRenderer(page: page, plan: plan, workbook: workbook, allowRawHTML: allowRawHTML)
         renderer.origin = SourceLocation(file: page.chapter.file, line: cell.line, column: cell.column)
         guard let block = document.root.firstChild else { return HTMLBuffer() }
         if block.kind == .paragraph {

@@ -2,7 +2,8 @@ import IAPDiagnostics
 import IAPMarkdown
 import IAPModel
 
-/// One chapter's Markdown tree as the HTML of its article, in a single walk.
+/// One chapter's Markdown tree as the HTML of its article, in a single walk that writes it for
+/// the chapter's page and, through print patches, for the print view.
 ///
 /// The site owns this renderer rather than using cmark's so that it can add what a training
 /// workbook needs (anchors, checkboxes, callouts, product tables, highlighting) and so that
@@ -11,7 +12,6 @@ struct ChapterRenderer: MarkdownWalker {
     let page: SitePage
     let plan: SitePlan
     let workbook: Workbook
-    let mode: RenderMode
     let allowRawHTML: Bool
     let links: LinkResolver
     let configView: ConfigBlockView
@@ -25,33 +25,31 @@ struct ChapterRenderer: MarkdownWalker {
     /// parsed on its own.
     var origin: SourceLocation?
 
-    init(page: SitePage, plan: SitePlan, workbook: Workbook, mode: RenderMode, allowRawHTML: Bool) {
+    init(page: SitePage, plan: SitePlan, workbook: Workbook, allowRawHTML: Bool) {
         self.page = page
         self.plan = plan
         self.workbook = workbook
-        self.mode = mode
         self.allowRawHTML = allowRawHTML
-        links = LinkResolver(plan: plan, page: page, mode: mode)
+        links = LinkResolver(plan: plan, page: page)
         configView = ConfigBlockView(workbook: workbook, file: page.chapter.file)
     }
 
-    /// The article's HTML between `opening` and `closing`, and the link problems found on the
-    /// way (in page mode only: the print view renders the same links again). `opening` is
-    /// empty or ends with a line break, so the article starts as it would on its own.
+    /// The HTML of a run of the article's top-level blocks, with its print patches, and the
+    /// link problems found on the way. `firstHeading` counts the headings before the run, so
+    /// each takes its own anchor; `sourceSize` is the run's length in the Markdown.
+    ///
+    /// Runs are rendered on their own so that a long chapter keeps every core busy; a run
+    /// starts where the previous one ended a line, so the pieces join into the whole article.
     static func render(
-        _ page: SitePage, plan: SitePlan, workbook: Workbook, mode: RenderMode, allowRawHTML: Bool,
-        opening: String = "", closing: String = ""
-    ) -> (html: [UInt8], diagnostics: [Diagnostic], images: [SiteImage]) {
-        var renderer = ChapterRenderer(
-            page: page, plan: plan, workbook: workbook, mode: mode, allowRawHTML: allowRawHTML)
-        // The article is about as long as its Markdown plus its tags: one allocation, no regrowth.
-        let sourceSize = page.document.source.bytes.count
-        renderer.html = HTMLBuffer(
-            reservingCapacity: opening.utf8.count + sourceSize + sourceSize / 2 + closing.utf8.count + 1024)
-        renderer.html += opening
-        page.document.root.walk(&renderer)
-        renderer.html += closing
-        return (renderer.html.bytes, mode == .page ? renderer.diagnostics : [], renderer.images)
+        _ blocks: some Sequence<MarkdownNode>, of page: SitePage, firstHeading: Int, sourceSize: Int, plan: SitePlan,
+        workbook: Workbook, allowRawHTML: Bool
+    ) -> (html: HTMLBuffer, diagnostics: [Diagnostic], images: [SiteImage]) {
+        var renderer = ChapterRenderer(page: page, plan: plan, workbook: workbook, allowRawHTML: allowRawHTML)
+        renderer.headingIndex = firstHeading
+        // The HTML is about as long as its Markdown plus its tags: one allocation, no regrowth.
+        renderer.html = HTMLBuffer(reservingCapacity: sourceSize + sourceSize / 2 + 256)
+        for block in blocks { block.walk(&renderer) }
+        return (renderer.html, renderer.diagnostics, renderer.images)
     }
 
     static func position(_ location: SourceLocation) -> SitePage.Position {
@@ -158,9 +156,14 @@ struct ChapterRenderer: MarkdownWalker {
         let level = min(max(node.headingLevel ?? 1, 1), 6)
         let slug = headingIndex < page.headings.count ? page.headings[headingIndex].slug : "section-\(headingIndex)"
         headingIndex += 1
-        let id = Escape.attribute(mode.anchor(slug, in: page))
-        html += "<h\(level) id=\"\(id)\">"
+        let id = Escape.attribute(slug)
+        let printID = Escape.attribute(page.printAnchor(slug))
+        html += "<h\(level) id=\""
+        html.append(page: id, print: printID)
+        html += "\">"
         walkChildren(of: node)
-        html += " <a class=\"anchor\" href=\"#\(id)\" aria-label=\"Link to this section\">#</a></h\(level)>\n"
+        html += " <a class=\"anchor\" href=\"#"
+        html.append(page: id, print: printID)
+        html += "\" aria-label=\"Link to this section\">#</a></h\(level)>\n"
     }
 }

@@ -10,6 +10,7 @@ struct HeadingSlugger {
     }
 
     static func slug(_ title: String) -> String {
+        if let ascii = asciiSlug(title) { return ascii }
         var slug = ""
         for scalar in title.lowercased().unicodeScalars {
             let properties = scalar.properties
@@ -22,6 +23,31 @@ struct HeadingSlugger {
             }
         }
         return slug
+    }
+
+    /// The same rules for a title of ASCII only, by byte: most headings are, and looking up
+    /// Unicode properties for every letter of a large book's headings is what slugging costs.
+    private static func asciiSlug(_ title: String) -> String? {
+        var title = title
+        return title.withUTF8 { bytes -> String? in
+            var slug: [UInt8] = []
+            slug.reserveCapacity(bytes.count)
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+                    slug.append(byte)
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                    slug.append(byte + 32)
+                case UInt8(ascii: " "), UInt8(ascii: "-"):
+                    slug.append(UInt8(ascii: "-"))
+                case 0x80...:
+                    return nil
+                default:
+                    continue
+                }
+            }
+            return String(decoding: slug, as: UTF8.self)
+        }
     }
 
     /// The slug for the next heading with this title, numbered when it was used before.

@@ -10,13 +10,15 @@ struct LinkResolver {
         case dropped
         /// Another site or scheme; never loaded by the page itself.
         case external(String)
-        /// A URL inside the site, as the page writes it.
-        case local(String)
+        /// A URL inside the site, as the chapter's page writes it and as the print view does.
+        case local(page: String, print: String)
+
+        /// A URL that is the same in both places.
+        static func local(_ url: String) -> Target { .local(page: url, print: url) }
     }
 
     let plan: SitePlan
     let page: SitePage
-    let mode: RenderMode
 
     func resolve(
         _ destination: String, isImage: Bool, at location: SourceLocation, warnings: inout [Diagnostic],
@@ -25,8 +27,7 @@ struct LinkResolver {
         let what = isImage ? "image" : "link"
         switch LinkSafety.classify(destination, isImage: isImage) {
         case .dangerous:
-            report(
-                &warnings,
+            warnings.append(
                 .warning("unsafe \(what) URL \(Diagnostic.quote(destination)) is not rendered", at: location))
             return .dropped
         case .external:
@@ -34,13 +35,12 @@ struct LinkResolver {
         case .fragment:
             let fragment = Self.decode(String(destination.dropFirst()))
             if !fragment.isEmpty, !page.anchors.contains(fragment) {
-                report(
-                    &warnings,
+                warnings.append(
                     .warning(
                         "\(what) to '#\(Diagnostic.quoteBody(fragment))': this chapter has no heading with that anchor",
                         at: location))
             }
-            return .local("#" + mode.anchor(fragment, in: page))
+            return .local(page: "#" + fragment, print: "#" + page.printAnchor(fragment))
         case .relative:
             var path = destination
             var fragment: String?
@@ -56,8 +56,7 @@ struct LinkResolver {
             guard decodedPath.lowercased().hasSuffix(".md") else { return .local(destination) }
             let file = SitePlan.join(SitePlan.directory(of: page.chapter.file), decodedPath)
             guard let index = plan.pageIndex[file] else {
-                report(
-                    &warnings,
+                warnings.append(
                     .warning(
                         "\(what) to \(Diagnostic.quote(decodedPath)), which is not a chapter of this book",
                         at: location))
@@ -65,19 +64,14 @@ struct LinkResolver {
             }
             let target = plan.pages[index]
             if let fragment, !fragment.isEmpty, !target.anchors.contains(fragment) {
-                report(
-                    &warnings,
+                warnings.append(
                     .warning(
                         "\(what) to '\(Diagnostic.quoteBody(decodedPath))#\(Diagnostic.quoteBody(fragment))': "
                             + "that chapter has no heading with that anchor", at: location))
             }
-            switch mode {
-            case .page:
-                return .local(target.fileName + (fragment.map { $0.isEmpty ? "" : "#" + $0 } ?? ""))
-            case .print:
-                guard let fragment, !fragment.isEmpty else { return .local("#chapter-" + target.stem) }
-                return .local("#" + mode.anchor(fragment, in: target))
-            }
+            let pageURL = target.fileName + (fragment.map { $0.isEmpty ? "" : "#" + $0 } ?? "")
+            guard let fragment, !fragment.isEmpty else { return .local(page: pageURL, print: "#chapter-" + target.stem) }
+            return .local(page: pageURL, print: "#" + target.printAnchor(fragment))
         }
     }
 
@@ -91,8 +85,7 @@ struct LinkResolver {
         let base = plan.baseDirectory
         let inside = base.isEmpty ? !source.hasPrefix("/") && !source.hasPrefix("../") : source.hasPrefix(base + "/")
         guard inside, !path.hasPrefix("/") else {
-            report(
-                &warnings,
+            warnings.append(
                 .warning(
                     "image \(Diagnostic.quote(destination)) is outside the book's folder and is not copied into the site",
                     at: location))
@@ -103,25 +96,16 @@ struct LinkResolver {
         return .local(sitePath)
     }
 
-    /// Only a chapter's own page reports problems: the print view renders the same links again,
-    /// so there the messages are not even formatted.
-    private func report(_ warnings: inout [Diagnostic], _ warning: @autoclosure () -> Diagnostic) {
-        if mode == .page { warnings.append(warning()) }
-    }
-
     private static func decode(_ text: String) -> String {
         text.contains("%") ? text.removingPercentEncoding ?? text : text
     }
 }
 
-/// Where a chapter's HTML goes: its own page, or the print page that holds every chapter,
-/// where ids carry the chapter's name so that they stay unique.
-enum RenderMode: Equatable {
-    case page
-    case print
-
-    func anchor(_ id: String, in page: SitePage) -> String {
-        self == .page ? id : page.stem + "--" + id
+extension SitePage {
+    /// An id of this chapter as the print view writes it: the print view holds every chapter,
+    /// so its ids carry the chapter's name to stay unique.
+    func printAnchor(_ id: String) -> String {
+        stem + "--" + id
     }
 }
 

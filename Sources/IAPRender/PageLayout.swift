@@ -92,8 +92,7 @@ struct PageLayout {
         return html + "</ol>\n</aside>\n"
     }
 
-    /// A chapter's page up to where its article's content begins (after a line break). The
-    /// article is rendered straight after it, so the page is never copied to be framed.
+    /// A chapter's page up to where its article's content begins (after a line break).
     func chapterPageOpening(_ index: Int) -> String {
         let page = plan.pages[index]
         return head(pageTitle: page.chapter.title + " · " + title) + "<body>\n" + header()
@@ -118,13 +117,12 @@ struct PageLayout {
     /// The end of `print.html`, after its last chapter.
     static let printPageClosing = "</main>\n</div>\n</body>\n</html>\n"
 
-    /// `print.html` is made of one part per chapter, each rendered on its own: the first part
-    /// starts with the page's opening, the last ends with its closing. A one-chapter book's
-    /// print page is then a single part, never copied. Each opening ends with a line break.
-    func printPart(_ index: Int) -> (opening: String, closing: String) {
-        let stem = Escape.attribute(plan.pages[index].stem)
-        let opening = (index == 0 ? printPageOpening() : "") + "<article class=\"chapter\" id=\"chapter-\(stem)\">\n"
-        let closing = "</article>\n" + (index == plan.pages.count - 1 ? Self.printPageClosing : "")
-        return (opening, closing)
+    /// Where a chapter starts in `print.html`, ending with a line break so that its article
+    /// starts as it would on its own page.
+    func printArticleOpening(_ index: Int) -> String {
+        "<article class=\"chapter\" id=\"chapter-\(Escape.attribute(plan.pages[index].stem))\">\n"
     }
+
+    /// Where a chapter ends in `print.html`.
+    static let printArticleClosing = "</article>\n"
 }

@@ -3,15 +3,32 @@ import IAPDiagnostics
 /// One file of the site, by its path inside the output folder.
 public struct RenderedFile: Sendable, Equatable {
     public var path: String
-    public var bytes: [UInt8]
+    /// The content, in pieces to be written one after another. Articles are rendered in parts
+    /// on several cores and framed by their page; joining the parts would copy every page.
+    public var pieces: [[UInt8]]
 
     public init(path: String, bytes: [UInt8]) {
+        self.init(path: path, pieces: [bytes])
+    }
+
+    public init(path: String, pieces: [[UInt8]]) {
         self.path = path
-        self.bytes = bytes
+        self.pieces = pieces
     }
 
     init(path: String, text: String) {
         self.init(path: path, bytes: Array(text.utf8))
+    }
+
+    /// The whole content in one buffer.
+    public var bytes: [UInt8] { pieces.count == 1 ? pieces[0] : Array(pieces.joined()) }
+
+    /// The content's length in bytes.
+    public var count: Int { pieces.reduce(0) { $0 + $1.count } }
+
+    /// Files are equal when their paths and contents are, however the pieces fall.
+    public static func == (lhs: RenderedFile, rhs: RenderedFile) -> Bool {
+        lhs.path == rhs.path && lhs.count == rhs.count && lhs.pieces.joined().elementsEqual(rhs.pieces.joined())
     }
 }
 

@@ -2,11 +2,12 @@ import IAPDiagnostics
 import IAPMarkdown
 import IAPModel
 
-/// A heading as the page shows it: its level, words and anchor.
+/// A heading as the page shows it: its level, words and anchor, and where it starts.
 struct HeadingAnchor: Equatable {
     var level: Int
     var title: String
     var slug: String
+    var position: SitePage.Position
 }
 
 /// One chapter's page, decided before any page is written, so that every page can link to and
@@ -76,10 +77,11 @@ struct SitePlan {
         for (offset, (chapter, document)) in chapters.enumerated() {
             let stem = offset == 0 ? stems.next("index") : stems.next(Self.stem(for: chapter.file, under: base))
             var slugger = HeadingSlugger(reserved: Self.layoutIDs)
-            var headings: [HeadingAnchor] = []
-            for node in document.allNodes where node.kind == .heading {
-                let title = node.plainText.trimmingCharacters(in: " \t\n")
-                headings.append(HeadingAnchor(level: node.headingLevel ?? 1, title: title, slug: slugger.next(title)))
+            // The extractor has read every heading's words already, in document order.
+            let headings = chapter.sections.map { section in
+                HeadingAnchor(
+                    level: section.level, title: section.title, slug: slugger.next(section.title),
+                    position: SitePage.Position(section.location))
             }
             var tasks: [SitePage.Position: TaskAnchor] = [:]
             for item in chapter.checklists.flatMap(\.items) {
@@ -128,15 +130,5 @@ struct SitePlan {
             common = Array(common.prefix(shared))
         }
         return (files.first?.hasPrefix("/") == true ? "/" : "") + common.joined(separator: "/")
-    }
-}
-
-extension String {
-    func trimmingCharacters(in set: String) -> String {
-        let characters = Set(set)
-        var text = Substring(self)
-        while let first = text.first, characters.contains(first) { text.removeFirst() }
-        while let last = text.last, characters.contains(last) { text.removeLast() }
-        return String(text)
     }
 }

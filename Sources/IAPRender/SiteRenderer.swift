@@ -11,8 +11,9 @@ public enum SiteRenderer {
     /// the workbook's chapters by file; a chapter without one is left out. `progress` hears
     /// after each chapter page how many of how many are done, one call at a time.
     ///
-    /// Chapters are rendered on every core, for their pages and for the print view; the results
-    /// are put together in book order, so the output does not depend on which finished first.
+    /// Each chapter's article is rendered once, in runs of blocks on every core, for its page
+    /// and for the print view at the same time; the pieces are put together in book order, so
+    /// the output does not depend on which finished first.
     public static func render(
         _ workbook: Workbook, documents: [MarkdownDocument], options: SiteOptions,
         progress: @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
@@ -22,12 +23,9 @@ public enum SiteRenderer {
         let chapters = workbook.chapters.compactMap { chapter in byFile[chapter.file].map { (chapter, $0) } }
         let plan = SitePlan(chapters: chapters)
         let layout = PageLayout(plan: plan, title: options.title)
-        var files: [RenderedFile] = []
-        var diagnostics: [Diagnostic] = []
-        var images: [String: SiteImage] = [:]
-        let pageCount = plan.pages.count
         let bookKey = workbook.app?.bundleID.value ?? HeadingSlugger.slug(options.title)
-        let slots = RenderSlots(count: pageCount * 2)
+        let parts = ArticlePart.parts(of: plan, allowRawHTML: options.allowRawHTML)
+        let slots = RenderSlots(parts: parts, pageCount: plan.pages.count)
         // The search index reads the same trees on a thread of its own, from the start: as one
         // more job it would wait for a core until the last chapters were done, which for a book
         // of one large chapter leaves a core idle while it runs.
@@ -35,29 +33,48 @@ public enum SiteRenderer {
         DispatchQueue.global().async(group: searchIndexDone) {
             slots.searchIndex = SearchIndex.script(plan: plan, workbook: workbook, bookKey: bookKey)
         }
-        // Jobs: each chapter's whole page, then each chapter's print article.
-        DispatchQueue.concurrentPerform(iterations: pageCount * 2) { job in
-            let mode: RenderMode = job < pageCount ? .page : .print
-            let index = job % pageCount
-            let frame =
-                mode == .page
-                ? (opening: layout.chapterPageOpening(index), closing: layout.chapterPageClosing(index))
-                : layout.printPart(index)
+        DispatchQueue.concurrentPerform(iterations: parts.count) { index in
+            let part = parts[index]
             let rendered = ChapterRenderer.render(
-                plan.pages[index], plan: plan, workbook: workbook, mode: mode, allowRawHTML: options.allowRawHTML,
-                opening: frame.opening, closing: frame.closing)
-            slots.store(rendered, at: job, countsAsPage: mode == .page) { done in progress(done, pageCount) }
+                part.blocks, of: plan.pages[part.page], firstHeading: part.firstHeading, sourceSize: part.sourceSize,
+                plan: plan, workbook: workbook, allowRawHTML: options.allowRawHTML)
+            let article = RenderedArticle(
+                page: rendered.html.bytes, print: rendered.html.printBytes(), diagnostics: rendered.diagnostics,
+                images: rendered.images)
+            slots.store(article, at: index) { done in progress(done, plan.pages.count) }
         }
         searchIndexDone.wait()
-        let rendered = slots.all
-        for (index, page) in plan.pages.enumerated() {
-            guard let result = rendered[index] else { continue }
-            diagnostics += result.diagnostics
-            for image in result.images where images[image.path] == nil { images[image.path] = image }
-            files.append(RenderedFile(path: page.fileName, bytes: result.html))
+        return assemble(plan: plan, layout: layout, parts: parts, articles: slots.all, searchIndex: slots.searchIndex)
+    }
+
+    /// The site's files from the rendered runs, in book order.
+    private static func assemble(
+        plan: SitePlan, layout: PageLayout, parts: [ArticlePart], articles: [RenderedArticle], searchIndex: [UInt8]
+    ) -> RenderedSite {
+        var diagnostics: [Diagnostic] = []
+        var images: [String: SiteImage] = [:]
+        var pagePieces = plan.pages.indices.map { [Array(layout.chapterPageOpening($0).utf8)] }
+        var printPieces = [Array(layout.printPageOpening().utf8)]
+        for (index, part) in parts.enumerated() {
+            let article = articles[index]
+            diagnostics += article.diagnostics
+            for image in article.images where images[image.path] == nil { images[image.path] = image }
+            let isFirst = index == 0 || parts[index - 1].page != part.page
+            if isFirst { printPieces.append(Array(layout.printArticleOpening(part.page).utf8)) }
+            pagePieces[part.page].append(article.page)
+            printPieces.append(article.print)
+            if index == parts.count - 1 || parts[index + 1].page != part.page {
+                printPieces.append(Array(PageLayout.printArticleClosing.utf8))
+            }
         }
-        files.append(RenderedFile(path: "print.html", bytes: printPage(rendered[pageCount...], layout: layout)))
-        files.append(RenderedFile(path: "search-index.js", bytes: slots.searchIndex))
+        printPieces.append(Array(PageLayout.printPageClosing.utf8))
+        var files: [RenderedFile] = []
+        for (index, page) in plan.pages.enumerated() {
+            pagePieces[index].append(Array(layout.chapterPageClosing(index).utf8))
+            files.append(RenderedFile(path: page.fileName, pieces: pagePieces[index]))
+        }
+        files.append(RenderedFile(path: "print.html", pieces: printPieces))
+        files.append(RenderedFile(path: "search-index.js", bytes: searchIndex))
         files.append(RenderedFile(path: "assets/site.css", text: SiteStyle.source))
         files.append(RenderedFile(path: "assets/site.js", text: SiteScript.source))
         let generated = Set(files.map(\.path))
@@ -74,42 +91,46 @@ public enum SiteRenderer {
     }
 }
 
-extension SiteRenderer {
-    /// The print view from its parts, one per chapter, in book order.
-    fileprivate static func printPage(_ parts: ArraySlice<RenderSlots.Rendered?>, layout: PageLayout) -> [UInt8] {
-        if parts.count == 1, let only = parts.first, let html = only?.html { return html }
-        var page = HTMLBuffer(reservingCapacity: parts.reduce(0) { $0 + ($1?.html.count ?? 0) } + 8192)
-        if parts.isEmpty { page += layout.printPageOpening() + PageLayout.printPageClosing }
-        for part in parts { page.append(bytes: part?.html ?? []) }
-        return page.bytes
-    }
+/// One run of an article as its page and the print view write it.
+private struct RenderedArticle: Sendable {
+    var page: [UInt8] = []
+    var print: [UInt8] = []
+    var diagnostics: [Diagnostic] = []
+    var images: [SiteImage] = []
 }
 
-/// Rendered chapters, filled from several threads, each slot by exactly one of them.
+/// Rendered runs, filled from several threads, each slot by exactly one of them.
 private final class RenderSlots: @unchecked Sendable {
-    typealias Rendered = (html: [UInt8], diagnostics: [Diagnostic], images: [SiteImage])
-
     private let lock = NSLock()
-    private var slots: [Rendered?]
+    private var slots: [RenderedArticle]
+    /// Runs still to come for each page.
+    private var pending: [Int]
     private var pagesDone = 0
 
-    init(count: Int) {
-        slots = Array(repeating: nil, count: count)
+    init(parts: [ArticlePart], pageCount: Int) {
+        slots = Array(repeating: RenderedArticle(), count: parts.count)
+        pending = Array(repeating: 0, count: pageCount)
+        for part in parts { pending[part.page] += 1 }
+        self.parts = parts
     }
 
-    /// Keeps a result; for a chapter page, also reports the new count while still holding the
-    /// lock, so reports arrive one at a time and in increasing order.
-    func store(_ rendered: Rendered, at index: Int, countsAsPage: Bool, report: (Int) -> Void) {
+    private let parts: [ArticlePart]
+
+    /// Keeps a run; when it was its page's last, also reports the new count of finished pages
+    /// while still holding the lock, so reports arrive one at a time and in increasing order.
+    func store(_ article: RenderedArticle, at index: Int, report: (Int) -> Void) {
         lock.lock()
         defer { lock.unlock() }
-        slots[index] = rendered
-        if countsAsPage {
+        slots[index] = article
+        let page = parts[index].page
+        pending[page] -= 1
+        if pending[page] == 0 {
             pagesDone += 1
             report(pagesDone)
         }
     }
 
-    var all: [Rendered?] {
+    var all: [RenderedArticle] {
         lock.lock()
         defer { lock.unlock() }
         return slots

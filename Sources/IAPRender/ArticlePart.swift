@@ -1,0 +1,61 @@
+import IAPMarkdown
+
+/// A run of one chapter's top-level blocks, rendered as one job. A long chapter is cut into
+/// several runs so that a book of one large guide still keeps every core busy; the pieces of
+/// HTML they give are written one after another, never joined.
+struct ArticlePart: Sendable {
+    /// The page the run belongs to.
+    var page: Int
+    var blocks: ArraySlice<MarkdownNode>
+    /// How many of the page's headings come before the run.
+    var firstHeading: Int
+    /// Bytes of Markdown the run covers.
+    var sourceSize: Int
+
+    /// Runs are cut after about this much Markdown: large enough that a run costs far more
+    /// than setting it up, small enough that the cores finish at about the same time.
+    static let targetSize = 256 * 1024
+
+    /// Every page's runs, in book order. A run never starts right after raw HTML that the site
+    /// keeps: such a block need not end its line, and the next block would start on it.
+    static func parts(of plan: SitePlan, allowRawHTML: Bool) -> [ArticlePart] {
+        var parts: [ArticlePart] = []
+        for (pageIndex, page) in plan.pages.enumerated() {
+            let source = page.document.source
+            let blocks = Array(page.document.root.children)
+            guard source.bytes.count > targetSize, blocks.count > 1 else {
+                parts.append(
+                    ArticlePart(page: pageIndex, blocks: blocks[...], firstHeading: 0, sourceSize: source.bytes.count))
+                continue
+            }
+            var start = 0
+            var startOffset = 0
+            var firstHeading = 0
+            var headingCursor = 0
+            for index in 1...blocks.count {
+                let offset =
+                    index < blocks.count ? max(source.offset(line: blocks[index].location.line, column: 1), 0) : .max
+                guard offset == .max || offset - startOffset >= targetSize else { continue }
+                if index < blocks.count, allowRawHTML, blocks[index - 1].kind == .htmlBlock { continue }
+                let end = min(offset, source.bytes.count)
+                parts.append(
+                    ArticlePart(
+                        page: pageIndex, blocks: blocks[start..<index], firstHeading: firstHeading,
+                        sourceSize: end - startOffset))
+                guard index < blocks.count else { break }
+                let position = SitePage.Position(blocks[index].location)
+                while headingCursor < page.headings.count, page.headings[headingCursor].position < position {
+                    headingCursor += 1
+                }
+                (start, startOffset, firstHeading) = (index, end, headingCursor)
+            }
+        }
+        return parts
+    }
+}
+
+extension SitePage.Position: Comparable {
+    static func < (lhs: Self, rhs: Self) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+}
