@@ -70,7 +70,9 @@ struct LinkResolver {
                             + "that chapter has no heading with that anchor", at: location))
             }
             let pageURL = target.fileName + (fragment.map { $0.isEmpty ? "" : "#" + $0 } ?? "")
-            guard let fragment, !fragment.isEmpty else { return .local(page: pageURL, print: "#chapter-" + target.stem) }
+            guard let fragment, !fragment.isEmpty else {
+                return .local(page: pageURL, print: "#chapter-" + target.stem)
+            }
             return .local(page: pageURL, print: "#" + target.printAnchor(fragment))
         }
     }
