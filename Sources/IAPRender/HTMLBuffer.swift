@@ -55,6 +55,10 @@ struct HTMLBuffer {
         bytes.append(contentsOf: other)
     }
 
+    mutating func append(bytes other: ArraySlice<UInt8>) {
+        bytes.append(contentsOf: other)
+    }
+
     /// Markup that the page and the print view write differently, each already escaped.
     mutating func append(page: String, print: String) {
         let offset = bytes.count

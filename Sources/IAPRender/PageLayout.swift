@@ -1,12 +1,34 @@
 /// The frame every page shares: head with the content security policy, header with search,
 /// the chapter list, the article, previous and next links, and the page's outline.
+///
+/// The parts every page has in common are written once: a book of a few hundred chapters has a
+/// chapter list of a few hundred links on each of its few hundred pages.
 struct PageLayout {
     let plan: SitePlan
     let title: String
+    private let header: [UInt8]
+    /// Every chapter's entry in the chapter list, none marked as the current page.
+    private let sidebarEntries: [UInt8]
+    /// Where the mark of the current page goes in `sidebarEntries`, for each chapter.
+    private let sidebarMarkOffsets: [Int]
 
-    /// Scripts and styles only from files beside the page, no inline script or style, no
-    /// connections, frames, fonts or forms: even a guide that slipped markup past the renderer
-    /// cannot run code or reach another host.
+    init(plan: SitePlan, title: String) {
+        self.plan = plan
+        self.title = title
+        header = Array(Self.header(title: title).utf8)
+        var entries = HTMLBuffer()
+        var offsets: [Int] = []
+        for page in plan.pages {
+            entries += "<li><a href=\"\(Escape.url(page.fileName))\""
+            offsets.append(entries.count)
+            entries += ">\(Escape.text(page.chapter.title))</a></li>\n"
+        }
+        sidebarEntries = entries.bytes
+        sidebarMarkOffsets = offsets
+    }
+
+    static let currentPageMark = " aria-current=\"page\""
+
     static let contentSecurityPolicy =
         "default-src 'none'; script-src 'self' file:; style-src 'self' file:; img-src 'self' file: data:; "
         + "base-uri 'none'; form-action 'none'"
@@ -29,7 +51,7 @@ struct PageLayout {
         """
     }
 
-    func header() -> String {
+    private static func header(title: String) -> String {
         """
         <a class="skip-link" href="#iapkit-content">Skip to the content</a>
         <header class="topbar">
@@ -44,19 +66,22 @@ struct PageLayout {
     }
 
     /// The chapter list; `current` is marked for assistive technology and for the style sheet.
-    func sidebar(current: Int?) -> String {
-        var html = "<nav class=\"sidebar\" id=\"iapkit-sidebar\" aria-label=\"Chapters\">\n<ol class=\"chapters\">\n"
-        for (index, page) in plan.pages.enumerated() {
-            let marker = index == current ? " aria-current=\"page\"" : ""
-            html +=
-                "<li><a href=\"\(Escape.url(page.fileName))\"\(marker)>\(Escape.text(page.chapter.title))</a></li>\n"
+    func appendSidebar(current: Int?, to html: inout HTMLBuffer) {
+        html += "<nav class=\"sidebar\" id=\"iapkit-sidebar\" aria-label=\"Chapters\">\n<ol class=\"chapters\">\n"
+        if let current {
+            let mark = sidebarMarkOffsets[current]
+            html.append(bytes: sidebarEntries[..<mark])
+            html += Self.currentPageMark
+            html.append(bytes: sidebarEntries[mark...])
+        } else {
+            html.append(bytes: sidebarEntries[...])
         }
         html += "</ol>\n"
         html += progress(id: "iapkit-book-progress", label: "Checklist progress in the book")
-        html += "<p class=\"sidebar-links\"><a href=\"print.html\"\(current == nil ? " aria-current=\"page\"" : "")>"
+        html += "<p class=\"sidebar-links\"><a href=\"print.html\"\(current == nil ? Self.currentPageMark : "")>"
         html += "Print view (all chapters)</a></p>\n"
         html += "<button type=\"button\" id=\"iapkit-reset\" class=\"reset\">Reset checklist progress</button>\n"
-        return html + "</nav>\n"
+        html += "</nav>\n"
     }
 
     func progress(id: String, label: String) -> String {
@@ -93,12 +118,17 @@ struct PageLayout {
     }
 
     /// A chapter's page up to where its article's content begins (after a line break).
-    func chapterPageOpening(_ index: Int) -> String {
+    func chapterPageOpening(_ index: Int) -> [UInt8] {
         let page = plan.pages[index]
-        return head(pageTitle: page.chapter.title + " · " + title) + "<body>\n" + header()
-            + "<div class=\"layout\">\n" + sidebar(current: index) + "<main id=\"iapkit-content\">\n"
-            + progress(id: "iapkit-page-progress", label: "Checklist progress on this page")
-            + "<article class=\"chapter\">\n"
+        var html = HTMLBuffer(reservingCapacity: sidebarEntries.count + header.count + 4096)
+        html += head(pageTitle: page.chapter.title + " · " + title) + "<body>\n"
+        html.append(bytes: header[...])
+        html += "<div class=\"layout\">\n"
+        appendSidebar(current: index, to: &html)
+        html += "<main id=\"iapkit-content\">\n"
+        html += progress(id: "iapkit-page-progress", label: "Checklist progress on this page")
+        html += "<article class=\"chapter\">\n"
+        return html.bytes
     }
 
     /// The rest of a chapter's page after its article's content.
@@ -108,10 +138,15 @@ struct PageLayout {
     }
 
     /// The start of `print.html`, before its first chapter.
-    func printPageOpening() -> String {
-        head(pageTitle: title + " · all chapters") + "<body class=\"print-view\">\n" + header()
-            + "<div class=\"layout\">\n" + sidebar(current: nil) + "<main id=\"iapkit-content\">\n"
-            + progress(id: "iapkit-page-progress", label: "Checklist progress in the book")
+    func printPageOpening() -> [UInt8] {
+        var html = HTMLBuffer(reservingCapacity: sidebarEntries.count + header.count + 4096)
+        html += head(pageTitle: title + " · all chapters") + "<body class=\"print-view\">\n"
+        html.append(bytes: header[...])
+        html += "<div class=\"layout\">\n"
+        appendSidebar(current: nil, to: &html)
+        html += "<main id=\"iapkit-content\">\n"
+        html += progress(id: "iapkit-page-progress", label: "Checklist progress in the book")
+        return html.bytes
     }
 
     /// The end of `print.html`, after its last chapter.

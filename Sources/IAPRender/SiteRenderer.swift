@@ -53,8 +53,8 @@ public enum SiteRenderer {
     ) -> RenderedSite {
         var diagnostics: [Diagnostic] = []
         var images: [String: SiteImage] = [:]
-        var pagePieces = plan.pages.indices.map { [Array(layout.chapterPageOpening($0).utf8)] }
-        var printPieces = [Array(layout.printPageOpening().utf8)]
+        var pagePieces = plan.pages.indices.map { [layout.chapterPageOpening($0)] }
+        var printPieces = [layout.printPageOpening()]
         for (index, part) in parts.enumerated() {
             let article = articles[index]
             diagnostics += article.diagnostics
