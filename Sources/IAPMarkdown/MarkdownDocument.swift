@@ -42,6 +42,28 @@ public final class MarkdownDocument: Sendable {
         (0..<Int32(nodes.count)).lazy.map { MarkdownNode(document: self, index: $0) }
     }
 
+    /// Lends every node's kind and literal bytes (nil when it has none), in document order,
+    /// without making a node for each: for writers that read all the text of a large book.
+    public func forEachLiteral(_ body: (MarkdownNodeKind, UnsafeBufferPointer<UInt8>?) -> Void) {
+        source.bytes.withUnsafeBufferPointer { sourceBytes in
+            arena.withUnsafeBufferPointer { arenaBytes in
+                for record in nodes {
+                    let ref = record.literal
+                    guard !ref.isNone else {
+                        body(record.kind, nil)
+                        continue
+                    }
+                    let inSource = ref.offset < 0
+                    let start = Int(inSource ? -(ref.offset + 1) : ref.offset)
+                    let range = start..<start + Int(ref.length)
+                    body(
+                        record.kind,
+                        UnsafeBufferPointer(rebasing: inSource ? sourceBytes[range] : arenaBytes[range]))
+                }
+            }
+        }
+    }
+
     /// Lends the bytes `ref` points at, in place.
     func withBytes<Result>(_ ref: StringRef, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
         guard !ref.isNone else { return nil }

@@ -46,8 +46,8 @@ struct ChapterRenderer: MarkdownWalker {
     ) -> (html: HTMLBuffer, diagnostics: [Diagnostic], images: [SiteImage]) {
         var renderer = ChapterRenderer(page: page, plan: plan, workbook: workbook, allowRawHTML: allowRawHTML)
         renderer.headingIndex = firstHeading
-        // The HTML is about as long as its Markdown plus its tags: one allocation, no regrowth.
-        renderer.html = HTMLBuffer(reservingCapacity: sourceSize + sourceSize / 2 + 256)
+        // The HTML is about as long as its Markdown plus its tags: most runs need one allocation.
+        renderer.html = HTMLBuffer(reservingCapacity: sourceSize + sourceSize / 4 + 256)
         for block in blocks { block.walk(&renderer) }
         return (renderer.html, renderer.diagnostics, renderer.images)
     }

@@ -4,14 +4,20 @@ import IAPMarkdown
 /// bytes: appending copies a run of bytes, and text is escaped straight from the parsed tree
 /// without a String for every node.
 ///
+/// The buffer keeps zeroed room after what it has written and writes into it through a
+/// pointer, so a short append costs a capacity check and a copy, not a trip through the
+/// general `Array.append`: a large book is millions of short appends.
+///
 /// A chapter's article appears twice in the site: on its own page, and in the print view,
 /// where every id carries the chapter's name so that ids stay unique across chapters. The two
 /// differ only in those ids and in the links that point at them, so the article is written
 /// once, as its page shows it, and each place where the print view differs is kept as a patch;
 /// `printBytes()` applies them. One walk of the tree then serves both.
 struct HTMLBuffer {
-    private(set) var bytes: [UInt8] = []
-    /// Where the print view differs from `bytes`, in increasing order of offset.
+    /// The written bytes are `storage[..<count]`; the rest is room, zeroed.
+    private var storage: [UInt8]
+    private(set) var count = 0
+    /// Where the print view differs from the written bytes, in increasing order of offset.
     private(set) var printPatches: [PrintPatch] = []
 
     /// `length` bytes at `offset` are `replacement` in the print view.
@@ -22,29 +28,65 @@ struct HTMLBuffer {
     }
 
     init(reservingCapacity capacity: Int = 0) {
-        bytes.reserveCapacity(capacity)
+        storage = [UInt8](repeating: 0, count: max(capacity, 0))
     }
 
-    var isEmpty: Bool { bytes.isEmpty }
+    var isEmpty: Bool { count == 0 }
 
-    var count: Int { bytes.count }
+    /// The bytes written so far, leaving the buffer empty. The storage is handed over, not copied.
+    mutating func takeBytes() -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &storage)
+        taken.removeLast(taken.count - count)
+        count = 0
+        printPatches = []
+        return taken
+    }
 
     /// Whether the last character written is a line feed, as `String.last == "\n"` would say: a
     /// CR LF pair is one character, which is not a line feed.
     var endsWithLineFeed: Bool {
-        guard let last = bytes.last, last == UInt8(ascii: "\n") else { return false }
-        return bytes.count < 2 || bytes[bytes.count - 2] != UInt8(ascii: "\r")
+        guard count > 0, storage[count - 1] == UInt8(ascii: "\n") else { return false }
+        return count < 2 || storage[count - 2] != UInt8(ascii: "\r")
+    }
+
+    /// Lets `body` write at most `maximum` bytes after those already written; it returns how
+    /// many it wrote.
+    @inline(__always)
+    mutating func write(atMost maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        guard maximum > 0 else { return }
+        if storage.count - count < maximum { grow(toHold: maximum) }
+        let start = count
+        count += storage.withUnsafeMutableBufferPointer { room in
+            guard let base = room.baseAddress else { return 0 }
+            return body(base + start)
+        }
+    }
+
+    private mutating func grow(toHold extra: Int) {
+        let capacity = max(storage.count * 2, count + extra, 256)
+        storage.append(contentsOf: repeatElement(0, count: capacity - storage.count))
+    }
+
+    /// Copies `source` as it is.
+    @inline(__always)
+    mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
+        guard let from = source.baseAddress else { return }
+        write(atMost: source.count) { to in
+            to.update(from: from, count: source.count)
+            return source.count
+        }
     }
 
     static func += (buffer: inout HTMLBuffer, markup: String) {
         var markup = markup
-        markup.withUTF8 { buffer.bytes.append(contentsOf: $0) }
+        markup.withUTF8 { buffer.append($0) }
     }
 
     /// Appends `other`, print patches included.
     static func += (buffer: inout HTMLBuffer, other: HTMLBuffer) {
-        let shift = buffer.bytes.count
-        buffer.bytes.append(contentsOf: other.bytes)
+        let shift = buffer.count
+        other.storage.withUnsafeBufferPointer { buffer.append(UnsafeBufferPointer(rebasing: $0[..<other.count])) }
         for var patch in other.printPatches {
             patch.offset += shift
             buffer.printPatches.append(patch)
@@ -52,31 +94,31 @@ struct HTMLBuffer {
     }
 
     mutating func append(bytes other: [UInt8]) {
-        bytes.append(contentsOf: other)
+        other.withUnsafeBufferPointer { append($0) }
     }
 
     mutating func append(bytes other: ArraySlice<UInt8>) {
-        bytes.append(contentsOf: other)
+        other.withUnsafeBufferPointer { append($0) }
     }
 
     /// Markup that the page and the print view write differently, each already escaped.
     mutating func append(page: String, print: String) {
-        let offset = bytes.count
+        let offset = count
         self += page
         guard print != page else { return }
-        printPatches.append(PrintPatch(offset: offset, length: bytes.count - offset, replacement: Array(print.utf8)))
+        printPatches.append(PrintPatch(offset: offset, length: count - offset, replacement: Array(print.utf8)))
     }
 
     /// Text between tags, escaped as `Escape.text` does.
     mutating func appendEscaped(_ text: String) {
         var text = text
-        text.withUTF8 { Escape.appendText($0, to: &bytes) }
+        text.withUTF8 { Escape.appendText($0, to: &self) }
     }
 
     /// A URL in an attribute, encoded as `Escape.url` does.
     mutating func appendURL(_ url: String) {
         var url = url
-        url.withUTF8 { Escape.appendURL($0, to: &bytes) }
+        url.withUTF8 { Escape.appendURL($0, to: &self) }
     }
 
     /// A URL in an attribute that differs in the print view, both encoded as `Escape.url` does.
@@ -87,29 +129,22 @@ struct HTMLBuffer {
 
     /// A text or code node's literal, escaped as `Escape.text` does.
     mutating func appendEscapedLiteral(of node: MarkdownNode) {
-        node.withLiteralBytes { Escape.appendText($0, to: &bytes) }
-    }
-
-    /// `bytes` escaped for the inside of a JavaScript string literal.
-    mutating func appendJavaScriptStringContent(_ other: UnsafeBufferPointer<UInt8>) {
-        Escape.appendJavaScriptStringContent(other, to: &bytes)
+        node.withLiteralBytes { Escape.appendText($0, to: &self) }
     }
 
     /// The HTML as the print view has it: the bytes with every patch applied.
     func printBytes() -> [UInt8] {
-        guard !printPatches.isEmpty else { return bytes }
         let growth = printPatches.reduce(0) { $0 + $1.replacement.count - $1.length }
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + growth)
-        bytes.withUnsafeBufferPointer { page in
+        var output = HTMLBuffer(reservingCapacity: count + growth)
+        storage.withUnsafeBufferPointer { page in
             var cursor = 0
             for patch in printPatches {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: page[cursor..<patch.offset]))
-                output.append(contentsOf: patch.replacement)
+                output.append(UnsafeBufferPointer(rebasing: page[cursor..<patch.offset]))
+                output.append(bytes: patch.replacement)
                 cursor = patch.offset + patch.length
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: page[cursor...]))
+            output.append(UnsafeBufferPointer(rebasing: page[cursor..<count]))
         }
-        return output
+        return output.takeBytes()
     }
 }

@@ -8,42 +8,56 @@ enum Escape {
     static func text(_ value: String) -> String {
         var value = value
         let escaped = value.withUTF8 { bytes -> [UInt8]? in
-            guard bytes.contains(where: { htmlReplacement(for: $0) != nil }) else { return nil }
-            var escaped: [UInt8] = []
-            escaped.reserveCapacity(bytes.count + 16)
+            guard bytes.contains(where: isHTMLSpecial) else { return nil }
+            var escaped = HTMLBuffer(reservingCapacity: bytes.count + 32)
             appendText(bytes, to: &escaped)
-            return escaped
+            return escaped.takeBytes()
         }
         return escaped.map { String(decoding: $0, as: UTF8.self) } ?? value
     }
 
+    /// The five characters text escaping replaces, as bits of the bytes below 64: `"` (34),
+    /// `&` (38), `'` (39), `<` (60) and `>` (62).
+    private static let htmlSpecialBits: UInt64 = 1 << 34 | 1 << 38 | 1 << 39 | 1 << 60 | 1 << 62
+
+    @inline(__always)
+    static func isHTMLSpecial(_ byte: UInt8) -> Bool {
+        byte < 64 && (htmlSpecialBits >> UInt64(byte)) & 1 != 0
+    }
+
     /// Appends `bytes` escaped as `text(_:)` escapes them.
-    static func appendText(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        var runStart = 0
-        for index in 0..<bytes.count {
-            guard let replacement = htmlReplacement(for: bytes[index]) else { continue }
-            if runStart < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
-            append(replacement, to: &output)
-            runStart = index + 1
+    static func appendText(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout HTMLBuffer) {
+        // No replacement is longer than six bytes (`&quot;`).
+        output.write(atMost: bytes.count * 6) { out in
+            var written = 0
+            for byte in bytes {
+                guard isHTMLSpecial(byte) else {
+                    out[written] = byte
+                    written += 1
+                    continue
+                }
+                written += copy(htmlReplacement(for: byte), to: out + written)
+            }
+            return written
         }
-        if runStart < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
     }
 
     @inline(__always)
-    private static func htmlReplacement(for byte: UInt8) -> StaticString? {
+    private static func htmlReplacement(for byte: UInt8) -> StaticString {
         switch byte {
         case UInt8(ascii: "&"): return "&amp;"
         case UInt8(ascii: "<"): return "&lt;"
         case UInt8(ascii: ">"): return "&gt;"
         case UInt8(ascii: "\""): return "&quot;"
-        case UInt8(ascii: "'"): return "&#39;"
-        default: return nil
+        default: return "&#39;"
         }
     }
 
+    /// Copies `text` to `destination` and says how many bytes that was.
     @inline(__always)
-    private static func append(_ text: StaticString, to output: inout [UInt8]) {
-        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    private static func copy(_ text: StaticString, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+        destination.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        return text.utf8CodeUnitCount
     }
 
     /// A double-quoted attribute value.
@@ -54,97 +68,135 @@ enum Escape {
     /// U+2028/U+2029, which end a line in older JavaScript, are escaped as well.
     static func javaScriptString(_ value: String) -> String {
         var value = value
-        var escaped: [UInt8] = []
+        var escaped = HTMLBuffer()
         value.withUTF8 { bytes in
-            escaped.reserveCapacity(bytes.count + 2)
+            escaped = HTMLBuffer(reservingCapacity: bytes.count + 2)
             appendJavaScriptString(bytes, to: &escaped)
         }
-        return String(decoding: escaped, as: UTF8.self)
+        return String(decoding: escaped.takeBytes(), as: UTF8.self)
     }
 
     /// Appends `bytes` as `javaScriptString(_:)` writes them, quotes included.
-    static func appendJavaScriptString(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
+    static func appendJavaScriptString(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout HTMLBuffer) {
+        output += "\""
         appendJavaScriptStringContent(bytes, to: &output)
-        output.append(UInt8(ascii: "\""))
+        output += "\""
+    }
+
+    /// Bytes below 64 that a JavaScript string cannot hold as they are: control characters,
+    /// `"` (34), `&` (38), `'` (39), `<` (60) and `>` (62).
+    private static let javaScriptSpecialBits: UInt64 = 0xFFFF_FFFF | 1 << 34 | 1 << 38 | 1 << 39 | 1 << 60 | 1 << 62
+
+    /// Whether `byte` needs a look before it is copied into a JavaScript string: it is escaped,
+    /// or (0xE2) it may start U+2028 or U+2029.
+    @inline(__always)
+    static func isJavaScriptSpecial(_ byte: UInt8) -> Bool {
+        byte < 64
+            ? (javaScriptSpecialBits >> UInt64(byte)) & 1 != 0
+            : byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xE2
     }
 
     /// Appends `bytes` escaped for the inside of a JavaScript string literal. A string may be
     /// escaped piece by piece, as long as no piece splits a character.
-    static func appendJavaScriptStringContent(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        var runStart = 0
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            let escapedLength: Int
-            let special: UInt32
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
-                (escapedLength, special) = (1, UInt32(byte))
-            case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "'"), 0x00..<0x20, 0x7F:
-                (escapedLength, special) = (1, UInt32(byte))
-            case 0xE2
-            where index + 2 < bytes.count && bytes[index + 1] == 0x80
-                && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
-                (escapedLength, special) = (3, bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029)
-            default:
-                index += 1
-                continue
+    static func appendJavaScriptStringContent(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout HTMLBuffer) {
+        // No escape is longer than six bytes (`\u2028`) for the one to three bytes it replaces.
+        output.write(atMost: bytes.count * 6) { out in
+            var written = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                guard isJavaScriptSpecial(byte) else {
+                    out[written] = byte
+                    written += 1
+                    index += 1
+                    continue
+                }
+                let consumed = appendJavaScriptEscape(bytes, at: index, to: out + written, written: &written)
+                index += consumed
             }
-            if runStart < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
-            switch special {
-            case UInt32(UInt8(ascii: "\"")), UInt32(UInt8(ascii: "\\")):
-                output.append(UInt8(ascii: "\\"))
-                output.append(UInt8(special))
-            case UInt32(UInt8(ascii: "\n")): append("\\n", to: &output)
-            case UInt32(UInt8(ascii: "\r")): append("\\r", to: &output)
-            case UInt32(UInt8(ascii: "\t")): append("\\t", to: &output)
-            default: appendUnicodeEscape(special, to: &output)
-            }
-            index += escapedLength
-            runStart = index
+            return written
         }
-        if runStart < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+    }
+
+    /// Writes the escape of the special byte at `index` (or the byte itself, for an 0xE2 that
+    /// does not start U+2028 or U+2029) and returns how many input bytes it stands for.
+    @inline(__always)
+    static func appendJavaScriptEscape(
+        _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, to out: UnsafeMutablePointer<UInt8>, written: inout Int
+    ) -> Int {
+        let byte = bytes[index]
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+            out[0] = UInt8(ascii: "\\")
+            out[1] = byte
+            written += 2
+        case UInt8(ascii: "\n"): written += copy("\\n", to: out)
+        case UInt8(ascii: "\r"): written += copy("\\r", to: out)
+        case UInt8(ascii: "\t"): written += copy("\\t", to: out)
+        case 0xE2:
+            // U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
+            guard index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+            else {
+                out[0] = byte
+                written += 1
+                return 1
+            }
+            written += unicodeEscape(bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029, to: out)
+            return 3
+        default:
+            written += unicodeEscape(UInt32(byte), to: out)
+        }
+        return 1
     }
 
     /// `\u` and four lowercase hex digits, for a value below U+10000.
-    private static func appendUnicodeEscape(_ value: UInt32, to output: inout [UInt8]) {
+    @inline(__always)
+    private static func unicodeEscape(_ value: UInt32, to out: UnsafeMutablePointer<UInt8>) -> Int {
         let hexDigits: StaticString = "0123456789abcdef"
-        append("\\u", to: &output)
-        for shift in stride(from: 12, through: 0, by: -4) {
-            output.append(hexDigits.utf8Start[Int((value >> UInt32(shift)) & 0x0F)])
-        }
+        out[0] = UInt8(ascii: "\\")
+        out[1] = UInt8(ascii: "u")
+        out[2] = hexDigits.utf8Start[Int((value >> 12) & 0x0F)]
+        out[3] = hexDigits.utf8Start[Int((value >> 8) & 0x0F)]
+        out[4] = hexDigits.utf8Start[Int((value >> 4) & 0x0F)]
+        out[5] = hexDigits.utf8Start[Int(value & 0x0F)]
+        return 6
     }
 
     /// A URL for an `href` or `src` attribute: bytes outside the characters URLs allow are
     /// percent-encoded (existing `%XX` escapes are kept), then the result is attribute-escaped.
     static func url(_ value: String) -> String {
         var value = value
-        var encoded: [UInt8] = []
+        var encoded = HTMLBuffer()
         value.withUTF8 { bytes in
-            encoded.reserveCapacity(bytes.count + 8)
+            encoded = HTMLBuffer(reservingCapacity: bytes.count + 8)
             appendURL(bytes, to: &encoded)
         }
-        return String(decoding: encoded, as: UTF8.self)
+        return String(decoding: encoded.takeBytes(), as: UTF8.self)
     }
 
     /// Appends `bytes` as `url(_:)` writes them. Percent-encoding leaves only URL bytes, of which
     /// `&` and `'` are the ones attribute escaping changes, so both happen in one pass.
-    static func appendURL(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    static func appendURL(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout HTMLBuffer) {
         let hexDigits: StaticString = "0123456789ABCDEF"
-        for byte in bytes {
-            if isURLByte(byte) {
-                if let replacement = htmlReplacement(for: byte) {
-                    append(replacement, to: &output)
+        // `&amp;` is the longest form of one byte.
+        output.write(atMost: bytes.count * 5) { out in
+            var written = 0
+            for byte in bytes {
+                if isURLByte(byte) {
+                    if isHTMLSpecial(byte) {
+                        written += copy(htmlReplacement(for: byte), to: out + written)
+                    } else {
+                        out[written] = byte
+                        written += 1
+                    }
                 } else {
-                    output.append(byte)
+                    out[written] = UInt8(ascii: "%")
+                    out[written + 1] = hexDigits.utf8Start[Int(byte >> 4)]
+                    out[written + 2] = hexDigits.utf8Start[Int(byte & 0x0F)]
+                    written += 3
                 }
-            } else {
-                output.append(UInt8(ascii: "%"))
-                output.append(hexDigits.utf8Start[Int(byte >> 4)])
-                output.append(hexDigits.utf8Start[Int(byte & 0x0F)])
             }
+            return written
         }
     }
 

@@ -23,7 +23,7 @@ struct PageLayout {
             offsets.append(entries.count)
             entries += ">\(Escape.text(page.chapter.title))</a></li>\n"
         }
-        sidebarEntries = entries.bytes
+        sidebarEntries = entries.takeBytes()
         sidebarMarkOffsets = offsets
     }
 
@@ -128,7 +128,7 @@ struct PageLayout {
         html += "<main id=\"iapkit-content\">\n"
         html += progress(id: "iapkit-page-progress", label: "Checklist progress on this page")
         html += "<article class=\"chapter\">\n"
-        return html.bytes
+        return html.takeBytes()
     }
 
     /// The rest of a chapter's page after its article's content.
@@ -146,7 +146,7 @@ struct PageLayout {
         appendSidebar(current: nil, to: &html)
         html += "<main id=\"iapkit-content\">\n"
         html += progress(id: "iapkit-page-progress", label: "Checklist progress in the book")
-        return html.bytes
+        return html.takeBytes()
     }
 
     /// The end of `print.html`, after its last chapter.

@@ -34,43 +34,56 @@ enum SearchIndex {
             script += "\"}"
         }
         script += "\n];\n"
-        return script.bytes
+        return script.takeBytes()
     }
 }
 
 extension HTMLBuffer {
     /// The page's readable text with runs of white space collapsed, code blocks included, as
     /// the inside of a JavaScript string. Works on UTF-8 bytes: only ASCII white space separates
-    /// words, so no character is split, and each word is escaped as it is copied.
+    /// words, so no character is split, and the text is escaped as it is copied.
     mutating func appendEscapedWords(of document: MarkdownDocument) {
         var pendingSpace = false
         var wroteWord = false
-        for node in document.allNodes {
-            let kind = node.kind
+        document.forEachLiteral { kind, literal in
             if kind.isBlock { pendingSpace = true }
-            guard kind == .text || kind == .code || kind == .codeBlock else {
+            guard kind == .text || kind == .code || kind == .codeBlock, let literal else {
                 if kind == .softBreak || kind == .lineBreak { pendingSpace = true }
-                continue
+                return
             }
-            node.withLiteralBytes { literal in
+            // A separator becomes at most one space; escapes are at most six bytes for one.
+            write(atMost: literal.count * 6 + 1) { out in
+                var written = 0
                 var index = 0
                 while index < literal.count {
-                    guard !Self.isWordSeparator(literal[index]) else {
+                    let byte = literal[index]
+                    if Self.isWordSeparator(byte) {
                         pendingSpace = true
                         index += 1
                         continue
                     }
-                    let wordStart = index
-                    while index < literal.count, !Self.isWordSeparator(literal[index]) { index += 1 }
-                    if pendingSpace, wroteWord { self += " " }
-                    pendingSpace = false
+                    if pendingSpace {
+                        if wroteWord {
+                            out[written] = UInt8(ascii: " ")
+                            written += 1
+                        }
+                        pendingSpace = false
+                    }
                     wroteWord = true
-                    appendJavaScriptStringContent(UnsafeBufferPointer(rebasing: literal[wordStart..<index]))
+                    if Escape.isJavaScriptSpecial(byte) {
+                        index += Escape.appendJavaScriptEscape(literal, at: index, to: out + written, written: &written)
+                    } else {
+                        out[written] = byte
+                        written += 1
+                        index += 1
+                    }
                 }
+                return written
             }
         }
     }
 
+    @inline(__always)
     private static func isWordSeparator(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
             || byte == UInt8(ascii: "\r")

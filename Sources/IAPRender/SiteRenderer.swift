@@ -35,11 +35,12 @@ public enum SiteRenderer {
         }
         DispatchQueue.concurrentPerform(iterations: parts.count) { index in
             let part = parts[index]
-            let rendered = ChapterRenderer.render(
+            var rendered = ChapterRenderer.render(
                 part.blocks, of: plan.pages[part.page], firstHeading: part.firstHeading, sourceSize: part.sourceSize,
                 plan: plan, workbook: workbook, allowRawHTML: options.allowRawHTML)
+            let print = rendered.html.printBytes()
             let article = RenderedArticle(
-                page: rendered.html.bytes, print: rendered.html.printBytes(), diagnostics: rendered.diagnostics,
+                page: rendered.html.takeBytes(), print: print, diagnostics: rendered.diagnostics,
                 images: rendered.images)
             slots.store(article, at: index) { done in progress(done, plan.pages.count) }
         }
