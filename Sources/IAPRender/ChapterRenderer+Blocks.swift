@@ -38,14 +38,13 @@ extension ChapterRenderer {
         let markerLine = start.line
         let markerEnd = start.column + 3
         let isDone = Self.markerIsDone(paragraph)
-        let elementID = Escape.attribute("task-" + id)
-        let printElementID = Escape.attribute("print-task-" + id)
+        let elementID = "task-" + id
         html += "<li class=\"task\"><input type=\"checkbox\" id=\""
-        html.append(page: elementID, print: printElementID)
+        html.append(id: elementID, printPrefix: Self.printTaskPrefix)
         html += "\" data-task=\"\(Escape.attribute(id))\""
         html += isDone ? " data-default=\"checked\" checked>" : ">"
         html += "<label for=\""
-        html.append(page: elementID, print: printElementID)
+        html.append(id: elementID, printPrefix: Self.printTaskPrefix)
         html += "\">"
         let inlines = Array(paragraph.children)
         let explicitID = task.writtenID
@@ -76,6 +75,9 @@ extension ChapterRenderer {
         html += "</li>\n"
     }
 
+    /// A checkbox's id in the print view: its page's id would name the page's own checkbox.
+    private static let printTaskPrefix = Array("print-".utf8)
+
     static func markerIsDone(_ paragraph: MarkdownNode) -> Bool {
         let start = paragraph.range.start
         let line = paragraph.document.source.line(start.line)
@@ -84,16 +86,17 @@ extension ChapterRenderer {
     }
 
     mutating func codeBlock(_ node: MarkdownNode) {
-        let content = node.literal ?? ""
         let info = node.infoString ?? ""
         let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
         if page.configBlocks.contains(Self.position(node.location)) {
             html += configView.html(
-                for: node.range, info: info, code: SyntaxHighlighter.html(content, language: language),
+                for: node.range, info: info, code: SyntaxHighlighter.html(node.literal ?? "", language: language),
                 languageClass: Self.languageClass(language))
             return
         }
-        html += "<pre><code\(Self.languageClass(language))>" + SyntaxHighlighter.html(content, language: language)
+        html += "<pre><code\(Self.languageClass(language))>"
+        let highlighted = SyntaxHighlighter.language(named: language)
+        node.withLiteralBytes { SyntaxHighlighter.appendHTML($0, language: highlighted, to: &html) }
         html += "</code></pre>\n"
     }
 

@@ -4,23 +4,31 @@ import IAPMarkdown
 /// Links and images, checked and rewritten for the site.
 extension ChapterRenderer {
     mutating func link(_ node: MarkdownNode) {
-        let title = node.title.map { " title=\"\(Escape.attribute($0))\"" } ?? ""
-        switch links.resolve(
+        let target = links.resolve(
             node.destination ?? "", isImage: false, at: located(node), warnings: &diagnostics, images: &images)
-        {
+        switch target {
         case .dropped:
             openLinks.append(false)
+            return
         case .external(let url):
             html += "<a href=\""
             html.appendURL(url)
-            html += "\"" + title + " rel=\"noopener noreferrer\">"
-            openLinks.append(true)
+        case .fragment(let fragment):
+            html += "<a href=\"#"
+            html.append(id: fragment, asURL: true, printPrefix: printURLPrefix)
         case .local(let pageURL, let printURL):
             html += "<a href=\""
             html.appendURL(page: pageURL, print: printURL)
-            html += "\"" + title + ">"
-            openLinks.append(true)
         }
+        html += "\""
+        if let title = node.title {
+            html += " title=\""
+            html.appendEscaped(title)
+            html += "\""
+        }
+        if case .external = target { html += " rel=\"noopener noreferrer\"" }
+        html += ">"
+        openLinks.append(true)
     }
 
     /// Images inside the site are shown; an image on another host is only linked, so that opening
@@ -36,6 +44,10 @@ extension ChapterRenderer {
         case .external(let url):
             html += "<a class=\"external-image\" href=\"\(Escape.url(url))\"\(title) rel=\"noopener noreferrer\">"
             html += (alt.isEmpty ? "image" : alt) + "</a>"
+        case .fragment(let fragment):
+            html += "<img src=\"#"
+            html.append(id: fragment, asURL: true, printPrefix: printURLPrefix)
+            html += "\" alt=\"\(alt)\"\(title)>"
         case .local(let pageURL, let printURL):
             html += "<img src=\""
             html.appendURL(page: pageURL, print: printURL)

@@ -15,6 +15,10 @@ struct ChapterRenderer: MarkdownWalker {
     let allowRawHTML: Bool
     let links: LinkResolver
     let configView: ConfigBlockView
+    /// What the print view writes before each of the chapter's ids, escaped for an attribute
+    /// and for a URL: the ids of every chapter share one page there.
+    let printIDPrefix: [UInt8]
+    let printURLPrefix: [UInt8]
     var html = HTMLBuffer()
     var diagnostics: [Diagnostic] = []
     var images: [SiteImage] = []
@@ -32,6 +36,8 @@ struct ChapterRenderer: MarkdownWalker {
         self.allowRawHTML = allowRawHTML
         links = LinkResolver(plan: plan, page: page)
         configView = ConfigBlockView(workbook: workbook, file: page.chapter.file)
+        printIDPrefix = Array(Escape.attribute(page.printAnchor("")).utf8)
+        printURLPrefix = Array(Escape.url(page.printAnchor("")).utf8)
     }
 
     /// The HTML of a run of the article's top-level blocks, with its print patches, and the
@@ -156,14 +162,15 @@ struct ChapterRenderer: MarkdownWalker {
         let level = min(max(node.headingLevel ?? 1, 1), 6)
         let slug = headingIndex < page.headings.count ? page.headings[headingIndex].slug : "section-\(headingIndex)"
         headingIndex += 1
-        let id = Escape.attribute(slug)
-        let printID = Escape.attribute(page.printAnchor(slug))
-        html += "<h\(level) id=\""
-        html.append(page: id, print: printID)
+        html += Self.headingOpenings[level - 1]
+        html.append(id: slug, printPrefix: printIDPrefix)
         html += "\">"
         walkChildren(of: node)
         html += " <a class=\"anchor\" href=\"#"
-        html.append(page: id, print: printID)
-        html += "\" aria-label=\"Link to this section\">#</a></h\(level)>\n"
+        html.append(id: slug, printPrefix: printIDPrefix)
+        html += Self.headingClosings[level - 1]
     }
+
+    private static let headingOpenings = (1...6).map { "<h\($0) id=\"" }
+    private static let headingClosings = (1...6).map { "\" aria-label=\"Link to this section\">#</a></h\($0)>\n" }
 }

@@ -109,6 +109,14 @@ struct HTMLBuffer {
         printPatches.append(PrintPatch(offset: offset, length: count - offset, replacement: Array(print.utf8)))
     }
 
+    /// An id (or a URL's fragment) of this chapter, written with `Escape.text` (or, as a
+    /// URL, `Escape.url`), which the print view writes after `printPrefix`: there it carries
+    /// the chapter's name.
+    mutating func append(id: String, asURL: Bool = false, printPrefix: [UInt8]) {
+        printPatches.append(PrintPatch(offset: count, length: 0, replacement: printPrefix))
+        if asURL { appendURL(id) } else { appendEscaped(id) }
+    }
+
     /// Text between tags, escaped as `Escape.text` does.
     mutating func appendEscaped(_ text: String) {
         var text = text

@@ -135,7 +135,8 @@ enum Escape {
         case UInt8(ascii: "\t"): written += copy("\\t", to: out)
         case 0xE2:
             // U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
-            guard index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+            guard index + 2 < bytes.count, bytes[index + 1] == 0x80,
+                bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
             else {
                 out[0] = byte
                 written += 1

@@ -10,6 +10,9 @@ struct LinkResolver {
         case dropped
         /// Another site or scheme; never loaded by the page itself.
         case external(String)
+        /// `#fragment`, an anchor of this chapter, which the print view writes with the
+        /// chapter's name.
+        case fragment(String)
         /// A URL inside the site, as the chapter's page writes it and as the print view does.
         case local(page: String, print: String)
 
@@ -40,7 +43,7 @@ struct LinkResolver {
                         "\(what) to '#\(Diagnostic.quoteBody(fragment))': this chapter has no heading with that anchor",
                         at: location))
             }
-            return .local(page: "#" + fragment, print: "#" + page.printAnchor(fragment))
+            return .fragment(fragment)
         case .relative:
             var path = destination
             var fragment: String?
@@ -99,7 +102,7 @@ struct LinkResolver {
     }
 
     private static func decode(_ text: String) -> String {
-        text.contains("%") ? text.removingPercentEncoding ?? text : text
+        text.utf8.contains(UInt8(ascii: "%")) ? text.removingPercentEncoding ?? text : text
     }
 }
 

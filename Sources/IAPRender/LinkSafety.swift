@@ -17,7 +17,7 @@ enum LinkSafety {
     static func classify(_ url: String, isImage: Bool = false) -> Kind {
         // Only the scheme decides, so only the bytes up to the first `:` are read, skipping
         // what browsers skip; most destinations are decided within a few bytes.
-        var scheme: [UInt8] = []
+        var scheme = Scheme()
         var sawSchemeEnd = false
         var firstSignificant: UInt8?
         var second: UInt8?
@@ -42,11 +42,9 @@ enum LinkSafety {
             scheme.append(lowered)
         }
         if sawSchemeEnd, !scheme.isEmpty {
-            switch String(decoding: scheme, as: UTF8.self) {
-            case "javascript", "vbscript", "file": return .dangerous
-            case "data": return isImage && isAllowedImageData(url) ? .relative : .dangerous
-            default: return .external
-            }
+            if scheme == Scheme.javascript || scheme == Scheme.vbscript || scheme == Scheme.file { return .dangerous }
+            if scheme == Scheme.data { return isImage && isAllowedImageData(url) ? .relative : .dangerous }
+            return .external
         }
         let slash = UInt8(ascii: "/")
         let backslash = UInt8(ascii: "\\")
@@ -56,6 +54,37 @@ enum LinkSafety {
             return .external
         }
         return firstSignificant == UInt8(ascii: "#") ? .fragment : .relative
+    }
+
+    /// A scheme's first 16 bytes, lower-cased, and its length: enough to tell the schemes
+    /// that matter apart without making a string for every link of a large book.
+    struct Scheme: Equatable {
+        private var low: UInt64 = 0
+        private var high: UInt64 = 0
+        private var count = 0
+
+        init() {}
+
+        init(_ name: StaticString) {
+            let bytes = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+            for byte in bytes { append(byte) }
+        }
+
+        var isEmpty: Bool { count == 0 }
+
+        mutating func append(_ byte: UInt8) {
+            if count < 8 {
+                low |= UInt64(byte) << UInt64(count * 8)
+            } else if count < 16 {
+                high |= UInt64(byte) << UInt64((count - 8) * 8)
+            }
+            count += 1
+        }
+
+        static let javascript = Scheme("javascript")
+        static let vbscript = Scheme("vbscript")
+        static let file = Scheme("file")
+        static let data = Scheme("data")
     }
 
     private static func isAllowedImageData(_ url: String) -> Bool {

@@ -105,16 +105,18 @@ struct PageLayout {
     }
 
     /// The page's second- and third-level headings.
-    func outline(for page: SitePage) -> String {
-        let entries = page.headings.filter { $0.level == 2 || $0.level == 3 }
-        guard !entries.isEmpty else { return "" }
-        var html = "<aside class=\"outline\" id=\"iapkit-outline\" aria-label=\"On this page\">\n"
+    func appendOutline(for page: SitePage, to html: inout HTMLBuffer) {
+        guard page.headings.contains(where: { $0.level == 2 || $0.level == 3 }) else { return }
+        html += "<aside class=\"outline\" id=\"iapkit-outline\" aria-label=\"On this page\">\n"
         html += "<p class=\"outline-title\">On this page</p>\n<ol>\n"
-        for entry in entries {
-            html += "<li class=\"level-\(entry.level)\"><a href=\"#\(Escape.url(entry.slug))\">"
-            html += Escape.text(entry.title) + "</a></li>\n"
+        for entry in page.headings where entry.level == 2 || entry.level == 3 {
+            html += entry.level == 2 ? "<li class=\"level-2\"><a href=\"#" : "<li class=\"level-3\"><a href=\"#"
+            html.appendURL(entry.slug)
+            html += "\">"
+            html.appendEscaped(entry.title)
+            html += "</a></li>\n"
         }
-        return html + "</ol>\n</aside>\n"
+        html += "</ol>\n</aside>\n"
     }
 
     /// A chapter's page up to where its article's content begins (after a line break).
@@ -132,9 +134,12 @@ struct PageLayout {
     }
 
     /// The rest of a chapter's page after its article's content.
-    func chapterPageClosing(_ index: Int) -> String {
-        "</article>\n" + pager(for: index) + "</main>\n" + outline(for: plan.pages[index])
-            + "</div>\n</body>\n</html>\n"
+    func chapterPageClosing(_ index: Int) -> [UInt8] {
+        var html = HTMLBuffer(reservingCapacity: 1024 + plan.pages[index].headings.count * 96)
+        html += "</article>\n" + pager(for: index) + "</main>\n"
+        appendOutline(for: plan.pages[index], to: &html)
+        html += "</div>\n</body>\n</html>\n"
+        return html.takeBytes()
     }
 
     /// The start of `print.html`, before its first chapter.

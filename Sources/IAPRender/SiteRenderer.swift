@@ -71,7 +71,7 @@ public enum SiteRenderer {
         printPieces.append(Array(PageLayout.printPageClosing.utf8))
         var files: [RenderedFile] = []
         for (index, page) in plan.pages.enumerated() {
-            pagePieces[index].append(Array(layout.chapterPageClosing(index).utf8))
+            pagePieces[index].append(layout.chapterPageClosing(index))
             files.append(RenderedFile(path: page.fileName, pieces: pagePieces[index]))
         }
         files.append(RenderedFile(path: "print.html", pieces: printPieces))

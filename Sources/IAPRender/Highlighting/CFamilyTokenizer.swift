@@ -1,7 +1,7 @@
 /// Swift and Objective-C: line and block comments, string and character literals, numbers,
 /// keywords, `@attributes`, `#directives` and capitalised names as types.
 struct CFamilyTokenizer {
-    let keywords: Set<String>
+    let keywords: WordSet
     /// Whether `/* */` comments nest (Swift) or end at the first `*/` (C).
     let nestedComments: Bool
     /// Whether `'...'` is a character literal (C) rather than plain text.
@@ -10,7 +10,7 @@ struct CFamilyTokenizer {
     let tripleQuotedStrings: Bool
 
     static let swift = CFamilyTokenizer(
-        keywords: [
+        keywords: WordSet([
             "actor", "any", "as", "associatedtype", "async", "await", "break", "case", "catch", "class", "continue",
             "convenience", "default", "defer", "deinit", "do", "dynamic", "else", "enum", "extension", "fallthrough",
             "false", "fileprivate", "final", "for", "func", "get", "guard", "if", "import", "in", "indirect", "init",
@@ -19,19 +19,19 @@ struct CFamilyTokenizer {
             "rethrows", "return", "self", "Self", "set", "some", "static", "struct", "subscript", "super", "switch",
             "throw", "throws", "true", "try", "typealias", "unowned", "var", "weak", "where", "while", "willSet",
             "didSet", "consuming", "borrowing", "sending",
-        ], nestedComments: true, singleQuotedStrings: false, tripleQuotedStrings: true)
+        ]), nestedComments: true, singleQuotedStrings: false, tripleQuotedStrings: true)
 
     static let objectiveC = CFamilyTokenizer(
-        keywords: [
+        keywords: WordSet([
             "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum",
             "extern", "float", "for", "goto", "if", "inline", "int", "long", "register", "return", "short",
             "signed", "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void", "volatile",
             "while", "id", "self", "super", "nil", "Nil", "YES", "NO", "BOOL", "instancetype", "nonatomic",
             "atomic", "strong", "weak", "copy", "assign", "readonly", "readwrite", "nullable", "nonnull",
             "_Nullable", "_Nonnull", "__weak", "__strong", "__block", "NULL", "true", "false",
-        ], nestedComments: false, singleQuotedStrings: true, tripleQuotedStrings: false)
+        ]), nestedComments: false, singleQuotedStrings: true, tripleQuotedStrings: false)
 
-    func tokenize(_ code: String) -> [SyntaxToken] {
+    func spans(_ code: [UInt8]) -> [SyntaxSpan] {
         var scanner = ByteScanner(code)
         while let byte = scanner.peek() {
             if scanner.matches("//") {
@@ -74,9 +74,8 @@ struct CFamilyTokenizer {
             } else if ByteClass.isIdentifier(byte) {
                 let start = scanner.position
                 scanner.advance(while: ByteClass.isIdentifier)
-                let word = String(decoding: scanner.bytes[start..<scanner.position], as: UTF8.self)
                 let kind: SyntaxToken.Kind? =
-                    keywords.contains(word) ? .keyword : ByteClass.isUpper(byte) ? .type : nil
+                    keywords.contains(scanner.word(from: start)) ? .keyword : ByteClass.isUpper(byte) ? .type : nil
                 if let kind {
                     let end = scanner.position
                     scanner.position = start

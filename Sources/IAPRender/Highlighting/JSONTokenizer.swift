@@ -1,6 +1,6 @@
 /// JSON: strings (a string followed by `:` is a key), numbers, and `true`, `false`, `null`.
 enum JSONTokenizer {
-    static func tokenize(_ code: String) -> [SyntaxToken] {
+    static func spans(_ code: [UInt8]) -> [SyntaxSpan] {
         var scanner = ByteScanner(code)
         while let byte = scanner.peek() {
             if byte == UInt8(ascii: "\"") {

@@ -1,12 +1,12 @@
 /// Shell commands: comments, single- and double-quoted strings, `$VAR` and `${...}`, the
 /// language's keywords, and a `$ ` prompt at the start of a line in a console transcript.
 enum ShellTokenizer {
-    static let keywords: Set<String> = [
+    static let keywords = WordSet([
         "if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case", "esac", "in",
         "function", "return", "export", "local", "set", "unset", "exit", "cd", "echo", "source", "sudo",
-    ]
+    ])
 
-    static func tokenize(_ code: String) -> [SyntaxToken] {
+    static func spans(_ code: [UInt8]) -> [SyntaxSpan] {
         var scanner = ByteScanner(code)
         while let byte = scanner.peek() {
             if byte == UInt8(ascii: "#"), scanner.followsSpaceOrStart {
@@ -40,9 +40,8 @@ enum ShellTokenizer {
             } else if ByteClass.isIdentifier(byte) || byte == UInt8(ascii: "-") {
                 let start = scanner.position
                 scanner.advance { ByteClass.isIdentifier($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
-                let word = String(decoding: scanner.bytes[start..<scanner.position], as: UTF8.self)
                 let isWordStart = start == 0 || !ByteClass.isIdentifier(scanner.bytes[start - 1])
-                if isWordStart, keywords.contains(word) {
+                if isWordStart, keywords.contains(scanner.word(from: start)) {
                     let end = scanner.position
                     scanner.position = start
                     let tokenStart = scanner.begin()

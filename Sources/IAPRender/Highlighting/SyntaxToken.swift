@@ -8,17 +8,45 @@ struct SyntaxToken: Equatable {
     var text: String
 }
 
+/// A token as the tokenizers find it: a kind and where its bytes are in the code block. No
+/// string is made for a token the site only copies.
+struct SyntaxSpan: Equatable {
+    var kind: SyntaxToken.Kind?
+    var range: Range<Int>
+}
+
+/// Words of a language (keywords, literals), looked up by their bytes without making a string.
+struct WordSet {
+    /// The words, by their length in bytes.
+    private let byLength: [[[UInt8]]]
+
+    init(_ words: [String]) {
+        var byLength: [[[UInt8]]] = []
+        for word in words {
+            let bytes = Array(word.utf8)
+            while byLength.count <= bytes.count { byLength.append([]) }
+            byLength[bytes.count].append(bytes)
+        }
+        self.byLength = byLength
+    }
+
+    func contains(_ word: ArraySlice<UInt8>) -> Bool {
+        guard word.count < byLength.count else { return false }
+        return byLength[word.count].contains { $0.elementsEqual(word) }
+    }
+}
+
 /// A cursor over the bytes of a code block, shared by the tokenizers. Every syntax character
 /// the tokenizers look for is ASCII, so working on UTF-8 bytes never splits a character: a
 /// token boundary always falls before or after an ASCII byte.
 struct ByteScanner {
     let bytes: [UInt8]
     var position = 0
-    private(set) var tokens: [SyntaxToken] = []
+    private(set) var spans: [SyntaxSpan] = []
     private var plainStart = 0
 
-    init(_ text: String) {
-        bytes = Array(text.utf8)
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
     }
 
     var isAtEnd: Bool { position >= bytes.count }
@@ -28,10 +56,17 @@ struct ByteScanner {
         return index < bytes.count ? bytes[index] : nil
     }
 
-    func matches(_ literal: String) -> Bool {
-        let pattern = Array(literal.utf8)
-        guard position + pattern.count <= bytes.count else { return false }
-        return bytes[position..<position + pattern.count].elementsEqual(pattern)
+    func matches(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard position + count <= bytes.count else { return false }
+        let pattern = literal.utf8Start
+        for offset in 0..<count where bytes[position + offset] != pattern[offset] { return false }
+        return true
+    }
+
+    /// The bytes from `start` to the cursor.
+    func word(from start: Int) -> ArraySlice<UInt8> {
+        bytes[start..<min(position, bytes.count)]
     }
 
     /// Whether the byte before the cursor is the start of the text or white space.
@@ -58,7 +93,7 @@ struct ByteScanner {
     mutating func emit(_ kind: SyntaxToken.Kind?, from start: Int) {
         position = min(position, bytes.count)
         guard position > start else { return }
-        tokens.append(SyntaxToken(kind: kind, text: String(decoding: bytes[start..<position], as: UTF8.self)))
+        spans.append(SyntaxSpan(kind: kind, range: start..<position))
         plainStart = position
     }
 
@@ -99,16 +134,16 @@ struct ByteScanner {
         position = min(position, bytes.count)
     }
 
-    mutating func finish() -> [SyntaxToken] {
+    mutating func finish() -> [SyntaxSpan] {
         position = min(position, bytes.count)
         flushPlain()
-        return tokens
+        return spans
     }
 
     private mutating func flushPlain() {
         position = min(position, bytes.count)
         guard position > plainStart else { return }
-        tokens.append(SyntaxToken(kind: nil, text: String(decoding: bytes[plainStart..<position], as: UTF8.self)))
+        spans.append(SyntaxSpan(kind: nil, range: plainStart..<position))
         plainStart = position
     }
 }

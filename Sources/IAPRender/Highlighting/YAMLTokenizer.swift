@@ -1,11 +1,11 @@
 /// YAML, a line at a time: comments, `key:` at the start of an entry, quoted strings, numbers,
 /// the core schema's literals, anchors and aliases, and `---` document markers.
 enum YAMLTokenizer {
-    static let literals: Set<String> = [
+    static let literals = WordSet([
         "true", "false", "null", "yes", "no", "on", "off", "~", "True", "False", "Null",
-    ]
+    ])
 
-    static func tokenize(_ code: String) -> [SyntaxToken] {
+    static func spans(_ code: [UInt8]) -> [SyntaxSpan] {
         var scanner = ByteScanner(code)
         var atEntryStart = true
         while let byte = scanner.peek() {
@@ -64,7 +64,7 @@ enum YAMLTokenizer {
             index += 1
             if !ByteClass.isSpace(byte) { end = index }
         }
-        let word = String(decoding: bytes[start..<end], as: UTF8.self)
+        let word = bytes[start..<end]
         let isKey = index < bytes.count && bytes[index] == UInt8(ascii: ":") && atEntryStart
         let kind: SyntaxToken.Kind? =
             isKey ? .key : literals.contains(word) ? .literal : isNumber(word) ? .number : nil
@@ -83,9 +83,9 @@ enum YAMLTokenizer {
         return index < scanner.bytes.count && scanner.bytes[index] == UInt8(ascii: ":")
     }
 
-    private static func isNumber(_ word: String) -> Bool {
-        guard let first = word.utf8.first else { return false }
-        let body = first == UInt8(ascii: "-") || first == UInt8(ascii: "+") ? word.utf8.dropFirst() : word.utf8[...]
+    private static func isNumber(_ word: ArraySlice<UInt8>) -> Bool {
+        guard let first = word.first else { return false }
+        let body = first == UInt8(ascii: "-") || first == UInt8(ascii: "+") ? word.dropFirst() : word
         guard let lead = body.first, ByteClass.isDigit(lead) else { return false }
         return body.allSatisfy { ByteClass.isDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") }
     }
