@@ -30,7 +30,7 @@ var targets: [Target] = [
         dependencies: [
             "IAPExtract", "IAPValidate", "IAPModel", "IAPMarkdown", "IAPYAML", "IAPDiagnostics", "IAPGenerate",
             "IAPTemplates",
-            "Templates", "IAPCheck", "IAPProject", "IAPImport", "IAPRender",
+            "Templates", "IAPCheck", "IAPProject", "IAPImport", "IAPRender", "CAllocatorTuning",
         ]
     ),
     .executableTarget(name: "iapkit", dependencies: ["IAPCommands", "CAllocatorTuning"]),

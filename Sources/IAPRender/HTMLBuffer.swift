@@ -4,9 +4,10 @@ import IAPMarkdown
 /// bytes: appending copies a run of bytes, and text is escaped straight from the parsed tree
 /// without a String for every node.
 ///
-/// The buffer keeps zeroed room after what it has written and writes into it through a
+/// The buffer keeps a little zeroed room after what it has written and writes into it through a
 /// pointer, so a short append costs a capacity check and a copy, not a trip through the
-/// general `Array.append`: a large book is millions of short appends.
+/// general `Array.append`: a large book is millions of short appends. The room is zeroed only
+/// a step ahead of need, so reserved capacity that is never written costs no memory.
 ///
 /// A chapter's article appears twice in the site: on its own page, and in the print view,
 /// where every id carries the chapter's name so that ids stay unique across chapters. The two
@@ -28,8 +29,13 @@ struct HTMLBuffer {
     }
 
     init(reservingCapacity capacity: Int = 0) {
-        storage = [UInt8](repeating: 0, count: max(capacity, 0))
+        storage = []
+        storage.reserveCapacity(capacity)
     }
+
+    /// The most a caller of `write(atMost:)` should ask for at once; escaping works through
+    /// long text in pieces of `chunkSize` bytes, so that the room it asks for stays small.
+    static let chunkSize = 4096
 
     var isEmpty: Bool { count == 0 }
 
@@ -63,9 +69,12 @@ struct HTMLBuffer {
         }
     }
 
+    /// Zeroes room for `extra` more bytes, and up to a few chunks more while the reserved
+    /// capacity lasts; beyond it, the array grows its capacity as it always does.
     private mutating func grow(toHold extra: Int) {
-        let capacity = max(storage.count * 2, count + extra, 256)
-        storage.append(contentsOf: repeatElement(0, count: capacity - storage.count))
+        let spare = storage.capacity - storage.count
+        let step = spare >= extra ? min(spare, max(extra, 4 * Self.chunkSize)) : extra
+        storage.append(contentsOf: repeatElement(0, count: step))
     }
 
     /// Copies `source` as it is.

@@ -27,6 +27,25 @@ enum Escape {
 
     /// Appends `bytes` escaped as `text(_:)` escapes them.
     static func appendText(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout HTMLBuffer) {
+        forEachChunk(of: bytes) { appendTextChunk($0, to: &output) }
+    }
+
+    /// Hands `bytes` to `body` in pieces of about `HTMLBuffer.chunkSize`, none of which splits
+    /// a character.
+    @inline(__always)
+    static func forEachChunk(of bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard bytes.count > HTMLBuffer.chunkSize else { return body(bytes) }
+        var start = 0
+        while start < bytes.count {
+            var end = min(start + HTMLBuffer.chunkSize, bytes.count)
+            // A byte 10xxxxxx continues a character; the piece ends before the character.
+            while end < bytes.count, end > start + 1, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+            body(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            start = end
+        }
+    }
+
+    private static func appendTextChunk(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout HTMLBuffer) {
         // No replacement is longer than six bytes (`&quot;`).
         output.write(atMost: bytes.count * 6) { out in
             var written = 0
@@ -99,6 +118,12 @@ enum Escape {
     /// Appends `bytes` escaped for the inside of a JavaScript string literal. A string may be
     /// escaped piece by piece, as long as no piece splits a character.
     static func appendJavaScriptStringContent(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout HTMLBuffer) {
+        forEachChunk(of: bytes) { appendJavaScriptStringChunk($0, to: &output) }
+    }
+
+    private static func appendJavaScriptStringChunk(
+        _ bytes: UnsafeBufferPointer<UInt8>, to output: inout HTMLBuffer
+    ) {
         // No escape is longer than six bytes (`\u2028`) for the one to three bytes it replaces.
         output.write(atMost: bytes.count * 6) { out in
             var written = 0
@@ -178,6 +203,10 @@ enum Escape {
     /// Appends `bytes` as `url(_:)` writes them. Percent-encoding leaves only URL bytes, of which
     /// `&` and `'` are the ones attribute escaping changes, so both happen in one pass.
     static func appendURL(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout HTMLBuffer) {
+        forEachChunk(of: bytes) { appendURLChunk($0, to: &output) }
+    }
+
+    private static func appendURLChunk(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout HTMLBuffer) {
         let hexDigits: StaticString = "0123456789ABCDEF"
         // `&amp;` is the longest form of one byte.
         output.write(atMost: bytes.count * 5) { out in

@@ -51,35 +51,50 @@ extension HTMLBuffer {
                 if kind == .softBreak || kind == .lineBreak { pendingSpace = true }
                 return
             }
-            // A separator becomes at most one space; escapes are at most six bytes for one.
-            write(atMost: literal.count * 6 + 1) { out in
-                var written = 0
-                var index = 0
-                while index < literal.count {
-                    let byte = literal[index]
-                    if Self.isWordSeparator(byte) {
-                        pendingSpace = true
-                        index += 1
-                        continue
-                    }
-                    if pendingSpace {
-                        if wroteWord {
-                            out[written] = UInt8(ascii: " ")
-                            written += 1
-                        }
-                        pendingSpace = false
-                    }
-                    wroteWord = true
-                    if Escape.isJavaScriptSpecial(byte) {
-                        index += Escape.appendJavaScriptEscape(literal, at: index, to: out + written, written: &written)
-                    } else {
-                        out[written] = byte
-                        written += 1
-                        index += 1
-                    }
-                }
-                return written
+            Escape.forEachChunk(of: literal) { piece in
+                appendEscapedWords(piece, pendingSpace: &pendingSpace, wroteWord: &wroteWord)
             }
+        }
+    }
+
+    /// One piece of a literal, words joined by single spaces: `pendingSpace` says a separator
+    /// came before, `wroteWord` that a word has been written since the text began.
+    private mutating func appendEscapedWords(
+        _ literal: UnsafeBufferPointer<UInt8>, pendingSpace: inout Bool, wroteWord: inout Bool
+    ) {
+        // A separator becomes at most one space; escapes are at most six bytes for one.
+        write(atMost: literal.count * 6 + 1) { out in
+            var (written, index, space, word) = (0, 0, pendingSpace, wroteWord)
+            while index < literal.count {
+                let byte = literal[index]
+                if Self.isWordSeparator(byte) {
+                    space = true
+                    index += 1
+                    continue
+                }
+                if space, word {
+                    out[written] = UInt8(ascii: " ")
+                    written += 1
+                }
+                (space, word) = (false, true)
+                if Escape.isJavaScriptSpecial(byte) {
+                    index += Escape.appendJavaScriptEscape(literal, at: index, to: out + written, written: &written)
+                    continue
+                }
+                // The rest of the word that needs no escape, in one tight loop.
+                out[written] = byte
+                written += 1
+                index += 1
+                while index < literal.count {
+                    let next = literal[index]
+                    if next == UInt8(ascii: " ") || Escape.isJavaScriptSpecial(next) { break }
+                    out[written] = next
+                    written += 1
+                    index += 1
+                }
+            }
+            (pendingSpace, wroteWord) = (space, word)
+            return written
         }
     }
 
