@@ -1,3 +1,4 @@
+import CAllocatorTuning
 import IAPDiagnostics
 import IAPExtract
 import IAPRender
@@ -42,6 +43,9 @@ enum RenderCommand: Command {
             return .usageOrInput
         }
         let documents = session.documents
+        // The parser's own trees are freed by now; their pages go back to the system before
+        // the site is built, so the peak is that of parsing, not parsing plus the site.
+        iapkit_release_free_memory()
         let quiet = arguments.has("--quiet")
         let showsProgress =
             !quiet && context.standardErrorIsTerminal && documents.count >= progressThreshold

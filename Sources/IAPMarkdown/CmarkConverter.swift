@@ -31,9 +31,8 @@ enum CmarkConverter {
     /// copied: its nodes are still in the cache, and the C tree shrinks while the copy grows.
     private static func copyAndFree(_ root: OpaquePointer, source: SourceText) -> NodeStorage {
         var storage = NodeStorage()
-        // Typical prose has a node every 10 to 20 bytes; reserving up front avoids copying the
-        // node array as it grows (pages never touched cost no memory).
-        storage.nodes.reserveCapacity(source.bytes.count / 12 + 16)
+        // Typical prose has a node every 10 to 20 bytes.
+        storage.nodes = NodeChunks(expectedCount: source.bytes.count / 12 + 16)
         source.bytes.withUnsafeBufferPointer { bytes in
             var copier = SubtreeCopier(storage: storage, source: source, bytes: bytes)
             storage = NodeStorage()

@@ -7,7 +7,7 @@ import IAPDiagnostics
 /// around costs nothing and the whole document is safe to share across tasks.
 public final class MarkdownDocument: Sendable {
     public let source: SourceText
-    let nodes: [NodeRecord]
+    let nodes: NodeChunks
     let arena: [UInt8]
     let titles: [Int32: StringRef]
 
@@ -47,11 +47,11 @@ public final class MarkdownDocument: Sendable {
     public func forEachLiteral(_ body: (MarkdownNodeKind, UnsafeBufferPointer<UInt8>?) -> Void) {
         source.bytes.withUnsafeBufferPointer { sourceBytes in
             arena.withUnsafeBufferPointer { arenaBytes in
-                for record in nodes {
+                nodes.forEach { record in
                     let ref = record.literal
                     guard !ref.isNone else {
                         body(record.kind, nil)
-                        continue
+                        return
                     }
                     let inSource = ref.offset < 0
                     let start = Int(inSource ? -(ref.offset + 1) : ref.offset)

@@ -9,9 +9,9 @@ struct StringRef: Sendable {
     var isNone: Bool { length < 0 }
 }
 
-/// One node of the flat tree (52 bytes). Nodes live in one array and point at each other by
-/// index, so a document of a million nodes is one allocation, and releasing it never recurses
-/// however deep the nesting goes.
+/// One node of the flat tree (52 bytes). Nodes live in `NodeChunks` and point at each other by
+/// index, so a document of a million nodes is a few hundred allocations, and releasing it never
+/// recurses however deep the nesting goes.
 struct NodeRecord: Sendable {
     var kind: MarkdownNodeKind
     /// List style for lists.
@@ -33,9 +33,52 @@ struct NodeRecord: Sendable {
     var detail: StringRef = .none
 }
 
+/// The nodes of a tree, by index, in chunks of a fixed size.
+///
+/// The converter frees cmark's tree a block at a time as it copies it, and each new chunk is
+/// small enough to take memory that has just been freed: the copy of a large book then grows
+/// into the space its C tree leaves, instead of needing as much again. A chunk, once written,
+/// never moves.
+struct NodeChunks: Sendable {
+    static let chunkShift = 12
+    static let chunkSize = 1 << chunkShift
+
+    private var chunks: [[NodeRecord]] = []
+    private(set) var count = 0
+    /// The capacity of the first chunk: a short document needs less than a whole chunk.
+    private let firstChunkCapacity: Int
+
+    /// `expectedCount` is a guess at the number of nodes, which sizes the first chunk.
+    init(expectedCount: Int = chunkSize) {
+        firstChunkCapacity = min(max(expectedCount, 16), Self.chunkSize)
+    }
+
+    subscript(index: Int) -> NodeRecord {
+        get { chunks[index >> Self.chunkShift][index & (Self.chunkSize - 1)] }
+        set { chunks[index >> Self.chunkShift][index & (Self.chunkSize - 1)] = newValue }
+    }
+
+    mutating func append(_ record: NodeRecord) {
+        if count & (Self.chunkSize - 1) == 0 {
+            var chunk: [NodeRecord] = []
+            chunk.reserveCapacity(chunks.isEmpty ? firstChunkCapacity : Self.chunkSize)
+            chunks.append(chunk)
+        }
+        chunks[chunks.count - 1].append(record)
+        count += 1
+    }
+
+    /// Every record in order.
+    func forEach(_ body: (NodeRecord) -> Void) {
+        for chunk in chunks {
+            for record in chunk { body(record) }
+        }
+    }
+}
+
 /// The growing arrays the converter fills; frozen into a `MarkdownDocument` at the end.
 struct NodeStorage: Sendable {
-    var nodes: [NodeRecord] = []
+    var nodes = NodeChunks()
     var arena: [UInt8] = []
     /// Titles of links and images, by node index: rare enough not to widen every record.
     var titles: [Int32: StringRef] = [:]
