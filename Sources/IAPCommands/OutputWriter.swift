@@ -123,6 +123,19 @@ struct OutputWriter {
         }
     }
 
+    /// Creates the folders that files at `relativePaths` go into, each once, so that files can
+    /// then be written from several threads without racing to create a folder.
+    func createFolders(for relativePaths: [String]) throws {
+        let folders = Set(relativePaths.map { (target($0) as NSString).deletingLastPathComponent })
+        for folder in folders.sorted() where !folder.isEmpty && !Self.isDirectory(folder) {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw WriteError(path: folder, reason: "cannot create the folder")
+            }
+        }
+    }
+
     /// One `stat`: most files go into a folder that already exists, and asking Foundation to
     /// create it again costs more than writing a page.
     private static func isDirectory(_ path: String) -> Bool {
@@ -154,7 +167,7 @@ struct OutputWriter {
         return written && closed
     }
 
-    struct WriteError: Error, CustomStringConvertible {
+    struct WriteError: Error, CustomStringConvertible, Sendable {
         var path: String
         var reason: String
         var description: String { "cannot write '\(path)': \(reason)" }

@@ -80,18 +80,39 @@ enum RenderCommand: Command {
 
         let writer = OutputWriter(
             directory: arguments.value("--output") ?? session.configuration?.site ?? ".build/site")
-        var written = 0
-        for file in files {
+        // The folders first, one at a time; then the files on every core: a large book is
+        // hundreds of pages, and a large chapter's page and print view are megabytes each.
+        do {
+            try writer.createFolders(for: files.map(\.path))
+        } catch {
+            context.standardError.line("iapkit render: error: \(error)")
+            return .usageOrInput
+        }
+        let siteFiles = files
+        let outcomes = concurrentMap(count: siteFiles.count) { index -> Result<Bool, OutputWriter.WriteError> in
+            let file = siteFiles[index]
             let change = writer.change(path: file.path, pieces: file.pieces)
-            guard change == .create || change == .update else { continue }
+            guard change == .create || change == .update else { return .success(false) }
             do {
                 try writer.write(path: file.path, pieces: file.pieces)
+                return .success(true)
+            } catch let error as OutputWriter.WriteError {
+                return .failure(error)
             } catch {
-                context.standardError.line("iapkit render: error: \(error)")
-                return .usageOrInput
+                return .failure(OutputWriter.WriteError(path: writer.target(file.path), reason: "\(error)"))
             }
-            written += 1
         }
+        var written = 0
+        var failed = false
+        for outcome in outcomes {
+            switch outcome {
+            case .success(let wrote): written += wrote ? 1 : 0
+            case .failure(let error):
+                context.standardError.line("iapkit render: error: \(error)")
+                failed = true
+            }
+        }
+        if failed { return .usageOrInput }
         let errors = diagnostics.count { $0.severity == .error }
         let warnings = diagnostics.count { $0.severity == .warning }
         if !quiet {

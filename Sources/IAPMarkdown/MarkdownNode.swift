@@ -36,6 +36,9 @@ public struct MarkdownNode: Sendable, Hashable {
 
     public var location: SourceLocation { range.start }
 
+    /// The line the node starts on, without making a location.
+    public var line: Int { Int(record.startLine) }
+
     public var parent: MarkdownNode? { node(at: record.parent) }
     public var firstChild: MarkdownNode? { node(at: record.firstChild) }
     public var nextSibling: MarkdownNode? { node(at: record.nextSibling) }

@@ -33,8 +33,7 @@ struct ArticlePart: Sendable {
             var firstHeading = 0
             var headingCursor = 0
             for index in 1...blocks.count {
-                let offset =
-                    index < blocks.count ? max(source.offset(line: blocks[index].location.line, column: 1), 0) : .max
+                let offset = index < blocks.count ? max(source.offset(line: blocks[index].line, column: 1), 0) : .max
                 guard offset == .max || offset - startOffset >= targetSize else { continue }
                 if index < blocks.count, allowRawHTML, blocks[index - 1].kind == .htmlBlock { continue }
                 let end = min(offset, source.bytes.count)

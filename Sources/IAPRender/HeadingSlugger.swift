@@ -63,9 +63,13 @@ struct HeadingSlugger {
             return base
         }
         var number = count + 1
-        while used["\(base)-\(number)"] != nil { number += 1 }
+        var candidate = base + "-" + String(number)
+        while used[candidate] != nil {
+            number += 1
+            candidate = base + "-" + String(number)
+        }
         used[base] = number
-        used["\(base)-\(number)"] = 0
-        return "\(base)-\(number)"
+        used[candidate] = 0
+        return candidate
     }
 }
