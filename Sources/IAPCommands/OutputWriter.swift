@@ -37,8 +37,8 @@ struct OutputWriter {
 
     /// Whether writing `pieces`, one after another, to `relativePath` would create, update or
     /// leave the file alone. A file of another size differs without being read; one of the
-    /// same size is compared in chunks, so a large page is never held twice.
-    func change(path relativePath: String, pieces: [[UInt8]]) -> Change {
+    /// same size is compared a chunk at a time, so a large page is never held twice.
+    func change(path relativePath: String, pieces: [ArraySlice<UInt8>]) -> Change {
         let descriptor = open(target(relativePath), O_RDONLY)
         guard descriptor >= 0 else { return .create }
         defer { close(descriptor) }
@@ -48,33 +48,64 @@ struct OutputWriter {
         return Self.contents(of: descriptor, equal: pieces) ? .unchanged : .update
     }
 
-    /// Compares what is left to read from `descriptor` with `pieces`, one piece at a time.
-    private static func contents(of descriptor: Int32, equal pieces: [[UInt8]]) -> Bool {
-        let chunkSize = 1 << 20
-        var chunk = [UInt8](repeating: 0, count: chunkSize)
+    /// Compares what is left to read from `descriptor` with `pieces` joined, reading the file a
+    /// chunk at a time: a print view is tens of thousands of pieces.
+    private static func contents(of descriptor: Int32, equal pieces: [ArraySlice<UInt8>]) -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var expected = PieceCursor(pieces)
         return chunk.withUnsafeMutableBytes { buffer in
             guard let chunkBase = buffer.baseAddress else { return false }
-            for piece in pieces {
+            while true {
+                let count = read(descriptor, chunkBase, buffer.count)
+                if count < 0, errno == EINTR { continue }
+                guard count >= 0 else { return false }
+                if count == 0 { return expected.isAtEnd }
+                guard expected.matches(UnsafeRawBufferPointer(start: chunkBase, count: count)) else { return false }
+            }
+        }
+    }
+
+    /// A position in pieces read one after another.
+    private struct PieceCursor {
+        let pieces: [ArraySlice<UInt8>]
+        var index = 0
+        var offset = 0
+
+        init(_ pieces: [ArraySlice<UInt8>]) {
+            self.pieces = pieces
+        }
+
+        /// Whether every byte of the pieces has been matched.
+        var isAtEnd: Bool {
+            var (piece, position) = (index, offset)
+            while piece < pieces.count {
+                if position < pieces[piece].count { return false }
+                (piece, position) = (piece + 1, 0)
+            }
+            return true
+        }
+
+        /// Whether the next bytes of the pieces are `bytes`; moves past them.
+        mutating func matches(_ bytes: UnsafeRawBufferPointer) -> Bool {
+            guard let base = bytes.baseAddress else { return true }
+            var consumed = 0
+            while consumed < bytes.count {
+                guard index < pieces.count else { return false }
+                let piece = pieces[index]
+                let count = min(piece.count - offset, bytes.count - consumed)
                 let same = piece.withUnsafeBytes { expected -> Bool in
-                    var offset = 0
-                    while offset < expected.count {
-                        let count = read(descriptor, chunkBase, min(buffer.count, expected.count - offset))
-                        if count < 0, errno == EINTR { continue }
-                        guard count > 0, let expectedBase = expected.baseAddress,
-                            memcmp(expectedBase + offset, chunkBase, count) == 0
-                        else { return false }
-                        offset += count
-                    }
-                    return true
+                    guard count > 0, let expectedBase = expected.baseAddress else { return true }
+                    return memcmp(expectedBase + offset, base + consumed, count) == 0
                 }
                 guard same else { return false }
+                consumed += count
+                offset += count
+                if offset == piece.count {
+                    index += 1
+                    offset = 0
+                }
             }
-            // The size matched, but the file may have grown since it was measured.
-            while true {
-                let count = read(descriptor, chunkBase, 1)
-                if count < 0, errno == EINTR { continue }
-                return count == 0
-            }
+            return true
         }
     }
 
@@ -102,11 +133,11 @@ struct OutputWriter {
     }
 
     func write(path relativePath: String, bytes: [UInt8]) throws {
-        try write(path: relativePath, pieces: [bytes])
+        try write(path: relativePath, pieces: [bytes[...]])
     }
 
     /// Writes `pieces` one after another as the file's content, atomically.
-    func write(path relativePath: String, pieces: [[UInt8]]) throws {
+    func write(path relativePath: String, pieces: [ArraySlice<UInt8>]) throws {
         let path = target(relativePath)
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty, !Self.isDirectory(folder) {
@@ -143,28 +174,46 @@ struct OutputWriter {
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// Writes `pieces` to a new file at `path` straight from their arrays (no `Data` copy of a
-    /// large page); a partly written file is removed.
-    private static func create(_ path: String, with pieces: [[UInt8]]) -> Bool {
+    /// Pieces shorter than this are gathered and written together; longer ones are written
+    /// straight from their arrays (no `Data` copy of a large page).
+    private static let gatherSize = 256 * 1024
+
+    /// Writes `pieces` to a new file at `path`; a partly written file is removed.
+    private static func create(_ path: String, with pieces: [ArraySlice<UInt8>]) -> Bool {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
         guard descriptor >= 0 else { return false }
+        var gathered: [UInt8] = []
         var written = true
         for piece in pieces where written {
-            written = piece.withUnsafeBytes { buffer -> Bool in
-                var offset = 0
-                while offset < buffer.count {
-                    guard let base = buffer.baseAddress else { return false }
-                    let count = systemWrite(descriptor, base + offset, buffer.count - offset)
-                    if count < 0, errno == EINTR { continue }
-                    guard count > 0 else { return false }
-                    offset += count
-                }
-                return true
+            if gathered.count + piece.count > gatherSize, !gathered.isEmpty {
+                written = writeAll(descriptor, gathered[...])
+                gathered.removeAll(keepingCapacity: true)
+            }
+            if piece.count >= gatherSize {
+                written = written && writeAll(descriptor, piece)
+            } else {
+                if gathered.capacity == 0 { gathered.reserveCapacity(gatherSize) }
+                gathered.append(contentsOf: piece)
             }
         }
+        if written, !gathered.isEmpty { written = writeAll(descriptor, gathered[...]) }
         let closed = close(descriptor) == 0
         if !(written && closed) { unlink(path) }
         return written && closed
+    }
+
+    private static func writeAll(_ descriptor: Int32, _ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                guard let base = buffer.baseAddress else { return false }
+                let count = systemWrite(descriptor, base + offset, buffer.count - offset)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                offset += count
+            }
+            return true
+        }
     }
 
     struct WriteError: Error, CustomStringConvertible, Sendable {

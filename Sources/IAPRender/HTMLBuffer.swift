@@ -13,7 +13,7 @@ import IAPMarkdown
 /// where every id carries the chapter's name so that ids stay unique across chapters. The two
 /// differ only in those ids and in the links that point at them, so the article is written
 /// once, as its page shows it, and each place where the print view differs is kept as a patch;
-/// `printBytes()` applies them. One walk of the tree then serves both.
+/// `printPieces` applies them. One walk of the tree then serves both.
 struct HTMLBuffer {
     /// The written bytes are `storage[..<count]`; the rest is room, zeroed.
     private var storage: [UInt8]
@@ -149,19 +149,18 @@ struct HTMLBuffer {
         node.withLiteralBytes { Escape.appendText($0, to: &self) }
     }
 
-    /// The HTML as the print view has it: the bytes with every patch applied.
-    func printBytes() -> [UInt8] {
-        let growth = printPatches.reduce(0) { $0 + $1.replacement.count - $1.length }
-        var output = HTMLBuffer(reservingCapacity: count + growth)
-        storage.withUnsafeBufferPointer { page in
-            var cursor = 0
-            for patch in printPatches {
-                output.append(UnsafeBufferPointer(rebasing: page[cursor..<patch.offset]))
-                output.append(bytes: patch.replacement)
-                cursor = patch.offset + patch.length
-            }
-            output.append(UnsafeBufferPointer(rebasing: page[cursor..<count]))
+    /// The HTML as the print view has it, as pieces: runs of `page` (these bytes, taken)
+    /// between the patches, and the patches' replacements.
+    static func printPieces(of page: [UInt8], patches: [PrintPatch]) -> [ArraySlice<UInt8>] {
+        var pieces: [ArraySlice<UInt8>] = []
+        pieces.reserveCapacity(patches.count * 2 + 1)
+        var cursor = 0
+        for patch in patches {
+            if cursor < patch.offset { pieces.append(page[cursor..<patch.offset]) }
+            if !patch.replacement.isEmpty { pieces.append(patch.replacement[...]) }
+            cursor = patch.offset + patch.length
         }
-        return output.takeBytes()
+        if cursor < page.count { pieces.append(page[cursor...]) }
+        return pieces
     }
 }

@@ -4,14 +4,15 @@ import IAPDiagnostics
 public struct RenderedFile: Sendable, Equatable {
     public var path: String
     /// The content, in pieces to be written one after another. Articles are rendered in parts
-    /// on several cores and framed by their page; joining the parts would copy every page.
-    public var pieces: [[UInt8]]
+    /// on several cores and framed by their page, and the print view is made of the same
+    /// bytes as the pages, its ids aside: joining the pieces would copy every page.
+    public var pieces: [ArraySlice<UInt8>]
 
     public init(path: String, bytes: [UInt8]) {
-        self.init(path: path, pieces: [bytes])
+        self.init(path: path, pieces: [bytes[...]])
     }
 
-    public init(path: String, pieces: [[UInt8]]) {
+    public init(path: String, pieces: [ArraySlice<UInt8>]) {
         self.path = path
         self.pieces = pieces
     }
@@ -21,7 +22,7 @@ public struct RenderedFile: Sendable, Equatable {
     }
 
     /// The whole content in one buffer.
-    public var bytes: [UInt8] { pieces.count == 1 ? pieces[0] : Array(pieces.joined()) }
+    public var bytes: [UInt8] { Array(pieces.joined()) }
 
     /// The content's length in bytes.
     public var count: Int { pieces.reduce(0) { $0 + $1.count } }

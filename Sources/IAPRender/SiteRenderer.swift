@@ -38,10 +38,11 @@ public enum SiteRenderer {
             var rendered = ChapterRenderer.render(
                 part.blocks, of: plan.pages[part.page], firstHeading: part.firstHeading, sourceSize: part.sourceSize,
                 plan: plan, workbook: workbook, allowRawHTML: options.allowRawHTML)
-            let print = rendered.html.printBytes()
+            let patches = rendered.html.printPatches
+            let page = rendered.html.takeBytes()
             let article = RenderedArticle(
-                page: rendered.html.takeBytes(), print: print, diagnostics: rendered.diagnostics,
-                images: rendered.images)
+                page: page, print: HTMLBuffer.printPieces(of: page, patches: patches),
+                diagnostics: rendered.diagnostics, images: rendered.images)
             slots.store(article, at: index) { done in progress(done, plan.pages.count) }
         }
         searchIndexDone.wait()
@@ -54,24 +55,24 @@ public enum SiteRenderer {
     ) -> RenderedSite {
         var diagnostics: [Diagnostic] = []
         var images: [String: SiteImage] = [:]
-        var pagePieces = plan.pages.indices.map { [layout.chapterPageOpening($0)] }
-        var printPieces = [layout.printPageOpening()]
+        var pagePieces = plan.pages.indices.map { [layout.chapterPageOpening($0)[...]] }
+        var printPieces = [layout.printPageOpening()[...]]
         for (index, part) in parts.enumerated() {
             let article = articles[index]
             diagnostics += article.diagnostics
             for image in article.images where images[image.path] == nil { images[image.path] = image }
             let isFirst = index == 0 || parts[index - 1].page != part.page
-            if isFirst { printPieces.append(Array(layout.printArticleOpening(part.page).utf8)) }
-            pagePieces[part.page].append(article.page)
-            printPieces.append(article.print)
+            if isFirst { printPieces.append(Array(layout.printArticleOpening(part.page).utf8)[...]) }
+            pagePieces[part.page].append(article.page[...])
+            printPieces += article.print
             if index == parts.count - 1 || parts[index + 1].page != part.page {
-                printPieces.append(Array(PageLayout.printArticleClosing.utf8))
+                printPieces.append(Array(PageLayout.printArticleClosing.utf8)[...])
             }
         }
-        printPieces.append(Array(PageLayout.printPageClosing.utf8))
+        printPieces.append(Array(PageLayout.printPageClosing.utf8)[...])
         var files: [RenderedFile] = []
         for (index, page) in plan.pages.enumerated() {
-            pagePieces[index].append(layout.chapterPageClosing(index))
+            pagePieces[index].append(layout.chapterPageClosing(index)[...])
             files.append(RenderedFile(path: page.fileName, pieces: pagePieces[index]))
         }
         files.append(RenderedFile(path: "print.html", pieces: printPieces))
@@ -95,7 +96,7 @@ public enum SiteRenderer {
 /// One run of an article as its page and the print view write it.
 private struct RenderedArticle: Sendable {
     var page: [UInt8] = []
-    var print: [UInt8] = []
+    var print: [ArraySlice<UInt8>] = []
     var diagnostics: [Diagnostic] = []
     var images: [SiteImage] = []
 }
