@@ -40,9 +40,16 @@ public enum SiteRenderer {
                 plan: plan, workbook: workbook, allowRawHTML: options.allowRawHTML)
             let patches = rendered.html.printPatches
             let page = rendered.html.takeBytes()
-            let article = RenderedArticle(
+            var article = RenderedArticle(
                 page: page, print: HTMLBuffer.printPieces(of: page, patches: patches),
                 diagnostics: rendered.diagnostics, images: rendered.images)
+            // A page's frame is made by its first and last run, so frames too are made on every core.
+            if index == 0 || parts[index - 1].page != part.page {
+                article.pageOpening = layout.chapterPageOpening(part.page)
+            }
+            if index == parts.count - 1 || parts[index + 1].page != part.page {
+                article.pageClosing = layout.chapterPageClosing(part.page)
+            }
             slots.store(article, at: index) { done in progress(done, plan.pages.count) }
         }
         searchIndexDone.wait()
@@ -55,7 +62,7 @@ public enum SiteRenderer {
     ) -> RenderedSite {
         var diagnostics: [Diagnostic] = []
         var images: [String: SiteImage] = [:]
-        var pagePieces = plan.pages.indices.map { [layout.chapterPageOpening($0)[...]] }
+        var pagePieces = plan.pages.indices.map { _ in [ArraySlice<UInt8>]() }
         var printPieces = [layout.printPageOpening()[...]]
         for (index, part) in parts.enumerated() {
             let article = articles[index]
@@ -63,7 +70,9 @@ public enum SiteRenderer {
             for image in article.images where images[image.path] == nil { images[image.path] = image }
             let isFirst = index == 0 || parts[index - 1].page != part.page
             if isFirst { printPieces.append(Array(layout.printArticleOpening(part.page).utf8)[...]) }
+            if !article.pageOpening.isEmpty { pagePieces[part.page].append(article.pageOpening[...]) }
             pagePieces[part.page].append(article.page[...])
+            if !article.pageClosing.isEmpty { pagePieces[part.page].append(article.pageClosing[...]) }
             printPieces += article.print
             if index == parts.count - 1 || parts[index + 1].page != part.page {
                 printPieces.append(Array(PageLayout.printArticleClosing.utf8)[...])
@@ -72,7 +81,6 @@ public enum SiteRenderer {
         printPieces.append(Array(PageLayout.printPageClosing.utf8)[...])
         var files: [RenderedFile] = []
         for (index, page) in plan.pages.enumerated() {
-            pagePieces[index].append(layout.chapterPageClosing(index)[...])
             files.append(RenderedFile(path: page.fileName, pieces: pagePieces[index]))
         }
         files.append(RenderedFile(path: "print.html", pieces: printPieces))
@@ -97,6 +105,10 @@ public enum SiteRenderer {
 private struct RenderedArticle: Sendable {
     var page: [UInt8] = []
     var print: [ArraySlice<UInt8>] = []
+    /// The page's frame before its article, for the page's first run.
+    var pageOpening: [UInt8] = []
+    /// The page's frame after its article, for the page's last run.
+    var pageClosing: [UInt8] = []
     var diagnostics: [Diagnostic] = []
     var images: [SiteImage] = []
 }
