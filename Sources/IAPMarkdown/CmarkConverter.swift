@@ -100,9 +100,14 @@ enum CmarkConverter {
             let index = Int32(storage.nodes.count)
             var record = CmarkConverter.record(
                 for: node, index: index, parent: parent, storage: &storage, source: source, bytes: bytes)
-            normalizeRange(
-                of: &record, after: previous >= 0 ? storage.nodes[Int(previous)] : nil,
-                parent: parent >= 0 ? storage.nodes[Int(parent)] : nil, source: source)
+            // Only a node without a position needs its neighbours' records.
+            if record.startLine == 0 {
+                normalizeRange(
+                    of: &record, after: previous >= 0 ? storage.nodes[Int(previous)] : nil,
+                    parent: parent >= 0 ? storage.nodes[Int(parent)] : nil, source: source)
+            } else {
+                normalizeRange(of: &record, after: nil, parent: nil, source: source)
+            }
             storage.nodes.append(record)
             if parent >= 0 {
                 if previous >= 0 {

@@ -55,7 +55,7 @@ struct NodeChunks: Sendable {
 
     subscript(index: Int) -> NodeRecord {
         get { chunks[index >> Self.chunkShift][index & (Self.chunkSize - 1)] }
-        set { chunks[index >> Self.chunkShift][index & (Self.chunkSize - 1)] = newValue }
+        _modify { yield &chunks[index >> Self.chunkShift][index & (Self.chunkSize - 1)] }
     }
 
     mutating func append(_ record: NodeRecord) {

@@ -208,11 +208,16 @@ enum Escape {
 
     private static func appendURLChunk(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout HTMLBuffer) {
         let hexDigits: StaticString = "0123456789ABCDEF"
+        let urlBytes = urlBytes
         // `&amp;` is the longest form of one byte.
         output.write(atMost: bytes.count * 5) { out in
             var written = 0
             for byte in bytes {
-                if isURLByte(byte) {
+                let isURLByte =
+                    byte < 64
+                    ? (urlBytes.low >> UInt64(byte)) & 1 != 0
+                    : byte < 128 && (urlBytes.high >> UInt64(byte - 64)) & 1 != 0
+                if isURLByte {
                     if isHTMLSpecial(byte) {
                         written += copy(htmlReplacement(for: byte), to: out + written)
                     } else {
@@ -230,7 +235,24 @@ enum Escape {
         }
     }
 
+    /// The bytes `isURLByte` accepts, as a bit set over 0...127: a URL's bytes are tested one
+    /// at a time, and every link of a large book is a URL.
+    private static let urlBytes: (low: UInt64, high: UInt64) = {
+        var bits: (low: UInt64, high: UInt64) = (0, 0)
+        for byte in UInt8(0)..<128 where isURLByteBySwitch(byte) {
+            if byte < 64 { bits.low |= 1 << UInt64(byte) } else { bits.high |= 1 << UInt64(byte - 64) }
+        }
+        return bits
+    }()
+
+    @inline(__always)
     private static func isURLByte(_ byte: UInt8) -> Bool {
+        byte < 64
+            ? (urlBytes.low >> UInt64(byte)) & 1 != 0
+            : byte < 128 && (urlBytes.high >> UInt64(byte - 64)) & 1 != 0
+    }
+
+    private static func isURLByteBySwitch(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):

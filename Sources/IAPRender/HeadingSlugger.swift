@@ -30,23 +30,25 @@ struct HeadingSlugger {
     private static func asciiSlug(_ title: String) -> String? {
         var title = title
         return title.withUTF8 { bytes -> String? in
-            var slug: [UInt8] = []
-            slug.reserveCapacity(bytes.count)
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
-                    slug.append(byte)
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                    slug.append(byte + 32)
-                case UInt8(ascii: " "), UInt8(ascii: "-"):
-                    slug.append(UInt8(ascii: "-"))
-                case 0x80...:
-                    return nil
-                default:
-                    continue
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count) { slug in
+                var count = 0
+                for byte in bytes {
+                    switch byte {
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                        UInt8(ascii: "_"):
+                        slug[count] = byte
+                    case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                        slug[count] = byte + 32
+                    case UInt8(ascii: " "), UInt8(ascii: "-"):
+                        slug[count] = UInt8(ascii: "-")
+                    default:
+                        continue
+                    }
+                    count += 1
                 }
+                return count
             }
-            return String(decoding: slug, as: UTF8.self)
         }
     }
 
