@@ -8,10 +8,22 @@ import IAPModel
 /// lists every checklist item, so any page can show the whole book's progress;
 /// `IAPKIT_SEARCH` holds each page's words and product IDs.
 enum SearchIndex {
-    static func script(plan: SitePlan, workbook: Workbook, bookKey: String) -> [UInt8] {
-        // The page texts dominate: about the size of the Markdown, plus escapes.
-        let sourceSize = plan.pages.reduce(0) { $0 + $1.document.source.bytes.count }
-        var script = HTMLBuffer(reservingCapacity: sourceSize + sourceSize / 8 + 4096)
+    /// Each page's words, escaped for a JavaScript string. They need only the trees, so they
+    /// are made while the rest of the site is planned.
+    static func texts(of documents: [MarkdownDocument]) -> [[UInt8]] {
+        documents.map { document in
+            // The words are about the size of the Markdown.
+            var text = HTMLBuffer(reservingCapacity: document.source.bytes.count + 1024)
+            text.appendEscapedWords(of: document)
+            return text.takeBytes()
+        }
+    }
+
+    /// The script, in pieces: each page's text, from `texts` in page order, is a piece of its
+    /// own, never copied.
+    static func script(plan: SitePlan, workbook: Workbook, bookKey: String, texts: [[UInt8]]) -> [ArraySlice<UInt8>] {
+        var pieces: [ArraySlice<UInt8>] = []
+        var script = HTMLBuffer(reservingCapacity: 4096)
         script += "window.IAPKIT_SITE = {\"book\": \(Escape.javaScriptString(bookKey)), \"tasks\": ["
         var first = true
         for page in plan.pages {
@@ -30,11 +42,13 @@ enum SearchIndex {
             script += "\"url\": \(Escape.javaScriptString(page.fileName)), "
             script += "\"products\": [\(products.map(Escape.javaScriptString).joined(separator: ", "))], "
             script += "\"text\": \""
-            script.appendEscapedWords(of: page.document)
+            pieces.append(script.takeBytes()[...])
+            if index < texts.count { pieces.append(texts[index][...]) }
             script += "\"}"
         }
         script += "\n];\n"
-        return script.takeBytes()
+        pieces.append(script.takeBytes()[...])
+        return pieces
     }
 }
 

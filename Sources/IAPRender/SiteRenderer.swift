@@ -21,18 +21,21 @@ public enum SiteRenderer {
         var byFile: [String: MarkdownDocument] = [:]
         for document in documents { byFile[document.file] = document }
         let chapters = workbook.chapters.compactMap { chapter in byFile[chapter.file].map { (chapter, $0) } }
+        // The search index's words need only the trees, so a thread of its own makes them from
+        // the start, while the site is planned: as one more job they would wait for a core
+        // until the last chapters were done, which for a book of one large chapter leaves a
+        // core idle meanwhile.
+        let searchTexts = SearchTexts()
+        let searchTextsDone = DispatchGroup()
+        let pageDocuments = chapters.map(\.1)
+        DispatchQueue.global().async(group: searchTextsDone) {
+            searchTexts.value = SearchIndex.texts(of: pageDocuments)
+        }
         let plan = SitePlan(chapters: chapters)
         let layout = PageLayout(plan: plan, title: options.title)
         let bookKey = workbook.app?.bundleID.value ?? HeadingSlugger.slug(options.title)
         let parts = ArticlePart.parts(of: plan, allowRawHTML: options.allowRawHTML)
         let slots = RenderSlots(parts: parts, pageCount: plan.pages.count)
-        // The search index reads the same trees on a thread of its own, from the start: as one
-        // more job it would wait for a core until the last chapters were done, which for a book
-        // of one large chapter leaves a core idle while it runs.
-        let searchIndexDone = DispatchGroup()
-        DispatchQueue.global().async(group: searchIndexDone) {
-            slots.searchIndex = SearchIndex.script(plan: plan, workbook: workbook, bookKey: bookKey)
-        }
         DispatchQueue.concurrentPerform(iterations: parts.count) { index in
             let part = parts[index]
             var rendered = ChapterRenderer.render(
@@ -52,13 +55,15 @@ public enum SiteRenderer {
             }
             slots.store(article, at: index) { done in progress(done, plan.pages.count) }
         }
-        searchIndexDone.wait()
-        return assemble(plan: plan, layout: layout, parts: parts, articles: slots.all, searchIndex: slots.searchIndex)
+        searchTextsDone.wait()
+        let searchIndex = SearchIndex.script(plan: plan, workbook: workbook, bookKey: bookKey, texts: searchTexts.value)
+        return assemble(plan: plan, layout: layout, parts: parts, articles: slots.all, searchIndex: searchIndex)
     }
 
     /// The site's files from the rendered runs, in book order.
     private static func assemble(
-        plan: SitePlan, layout: PageLayout, parts: [ArticlePart], articles: [RenderedArticle], searchIndex: [UInt8]
+        plan: SitePlan, layout: PageLayout, parts: [ArticlePart], articles: [RenderedArticle],
+        searchIndex: [ArraySlice<UInt8>]
     ) -> RenderedSite {
         var diagnostics: [Diagnostic] = []
         var images: [String: SiteImage] = [:]
@@ -84,7 +89,7 @@ public enum SiteRenderer {
             files.append(RenderedFile(path: page.fileName, pieces: pagePieces[index]))
         }
         files.append(RenderedFile(path: "print.html", pieces: printPieces))
-        files.append(RenderedFile(path: "search-index.js", bytes: searchIndex))
+        files.append(RenderedFile(path: "search-index.js", pieces: searchIndex))
         files.append(RenderedFile(path: "assets/site.css", text: SiteStyle.source))
         files.append(RenderedFile(path: "assets/site.js", text: SiteScript.source))
         let generated = Set(files.map(\.path))
@@ -150,18 +155,23 @@ private final class RenderSlots: @unchecked Sendable {
         return slots
     }
 
-    private var storedSearchIndex: [UInt8] = []
+}
 
-    var searchIndex: [UInt8] {
+/// The search index's page texts, made on a thread of their own.
+private final class SearchTexts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var texts: [[UInt8]] = []
+
+    var value: [[UInt8]] {
         get {
             lock.lock()
             defer { lock.unlock() }
-            return storedSearchIndex
+            return texts
         }
         set {
             lock.lock()
             defer { lock.unlock() }
-            storedSearchIndex = newValue
+            texts = newValue
         }
     }
 }
