@@ -39,6 +39,9 @@ Environment:
   CORPUS_ROOTS="/usr/share/doc /usr/lib /opt/swift /usr/share"
                             folders searched for *.md files
   CHECK_FILES=2000          Swift files in the synthetic project of the check benchmark
+  SITE_ROOT=/dev/shm/iapkit-bench
+                            where render writes its sites (default: /dev/shm when writable,
+                            else Benchmarks/.work); set it to a disk folder to include the disk
   SWIFT=swift               the swift driver to build with
 
 Work files (corpus, hyperfine JSON, logs, summary) go to Benchmarks/.work/.
@@ -61,6 +64,8 @@ CORPUS_MAX_FILE_BYTES="${CORPUS_MAX_FILE_BYTES:-1048576}"
 CORPUS_ROOTS="${CORPUS_ROOTS:-/usr/share/doc /usr/lib /opt/swift /usr/share}"
 SWIFT="${SWIFT:-}"
 CHECK_FILES="${CHECK_FILES:-2000}"
+# Where the render benchmark writes its sites: memory-backed by default (see bench_render).
+SITE_ROOT="${SITE_ROOT:-}"
 
 # Benchmarks that exist, and those that have a name but no code yet.
 AVAILABLE_BENCHMARKS="lint render generate check"
@@ -423,28 +428,49 @@ bench_lint() {
 # `iapkit render` on the corpus against cmark writing HTML (each timed run starts from an empty
 # output folder, emptied untimed, so every page is written), then on the Workbook against
 # `mkdocs build`.
+#
+# cmark writes its HTML to /dev/null; the sites go to a memory-backed folder (SITE_ROOT), so
+# both tools pay for their own work rather than for the disk. On this project's reference
+# machine the disk is a rate-limited virtual device whose ext4 has no journal: there, creating
+# a file scans past every inode deleted in the last half minute, so each emptied site makes
+# the next run's hundreds of new files slower, whatever program writes them.
 bench_render() {
     local iapkit_q time_target=1.25
     iapkit_q="$(shell_quote "$IAPKIT")"
-    say "render: checking that the tools run"
+    choose_site_root
+    local single="$SITE_ROOT/site-single" folder="$SITE_ROOT/site-folder"
+    say "render: checking that the tools run (sites in $SITE_ROOT)"
     # Link warnings do not change the status; a corpus of unrelated documents has many.
-    check_runs "iapkit render (single file)" "0 1" "$IAPKIT" render "$WORK/corpus.md" -o "$WORK/site-single" --quiet
-    check_runs "iapkit render (folder)" "0 1" "$IAPKIT" render "$WORK/corpus/" -o "$WORK/site-folder" --quiet
+    check_runs "iapkit render (single file)" "0 1" "$IAPKIT" render "$WORK/corpus.md" -o "$single" --quiet
+    check_runs "iapkit render (folder)" "0 1" "$IAPKIT" render "$WORK/corpus/" -o "$folder" --quiet
 
-    PREPARE_SECOND="rm -rf site-single"
+    PREPARE_SECOND="rm -rf $(shell_quote "$single")"
     compare_time render "single file" "$time_target" "$WORK/render.json" \
         "cmark corpus.md" "cmark corpus.md > /dev/null" \
-        "iapkit render corpus.md" "$iapkit_q render corpus.md -o site-single --quiet 2> /dev/null"
-    PREPARE_SECOND="rm -rf site-folder"
+        "iapkit render corpus.md" "$iapkit_q render corpus.md -o $(shell_quote "$single") --quiet 2> /dev/null"
+    PREPARE_SECOND="rm -rf $(shell_quote "$folder")"
     compare_time render "folder" "$time_target" "$WORK/render-folder.json" \
         "cmark corpus/*.md" "cmark corpus/*.md > /dev/null" \
-        "iapkit render corpus/" "$iapkit_q render corpus/ -o site-folder --quiet 2> /dev/null"
+        "iapkit render corpus/" "$iapkit_q render corpus/ -o $(shell_quote "$folder") --quiet 2> /dev/null"
     PREPARE_SECOND=""
     compare_memory render "single file" 1.5 "0" "0 1" \
         -- cmark "$WORK/corpus.md" \
-        -- "$IAPKIT" render "$WORK/corpus.md" -o "$WORK/site-single" --quiet
+        -- "$IAPKIT" render "$WORK/corpus.md" -o "$single" --quiet
+    compare_memory render "folder" 1.5 "0" "0 1" \
+        -- cmark "$WORK"/corpus/*.md \
+        -- "$IAPKIT" render "$WORK/corpus/" -o "$folder" --quiet
 
     bench_render_mkdocs
+}
+
+# SITE_ROOT as set, else a folder in /dev/shm (a RAM-backed file system on Linux) when it can
+# be written, else the work folder.
+choose_site_root() {
+    if [[ -z "$SITE_ROOT" ]]; then
+        if [[ -d /dev/shm && -w /dev/shm ]]; then SITE_ROOT=/dev/shm/iapkit-bench; else SITE_ROOT="$WORK/sites"; fi
+    fi
+    mkdir -p "$SITE_ROOT" || die "cannot create SITE_ROOT=$SITE_ROOT"
+    info "sites are written to $SITE_ROOT"
 }
 
 # The Workbook's chapters as an mkdocs project (the same files, the same order), built with
@@ -462,12 +488,14 @@ with open(sys.argv[2], "w", encoding="utf-8") as out:
     for title, path in chapters:
         out.write(f"  - {title!r}: {path}\n")
 PY
-    (cd "$project" && mkdocs build --quiet -d "$WORK/mkdocs-site" 2>/dev/null) || die "mkdocs build failed"
+    (cd "$project" && mkdocs build --quiet -d "$SITE_ROOT/mkdocs-site" 2>/dev/null) || die "mkdocs build failed"
     say "render: the Workbook, iapkit render vs. mkdocs build ($RUNS runs in $ROUNDS rounds)"
-    PREPARE_SECOND="rm -rf site-workbook"
+    local workbook_site="$SITE_ROOT/site-workbook"
+    PREPARE_SECOND="rm -rf $(shell_quote "$workbook_site")"
     time_pair "$json" \
-        "mkdocs build" "cd mkdocs && mkdocs build --quiet -d $(shell_quote "$WORK/mkdocs-site") 2> /dev/null" \
-        "iapkit render Workbook" "$(shell_quote "$IAPKIT") render $(shell_quote "$ROOT/Workbook") -o site-workbook --quiet"
+        "mkdocs build" "cd mkdocs && mkdocs build --quiet -d $(shell_quote "$SITE_ROOT/mkdocs-site") 2> /dev/null" \
+        "iapkit render Workbook" \
+        "$(shell_quote "$IAPKIT") render $(shell_quote "$ROOT/Workbook") -o $(shell_quote "$workbook_site") --quiet"
     PREPARE_SECOND=""
     local means baseline candidate median speedup
     means="$(json_means "$json")" || die "could not read $(pretty "$json")"
