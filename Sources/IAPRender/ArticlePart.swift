@@ -14,16 +14,16 @@ struct ArticlePart: Sendable {
 
     /// Runs are cut after about this much Markdown: large enough that a run costs far more
     /// than setting it up, small enough that the cores finish at about the same time.
-    static let targetSize = 256 * 1024
+    static let defaultRunSize = 256 * 1024
 
     /// Every page's runs, in book order. A run never starts right after raw HTML that the site
     /// keeps: such a block need not end its line, and the next block would start on it.
-    static func parts(of plan: SitePlan, allowRawHTML: Bool) -> [ArticlePart] {
+    static func parts(of plan: SitePlan, allowRawHTML: Bool, runSize: Int = defaultRunSize) -> [ArticlePart] {
         var parts: [ArticlePart] = []
         for (pageIndex, page) in plan.pages.enumerated() {
             let source = page.document.source
             let blocks = Array(page.document.root.children)
-            guard source.bytes.count > targetSize, blocks.count > 1 else {
+            guard source.bytes.count > runSize, blocks.count > 1 else {
                 parts.append(
                     ArticlePart(page: pageIndex, blocks: blocks[...], firstHeading: 0, sourceSize: source.bytes.count))
                 continue
@@ -34,7 +34,7 @@ struct ArticlePart: Sendable {
             var headingCursor = 0
             for index in 1...blocks.count {
                 let offset = index < blocks.count ? max(source.offset(line: blocks[index].line, column: 1), 0) : .max
-                guard offset == .max || offset - startOffset >= targetSize else { continue }
+                guard offset == .max || offset - startOffset >= runSize else { continue }
                 if index < blocks.count, allowRawHTML, blocks[index - 1].kind == .htmlBlock { continue }
                 let end = min(offset, source.bytes.count)
                 parts.append(

@@ -39,6 +39,9 @@ public struct SiteOptions: Sendable {
     public var title: String
     /// Keep raw HTML from the guides (trusted guides only); by default it is dropped.
     public var allowRawHTML: Bool
+    /// About how much Markdown one rendering job takes (see `ArticlePart`); the site is the
+    /// same whatever it is, which the tests check by cutting at every block.
+    var runSize = ArticlePart.defaultRunSize
 
     public init(title: String, allowRawHTML: Bool = false) {
         self.title = title

@@ -34,7 +34,7 @@ public enum SiteRenderer {
         let plan = SitePlan(chapters: chapters)
         let layout = PageLayout(plan: plan, title: options.title)
         let bookKey = workbook.app?.bundleID.value ?? HeadingSlugger.slug(options.title)
-        let parts = ArticlePart.parts(of: plan, allowRawHTML: options.allowRawHTML)
+        let parts = ArticlePart.parts(of: plan, allowRawHTML: options.allowRawHTML, runSize: options.runSize)
         let slots = RenderSlots(parts: parts, pageCount: plan.pages.count)
         DispatchQueue.concurrentPerform(iterations: parts.count) { index in
             let part = parts[index]
