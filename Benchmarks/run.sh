@@ -431,9 +431,9 @@ bench_lint() {
 #
 # cmark writes its HTML to /dev/null; the sites go to a memory-backed folder (SITE_ROOT), so
 # both tools pay for their own work rather than for the disk. On this project's reference
-# machine the disk is a rate-limited virtual device whose ext4 has no journal: there, creating
-# a file scans past every inode deleted in the last half minute, so each emptied site makes
-# the next run's hundreds of new files slower, whatever program writes them.
+# machine the disk's ext4 has no journal, and without one a new file's inode is found only after
+# scanning past every inode freed in the last minute: each emptied site makes the next run's
+# hundreds of new files slower, whatever program writes them.
 bench_render() {
     local iapkit_q time_target=1.25
     iapkit_q="$(shell_quote "$IAPKIT")"
