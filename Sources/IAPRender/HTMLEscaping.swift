@@ -110,10 +110,13 @@ enum Escape {
     /// or (0xE2) it may start U+2028 or U+2029.
     @inline(__always)
     static func isJavaScriptSpecial(_ byte: UInt8) -> Bool {
-        byte < 64
-            ? (javaScriptSpecialBits >> UInt64(byte)) & 1 != 0
-            : byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xE2
+        if byte < 64 { return (javaScriptSpecialBits >> UInt64(byte)) & 1 != 0 }
+        if byte < 128 { return (javaScriptSpecialHighBits >> UInt64(byte - 64)) & 1 != 0 }
+        return byte == 0xE2
     }
+
+    /// The same for bytes 64 to 127: `\\` (92) and DEL (127).
+    private static let javaScriptSpecialHighBits: UInt64 = 1 << (92 - 64) | 1 << (127 - 64)
 
     /// Appends `bytes` escaped for the inside of a JavaScript string literal. A string may be
     /// escaped piece by piece, as long as no piece splits a character.

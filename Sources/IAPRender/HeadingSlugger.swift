@@ -5,7 +5,9 @@ struct HeadingSlugger {
     private var used: [String: Int] = [:]
 
     /// Slugs the site reserves, so a heading cannot take an id the page layout needs.
-    init(reserved: [String] = []) {
+    /// `expectedCount` slugs to come are made room for at once.
+    init(reserved: [String] = [], expectedCount: Int = 0) {
+        used.reserveCapacity(reserved.count + expectedCount)
         for slug in reserved { used[slug] = 0 }
     }
 

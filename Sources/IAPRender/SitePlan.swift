@@ -76,7 +76,7 @@ struct SitePlan {
         baseDirectory = base
         for (offset, (chapter, document)) in chapters.enumerated() {
             let stem = offset == 0 ? stems.next("index") : stems.next(Self.stem(for: chapter.file, under: base))
-            var slugger = HeadingSlugger(reserved: Self.layoutIDs)
+            var slugger = HeadingSlugger(reserved: Self.layoutIDs, expectedCount: chapter.sections.count)
             // The extractor has read every heading's words already, in document order.
             let headings = chapter.sections.map { section in
                 HeadingAnchor(
