@@ -102,11 +102,11 @@ enum CmarkConverter {
                 for: node, index: index, parent: parent, storage: &storage, source: source, bytes: bytes)
             // Only a node without a position needs its neighbours' records.
             if record.startLine == 0 {
-                normalizeRange(
-                    of: &record, after: previous >= 0 ? storage.nodes[Int(previous)] : nil,
-                    parent: parent >= 0 ? storage.nodes[Int(parent)] : nil, source: source)
+                place(
+                    &record, after: previous >= 0 ? storage.nodes[Int(previous)] : nil,
+                    in: parent >= 0 ? storage.nodes[Int(parent)] : nil)
             } else {
-                normalizeRange(of: &record, after: nil, parent: nil, source: source)
+                mendEnd(of: &record, source: source)
             }
             storage.nodes.append(record)
             if parent >= 0 {
@@ -120,23 +120,21 @@ enum CmarkConverter {
         }
     }
 
-    /// Mends the ranges cmark leaves incomplete, so every node has a usable range:
-    /// - a block that ends at a blank line gets `column 0` of the next line: it ends at the end
-    ///   of the line before;
-    /// - line breaks have no position: they sit just after the node before them.
-    private static func normalizeRange(
-        of record: inout NodeRecord, after previous: NodeRecord?, parent: NodeRecord?, source: SourceText
-    ) {
-        if record.startLine == 0 {
-            let anchor =
-                previous.map { ($0.endLine, $0.endColumn + 1) } ?? parent.map { ($0.startLine, $0.startColumn) }
-            let (line, column) = anchor ?? (1, 1)
-            record.startLine = line
-            record.startColumn = column
-            record.endLine = line
-            record.endColumn = column
-            return
-        }
+    /// Line breaks have no position in cmark's tree: they sit just after the node before them,
+    /// or at the start of their parent.
+    private static func place(_ record: inout NodeRecord, after previous: NodeRecord?, in parent: NodeRecord?) {
+        let anchor = previous.map { ($0.endLine, $0.endColumn + 1) } ?? parent.map { ($0.startLine, $0.startColumn) }
+        let (line, column) = anchor ?? (1, 1)
+        record.startLine = line
+        record.startColumn = column
+        record.endLine = line
+        record.endColumn = column
+    }
+
+    /// Mends the ends cmark leaves incomplete, so every node has a usable range: a block that
+    /// ends at a blank line gets `column 0` of the next line, and so ends at the end of the
+    /// line before.
+    private static func mendEnd(of record: inout NodeRecord, source: SourceText) {
         if record.endColumn == 0, record.endLine > 1 {
             record.endLine -= 1
             record.endColumn = Int32(max(1, source.line(Int(record.endLine)).count))

@@ -53,12 +53,9 @@ public final class MarkdownDocument: Sendable {
                         body(record.kind, nil)
                         return
                     }
-                    let inSource = ref.offset < 0
-                    let start = Int(inSource ? -(ref.offset + 1) : ref.offset)
-                    let range = start..<start + Int(ref.length)
                     body(
                         record.kind,
-                        UnsafeBufferPointer(rebasing: inSource ? sourceBytes[range] : arenaBytes[range]))
+                        UnsafeBufferPointer(rebasing: ref.isInSource ? sourceBytes[ref.range] : arenaBytes[ref.range]))
                 }
             }
         }
@@ -67,29 +64,11 @@ public final class MarkdownDocument: Sendable {
     /// Lends the bytes `ref` points at, in place.
     func withBytes<Result>(_ ref: StringRef, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
         guard !ref.isNone else { return nil }
-        let length = Int(ref.length)
-        if ref.offset < 0 {
-            let start = Int(-(ref.offset + 1))
-            return source.bytes.withUnsafeBufferPointer {
-                body(UnsafeBufferPointer(rebasing: $0[start..<start + length]))
-            }
-        }
-        let start = Int(ref.offset)
-        return arena.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<start + length])) }
+        let bytes = ref.isInSource ? source.bytes : arena
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[ref.range])) }
     }
 
     func string(_ ref: StringRef) -> String? {
-        guard !ref.isNone else { return nil }
-        let length = Int(ref.length)
-        if ref.offset < 0 {
-            let start = Int(-(ref.offset + 1))
-            return source.bytes.withUnsafeBufferPointer {
-                String(decoding: UnsafeBufferPointer(rebasing: $0[start..<start + length]), as: UTF8.self)
-            }
-        }
-        let start = Int(ref.offset)
-        return arena.withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[start..<start + length]), as: UTF8.self)
-        }
+        withBytes(ref) { String(decoding: $0, as: UTF8.self) }
     }
 }

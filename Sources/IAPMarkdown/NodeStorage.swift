@@ -7,6 +7,15 @@ struct StringRef: Sendable {
 
     static let none = StringRef(offset: 0, length: -1)
     var isNone: Bool { length < 0 }
+
+    /// Whether the text is in the source rather than the arena.
+    var isInSource: Bool { offset < 0 }
+
+    /// Where the text is, in the source or the arena as `isInSource` says.
+    var range: Range<Int> {
+        let start = Int(offset < 0 ? -(offset + 1) : offset)
+        return start..<start + Int(length)
+    }
 }
 
 /// One node of the flat tree (52 bytes). Nodes live in `NodeChunks` and point at each other by

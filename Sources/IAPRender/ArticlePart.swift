@@ -11,6 +11,9 @@ struct ArticlePart: Sendable {
     var firstHeading: Int
     /// Bytes of Markdown the run covers.
     var sourceSize: Int
+    /// Whether the run is its page's first, and whether its last.
+    var startsPage: Bool
+    var endsPage: Bool
 
     /// Runs are cut after about this much Markdown: large enough that a run costs far more
     /// than setting it up, small enough that the cores finish at about the same time.
@@ -25,7 +28,9 @@ struct ArticlePart: Sendable {
             let blocks = Array(page.document.root.children)
             guard source.bytes.count > runSize, blocks.count > 1 else {
                 parts.append(
-                    ArticlePart(page: pageIndex, blocks: blocks[...], firstHeading: 0, sourceSize: source.bytes.count))
+                    ArticlePart(
+                        page: pageIndex, blocks: blocks[...], firstHeading: 0, sourceSize: source.bytes.count,
+                        startsPage: true, endsPage: true))
                 continue
             }
             var start = 0
@@ -40,7 +45,7 @@ struct ArticlePart: Sendable {
                 parts.append(
                     ArticlePart(
                         page: pageIndex, blocks: blocks[start..<index], firstHeading: firstHeading,
-                        sourceSize: end - startOffset))
+                        sourceSize: end - startOffset, startsPage: start == 0, endsPage: index == blocks.count))
                 guard index < blocks.count else { break }
                 let position = SitePage.Position(blocks[index].location)
                 while headingCursor < page.headings.count, page.headings[headingCursor].position < position {

@@ -29,6 +29,9 @@ struct PageLayout {
 
     static let currentPageMark = " aria-current=\"page\""
 
+    /// Scripts and styles only from files beside the page, no inline script or style, no
+    /// connections, frames, fonts or forms: even a guide that slipped markup past the renderer
+    /// cannot run code or reach another host.
     static let contentSecurityPolicy =
         "default-src 'none'; script-src 'self' file:; style-src 'self' file:; img-src 'self' file: data:; "
         + "base-uri 'none'; form-action 'none'"

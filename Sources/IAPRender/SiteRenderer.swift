@@ -47,12 +47,8 @@ public enum SiteRenderer {
                 page: page, print: HTMLBuffer.printPieces(of: page, patches: patches),
                 diagnostics: rendered.diagnostics, images: rendered.images)
             // A page's frame is made by its first and last run, so frames too are made on every core.
-            if index == 0 || parts[index - 1].page != part.page {
-                article.pageOpening = layout.chapterPageOpening(part.page)
-            }
-            if index == parts.count - 1 || parts[index + 1].page != part.page {
-                article.pageClosing = layout.chapterPageClosing(part.page)
-            }
+            if part.startsPage { article.pageOpening = layout.chapterPageOpening(part.page) }
+            if part.endsPage { article.pageClosing = layout.chapterPageClosing(part.page) }
             slots.store(article, at: index) { done in progress(done, plan.pages.count) }
         }
         searchTextsDone.wait()
@@ -69,17 +65,17 @@ public enum SiteRenderer {
         var images: [String: SiteImage] = [:]
         var pagePieces = plan.pages.indices.map { _ in [ArraySlice<UInt8>]() }
         var printPieces = [layout.printPageOpening()[...]]
-        for (index, part) in parts.enumerated() {
-            let article = articles[index]
+        for (part, article) in zip(parts, articles) {
             diagnostics += article.diagnostics
             for image in article.images where images[image.path] == nil { images[image.path] = image }
-            let isFirst = index == 0 || parts[index - 1].page != part.page
-            if isFirst { printPieces.append(Array(layout.printArticleOpening(part.page).utf8)[...]) }
-            if !article.pageOpening.isEmpty { pagePieces[part.page].append(article.pageOpening[...]) }
+            if part.startsPage {
+                pagePieces[part.page].append(article.pageOpening[...])
+                printPieces.append(Array(layout.printArticleOpening(part.page).utf8)[...])
+            }
             pagePieces[part.page].append(article.page[...])
-            if !article.pageClosing.isEmpty { pagePieces[part.page].append(article.pageClosing[...]) }
             printPieces += article.print
-            if index == parts.count - 1 || parts[index + 1].page != part.page {
+            if part.endsPage {
+                pagePieces[part.page].append(article.pageClosing[...])
                 printPieces.append(Array(PageLayout.printArticleClosing.utf8)[...])
             }
         }
@@ -126,14 +122,14 @@ private final class RenderSlots: @unchecked Sendable {
     private var pending: [Int]
     private var pagesDone = 0
 
+    private let parts: [ArticlePart]
+
     init(parts: [ArticlePart], pageCount: Int) {
         slots = Array(repeating: RenderedArticle(), count: parts.count)
         pending = Array(repeating: 0, count: pageCount)
         for part in parts { pending[part.page] += 1 }
         self.parts = parts
     }
-
-    private let parts: [ArticlePart]
 
     /// Keeps a run; when it was its page's last, also reports the new count of finished pages
     /// while still holding the lock, so reports arrive one at a time and in increasing order.
@@ -154,7 +150,6 @@ private final class RenderSlots: @unchecked Sendable {
         defer { lock.unlock() }
         return slots
     }
-
 }
 
 /// The search index's page texts, made on a thread of their own.
