@@ -144,8 +144,8 @@ struct OutputWriter {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
         let temporary = (folder.isEmpty ? "." : folder) + "/.\((path as NSString).lastPathComponent).iapkit-\(getpid())"
-        guard Self.create(temporary, with: pieces) else {
-            throw WriteError(path: path, reason: "cannot create a temporary file next to it")
+        if let failure = Self.create(temporary, with: pieces) {
+            throw WriteError(path: path, reason: "cannot write a temporary file next to it: \(failure)")
         }
         if rename(temporary, path) != 0 {
             let reason = String(cString: strerror(errno))
@@ -178,10 +178,11 @@ struct OutputWriter {
     /// straight from their arrays (no `Data` copy of a large page).
     private static let gatherSize = 256 * 1024
 
-    /// Writes `pieces` to a new file at `path`; a partly written file is removed.
-    private static func create(_ path: String, with pieces: [ArraySlice<UInt8>]) -> Bool {
+    /// Writes `pieces` to a new file at `path`; a partly written file is removed. Returns the
+    /// system's reason when that fails.
+    private static func create(_ path: String, with pieces: [ArraySlice<UInt8>]) -> String? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
-        guard descriptor >= 0 else { return false }
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
         var gathered: [UInt8] = []
         var written = true
         for piece in pieces where written {
@@ -197,9 +198,11 @@ struct OutputWriter {
             }
         }
         if written, !gathered.isEmpty { written = writeAll(descriptor, gathered[...]) }
+        let writeFailure = written ? nil : String(cString: strerror(errno))
         let closed = close(descriptor) == 0
-        if !(written && closed) { unlink(path) }
-        return written && closed
+        let failure = writeFailure ?? (closed ? nil : String(cString: strerror(errno)))
+        if failure != nil { unlink(path) }
+        return failure
     }
 
     private static func writeAll(_ descriptor: Int32, _ bytes: ArraySlice<UInt8>) -> Bool {
