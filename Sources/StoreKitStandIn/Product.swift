@@ -88,6 +88,7 @@ extension Product {
             case appAccountToken(UUID)
             case quantity(Int)
             case simulatesAskToBuyInSandbox(Bool)
+            case winBackOffer(Product.SubscriptionOffer)
         }
 
         let kind: Kind
@@ -106,6 +107,13 @@ extension Product {
         /// answers `.pending` when no outcome is queued for the product.
         public static func simulatesAskToBuyInSandbox(_ simulatesAskToBuy: Bool) -> Product.PurchaseOption {
             Product.PurchaseOption(kind: .simulatesAskToBuyInSandbox(simulatesAskToBuy))
+        }
+
+        /// Applies a win-back offer to the purchase. The fake store refuses an offer the
+        /// product does not have with `Product.PurchaseError.invalidOfferIdentifier`.
+        @available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+        public static func winBackOffer(_ offer: Product.SubscriptionOffer) -> Product.PurchaseOption {
+            Product.PurchaseOption(kind: .winBackOffer(offer))
         }
     }
 

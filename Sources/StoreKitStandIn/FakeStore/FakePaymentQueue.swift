@@ -44,8 +44,8 @@ public enum FakePaymentQueue {
     @discardableResult
     public static func addUnfinishedPurchase(productID: String) -> Bool {
         guard let product = offered(productID) else { return false }
-        let now = StoreBackend.shared.state.withLock { $0.now }
-        backend.withState { $0.addUnfinished(product, at: now) }
+        let entry = StoreBackend.shared.bookEarlierPurchase(of: product, finished: false)
+        backend.withState { $0.addUnfinished(product, ledger: entry.transaction) }
         return true
     }
 
@@ -54,8 +54,8 @@ public enum FakePaymentQueue {
     @discardableResult
     public static func addRestorablePurchase(productID: String) -> Bool {
         guard let product = offered(productID) else { return false }
-        let now = StoreBackend.shared.state.withLock { $0.now }
-        backend.withState { $0.addRestorable(product, at: now) }
+        let entry = StoreBackend.shared.bookEarlierPurchase(of: product, finished: true)
+        backend.withState { $0.addRestorable(product, ledger: entry.transaction) }
         return true
     }
 
