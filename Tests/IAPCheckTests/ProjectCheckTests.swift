@@ -94,9 +94,11 @@ enum Fixture {
         "DevSuffix": ["bundle-id-mismatch": .fail],
         "TypoID": ["product-id-mismatch": .fail],
         "ConcatenatedID": ["product-id-mismatch": .warning],
-        "NoSchemeConfig": ["simulator-without-config": .warning, "storekit-config-path": .info],
+        "NoSchemeConfig": [
+            "simulator-without-config": .warning, "storekit-config-path": .info, "storekit-config-missing-ids": .info,
+        ],
         "ShadowedSandbox": ["storekit-config-shadows-sandbox": .warning],
-        "MissingConfigFile": ["storekit-config-path": .fail],
+        "MissingConfigFile": ["storekit-config-path": .fail, "storekit-config-missing-ids": .info],
         "StoreKitGaps": ["storekit-config-missing-ids": .fail, "storekit-config-schema": .fail],
         "ApplePay": ["apple-pay-entitlement": .warning],
         "LocalRequest": ["request-not-retained": .warning],
@@ -164,7 +166,7 @@ enum Fixture {
         #expect(try status("restore-button", "NoRestore")?.status == .warning)
         #expect(
             try status("listener-at-launch", "LateListener")?.evidence.map(\.description) == [
-                "Pebble/Store.swift:10:33"
+                "Pebble/Store.swift:10:33", "Pebble/StoreView.swift:10:31",
             ])
         #expect(try status("product-id-mismatch", "ConcatenatedID")?.evidence.map(\.line) == [5, 6, 6, 6])
     }
@@ -229,7 +231,7 @@ enum Fixture {
         let typo = Array("let id = \"com.example.pebble.gem\"\n".utf8)
         for folder in [".build", "Pods", "DerivedData", "Carthage"] { files["\(folder)/Vendor/Store.swift"] = typo }
         let snapshot = try ProjectLoader(fileSystem: MemoryProjectFiles(files: files)).load(".").get()
-        #expect(snapshot.swiftSources.map(\.path) == ["Pebble/PebbleApp.swift", "Pebble/Store.swift"])
+        #expect(snapshot.sources.map(\.path) == ["Pebble/PebbleApp.swift", "Pebble/Store.swift"])
         #expect(snapshot.projectPath == "Pebble.xcodeproj")
         #expect(snapshot.project.synchronizedFolders.count == 1)
     }

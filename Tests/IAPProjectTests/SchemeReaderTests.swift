@@ -15,7 +15,8 @@ struct SchemeReaderTests {
         #expect(scheme.hasLaunchAction)
         let reference = try #require(scheme.storeKitConfiguration)
         #expect(reference.identifier == "../../Shop/Store Config/Products.storekit")
-        #expect(reference.projectRelativePath == "Shop/Store Config/Products.storekit")
+        #expect(reference.resolvedPath(container: scheme.container) == "Shop/Store Config/Products.storekit")
+        #expect(scheme.container == "Shop.xcodeproj")
         #expect(reference.location == SourceLocation(file: sharedPath, line: 17, column: 10))
     }
 
@@ -29,17 +30,20 @@ struct SchemeReaderTests {
     }
 
     @Test(
-        "resolves identifiers as Xcode writes them",
+        "resolves identifiers from the workspace inside the project, as Xcode does",
         arguments: [
-            ("../../Products.storekit", "Products.storekit"),
-            ("../../../Shared/Products.storekit", "../Shared/Products.storekit"),
-            ("./../../A/./B.storekit", "A/B.storekit"),
-            ("/abs/P.storekit", "/abs/P.storekit"),
-        ])
-    func resolution(identifier: String, expected: String) {
+            ("Shop.xcodeproj", "../../Products.storekit", "Products.storekit"),
+            ("Shop.xcodeproj", "../../../Shared/Products.storekit", "../Shared/Products.storekit"),
+            ("Shop.xcodeproj", "./../../A/./B.storekit", "A/B.storekit"),
+            ("Shop.xcodeproj", "/abs/P.storekit", "/abs/P.storekit"),
+            ("App/Shop.xcodeproj", "../../Products.storekit", "App/Products.storekit"),
+            ("Shop.xcworkspace", "../App/Products.storekit", "App/Products.storekit"),
+            ("/work/Shop.xcodeproj", "../../../../Products.storekit", nil),
+        ] as [(String, String, String?)])
+    func resolution(container: String, identifier: String, expected: String?) {
         let reference = StoreKitConfigurationReference(
             identifier: identifier, location: SourceLocation(file: "s", line: 1, column: 1))
-        #expect(reference.projectRelativePath == expected)
+        #expect(reference.resolvedPath(container: container) == expected)
     }
 
     @Test("decides visibility from the path alone")
