@@ -127,12 +127,14 @@ struct StoreKitUsage {
 
     init(_ scans: [SwiftSourceScan]) {
         self.scans = scans
+        // A project's own `Transaction` model is not StoreKit's.
+        let ownTransaction = scans.contains { Self.declares("Transaction", in: $0) }
         for scan in scans {
             let one = ["SKPaymentQueue", "SKProductsRequest", "SKPayment", "SKProduct", "defaultQueue"].contains(
                 where: scan.mentions)
             let two =
                 !scan.memberAccesses("Product", "products").isEmpty
-                || !scan.memberAccesses("Transaction", "updates").isEmpty
+                || (!ownTransaction && !scan.memberAccesses("Transaction", "updates").isEmpty)
                 || !scan.memberAccesses("AppStore", "sync").isEmpty
                 || [
                     "SubscriptionStoreView", "ProductView", "StoreView", "storeProductsTask", "storeProductTask",
@@ -147,6 +149,16 @@ struct StoreKitUsage {
             swiftyStoreKit = swiftyStoreKit || swifty
             revenueCat = revenueCat || revenue
             if one || two || imports || swifty { filesUsingStoreKit.append(scan.path) }
+        }
+    }
+
+    /// True when the file declares a type of that name (`struct Transaction`).
+    static func declares(_ name: String, in scan: SwiftSourceScan) -> Bool {
+        guard scan.mentions(name) else { return false }
+        let tokens = scan.tokens
+        return tokens.indices.contains { index in
+            index > 0 && tokens[index].text == name
+                && ["struct", "class", "enum", "actor"].contains(tokens[index - 1].text)
         }
     }
 

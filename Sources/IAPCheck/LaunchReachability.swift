@@ -112,6 +112,9 @@ struct LaunchReachability {
             switch text {
             case "Transaction"
             where next == "." && position + 2 < tokens.count && tokens[position + 2].text == "updates":
+                // A project's own `Transaction` type hides StoreKit's unless the name is qualified.
+                let qualified = position >= 2 && previous == "." && tokens[position - 2].text == "StoreKit"
+                if index.isDeclaredType("Transaction") && !qualified { continue }
                 found.append(Listener(kind: .transactionUpdates, file: file, token: position))
             case "addTransactionObserver" where next == ":" || next == "(":
                 found.append(Listener(kind: .paymentQueueObserver, file: file, token: position))

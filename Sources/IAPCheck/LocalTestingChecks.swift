@@ -36,7 +36,8 @@ struct LocalTestingChecks {
                 continue
             }
             guard !snapshot.files.contains(path) else { continue }
-            broken.append("\(scheme.name) points at \(path), which does not exist")
+            let outside = ProjectPath.isInside(path, snapshot.projectFolder) ? "" : ", outside the project's folder"
+            broken.append("\(scheme.name) points at \(path)\(outside), which does not exist")
             evidence.append(reference.location)
         }
         if !broken.isEmpty { return Outcome(.fail, broken.joined(separator: "; "), evidence) }

@@ -192,11 +192,26 @@ private struct Walker {
             + (span.start..<end).compactMap {
                 tokens[$0].kind == .identifier && index.isDeclaredType(tokens[$0].text) ? tokens[$0].text : nil
             }
+        // For each open parenthesis: whether it holds the arguments of a function that builds
+        // something from them (`id("gems")`), which makes its literals pieces of an ID.
+        var calls: [Bool] = []
         var position = span.start
         while position < end {
             defer { position += 1 }
             let token = tokens[position]
-            let joined = piece || Self.isJoined(tokens, at: position)
+            if token.kind == .punctuation, token.text == "(" {
+                let callee = position > span.start ? tokens[position - 1] : nil
+                calls.append(
+                    callee.map {
+                        $0.kind == .identifier && !Self.transparentCalls.contains($0.text) && !index.isTypeName($0.text)
+                    } ?? false)
+                continue
+            }
+            if token.kind == .punctuation, token.text == ")" {
+                _ = calls.popLast()
+                continue
+            }
+            let joined = piece || Self.isJoined(tokens, at: position) || calls.contains(true)
             switch token.kind {
             case .stringLiteral:
                 guard let literal = index.literal(at: position, in: span.file) else { continue }
@@ -226,6 +241,12 @@ private struct Walker {
         "allCases", "try", "await", "for", "in", "return", "let", "var", "if", "else", "guard", "case", "switch",
         "default", "nil", "true", "false", "init", "reduce", "union", "insert", "append", "contains", "first",
         "NSSet", "setWithObjects", "setWithArray", "arrayWithObjects", "alloc", "nonisolated", "static", "id",
+    ]
+
+    /// Calls that only collect their arguments: a literal inside them is still a whole ID.
+    static let transparentCalls: Set<String> = [
+        "Set", "Array", "NSSet", "NSArray", "setWithObjects", "arrayWithObjects", "setWithArray", "union", "contains",
+        "insert", "append", "sorted",
     ]
 
     /// True when a `+` or `+=` stands beside the token: it is part of a concatenation.

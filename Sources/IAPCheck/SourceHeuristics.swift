@@ -248,10 +248,34 @@ struct SourceHeuristics {
                     })
         }
         if finishes { return Outcome(.pass, "transactions are finished") }
-        if usage.swiftyStoreKit, !usage.mentions("atomically") {
+        // SwiftyStoreKit finishes a transaction itself unless told `atomically: false`.
+        if usage.swiftyStoreKit, Self.swiftyStoreKitFinishes(scans) {
             return Outcome(.pass, "SwiftyStoreKit finishes transactions itself (atomically)")
         }
         return Outcome(.warning, "neither finish() nor finishTransaction appears in the sources")
+    }
+
+    static func swiftyStoreKitFinishes(_ scans: [SwiftSourceScan]) -> Bool {
+        var calls = 0
+        for scan in scans where scan.mentions("SwiftyStoreKit") {
+            let tokens = scan.tokens
+            for position in tokens.indices
+            where tokens[position].text == "SwiftyStoreKit" && position + 2 < tokens.count {
+                guard
+                    ["completeTransactions", "purchaseProduct", "restorePurchases"].contains(tokens[position + 2].text)
+                else {
+                    continue
+                }
+                calls += 1
+                let call = position + 3 < tokens.count ? SourceIndex.close(tokens, from: position + 3) : tokens.count
+                let arguments = tokens[min(position + 3, call)..<call]
+                let atomicallyFalse = zip(arguments, arguments.dropFirst(2)).contains {
+                    $0.text == "atomically" && $1.text == "false"
+                }
+                if !atomicallyFalse { return true }
+            }
+        }
+        return calls == 0
     }
 
     func restoreButton() -> Outcome {
@@ -355,8 +379,9 @@ struct SourceHeuristics {
         if evidence.isEmpty {
             return Outcome(.pass, "no StoreKit 1 delegate method touches the interface off the main thread")
         }
+        let verb = names.count == 1 ? "touches" : "touch"
         return Outcome(
-            .warning, "\(names.joined(separator: ", ")) touch the interface with no hop to the main thread", evidence)
+            .warning, "\(names.joined(separator: ", ")) \(verb) the interface with no hop to the main thread", evidence)
     }
 
     static func describe(_ function: SourceIndex.Function) -> String {
