@@ -26,6 +26,12 @@ public struct XCConfigInclude: Hashable, Sendable {
     public var path: String
     public var isOptional: Bool
     public var location: SourceLocation
+
+    public init(path: String, isOptional: Bool, location: SourceLocation) {
+        self.path = path
+        self.isOptional = isOptional
+        self.location = location
+    }
 }
 
 /// The lines of an `.xcconfig` file that set or include something, in the order written.
@@ -77,7 +83,19 @@ public enum XCConfigReader {
     }
 
     private static func assignment(_ content: Substring, at location: SourceLocation) -> XCConfigAssignment? {
-        guard let equals = content.firstIndex(of: "=") else { return nil }
+        // The `=` of the assignment, not one inside a condition such as `[config=Debug]`.
+        var depth = 0
+        var found: Substring.Index?
+        for index in content.indices {
+            switch content[index] {
+            case "[": depth += 1
+            case "]": depth -= 1
+            case "=" where depth == 0: found = index
+            default: continue
+            }
+            if found != nil { break }
+        }
+        guard let equals = found else { return nil }
         let left = content[..<equals].trimmingWhitespace()
         var value = content[content.index(after: equals)...].trimmingWhitespace()
         if value.hasSuffix(";") { value = value.dropLast().trimmingWhitespace() }

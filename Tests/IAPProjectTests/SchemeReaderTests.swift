@@ -75,3 +75,51 @@ struct SchemeReaderTests {
         }
     }
 }
+
+@Suite("what a scheme runs")
+struct SchemeLaunchTargetTests {
+    static func scheme(_ runnable: String) throws -> Scheme {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Scheme LastUpgradeVersion = "1600" version = "1.7">
+               <LaunchAction buildConfiguration = "Beta" launchStyle = "0">
+            \(runnable)
+               </LaunchAction>
+            </Scheme>
+            """
+        return try SchemeReader.read(Array(text.utf8), path: "W.xcworkspace/xcshareddata/xcschemes/S.xcscheme")
+    }
+
+    @Test("an app the project builds, by its target's identifier")
+    func product() throws {
+        let scheme = try Self.scheme(
+            """
+            <BuildableProductRunnable runnableDebuggingMode = "0">
+               <BuildableReference BuildableIdentifier = "primary" BlueprintIdentifier = "ABC" BuildableName = "Shop.app"
+                  BlueprintName = "Shop" ReferencedContainer = "container:Shop.xcodeproj">
+               </BuildableReference>
+            </BuildableProductRunnable>
+            """)
+        #expect(scheme.launchTarget == .product(blueprintIdentifier: "ABC", buildableName: "Shop.app"))
+        #expect(scheme.launchConfiguration == "Beta")
+        #expect(scheme.container == "W.xcworkspace")
+    }
+
+    @Test("a host program, as SpringBoard hosts a widget, is not the app")
+    func host() throws {
+        let scheme = try Self.scheme(
+            """
+            <RemoteRunnable runnableDebuggingMode = "2" BundleIdentifier = "com.apple.springboard">
+               <BuildableReference BuildableIdentifier = "primary" BlueprintIdentifier = "W1" BuildableName = "Widgets.appex"
+                  BlueprintName = "Widgets" ReferencedContainer = "container:Shop.xcodeproj">
+               </BuildableReference>
+            </RemoteRunnable>
+            """)
+        #expect(scheme.launchTarget == .host(bundleIdentifier: "com.apple.springboard"))
+    }
+
+    @Test("a Run action that names nothing leaves the target open")
+    func nothing() throws {
+        #expect(try Self.scheme("").launchTarget == nil)
+    }
+}
