@@ -171,8 +171,9 @@ struct IdentifierChecks {
         var pieces: [String: [(String, SourceLocation)]] = [:]
         let flow = ProductIDFlow(index: context.index)
         let requests = context.requests
-        for request in requests {
-            for literal in flow.literals(reaching: request) where reported.insert(literal.location).inserted {
+        do {
+            for literal in flow.literals(reaching: requests) where reported.insert(literal.location).inserted {
+                let request = literal.request
                 guard !generated.contains(literal.location.file) else { continue }
                 if literal.isPiece {
                     let shown = literal.value.isEmpty ? "an interpolated string" : "\"\(literal.value)\""

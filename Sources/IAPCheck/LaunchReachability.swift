@@ -56,43 +56,57 @@ struct LaunchReachability {
         return search.run()
     }
 
-    /// Where the code holding `listener` is first started from outside it: the first call of its
-    /// function, or the first use of its type, with the type or function that does it.
-    func starter(of listener: Listener) -> Step? {
-        let function = index.function(containing: listener.token, in: listener.file).map { index.functions[$0] }
-        let typeName =
-            function?.typeName
-            ?? index.type(containing: listener.token, in: listener.file).map {
-                index.types[$0].name
+    /// Where the code holding each listener is first started from outside it: the first call of
+    /// its function, or the first use of its type, with the type that does it (a view when one
+    /// does). One pass over the sources serves every listener asked about.
+    func starters(of asked: [Listener]) -> [Step?] {
+        struct Wanted {
+            var function: SourceIndex.Function?
+            var typeName: String?
+            var candidates: [Step] = []
+        }
+        var wanted = asked.map { listener -> Wanted in
+            let function = index.function(containing: listener.token, in: listener.file).map { index.functions[$0] }
+            let typeName =
+                function?.typeName
+                ?? index.type(containing: listener.token, in: listener.file).map {
+                    index.types[$0].name
+                }
+            return Wanted(function: function, typeName: typeName)
+        }
+        var byName: [String: [Int]] = [:]
+        for (position, entry) in wanted.enumerated() {
+            if let function = entry.function, !function.isInitializer {
+                byName[function.name, default: []].append(position)
             }
-        var candidates: [Step] = []
-        for (file, scan) in index.scans.enumerated() {
-            let fileTokens = scan.tokens
-            for position in fileTokens.indices where fileTokens[position].kind == .identifier {
-                let text = fileTokens[position].text
-                let next = position + 1 < fileTokens.count ? fileTokens[position + 1].text : ""
-                let previous = position > 0 ? fileTokens[position - 1].text : ""
-                let isCall =
-                    function.map { !$0.isInitializer && text == $0.name && next == "(" && previous != "func" } ?? false
-                let isUse =
-                    typeName.map { text == $0 && (next == "(" || next == ".") && previous != "extension" } ?? false
-                guard isCall || isUse else { continue }
-                // The listener's own code does not count as starting it.
-                if file == listener.file, let owner = function, let body = owner.body, position >= body.start,
-                    position < body.end
-                {
-                    continue
+            if let typeName = entry.typeName { byName[typeName, default: []].append(position) }
+        }
+        for (file, scan) in index.scans.enumerated() where byName.keys.contains(where: scan.mentions) {
+            let tokens = scan.tokens
+            for position in tokens.indices where tokens[position].kind == .identifier {
+                guard let askers = byName[tokens[position].text] else { continue }
+                let next = position + 1 < tokens.count ? tokens[position + 1].text : ""
+                let previous = position > 0 ? tokens[position - 1].text : ""
+                let enclosing = index.type(containing: position, in: file).map { index.types[$0].name }
+                for asker in askers {
+                    let entry = wanted[asker]
+                    let text = tokens[position].text
+                    let isCall =
+                        entry.function.map { !$0.isInitializer && text == $0.name && next == "(" && previous != "func" }
+                        ?? false
+                    let isUse =
+                        entry.typeName.map { text == $0 && (next == "(" || next == ".") && previous != "extension" }
+                        ?? false
+                    // The listener's own type does not count as starting it.
+                    guard isCall || isUse, enclosing != entry.typeName else { continue }
+                    wanted[asker].candidates.append(
+                        Step(description: enclosing ?? scan.path, location: tokens[position].location))
                 }
-                if let own = typeName, let enclosing = index.type(containing: position, in: file),
-                    index.types[enclosing].name == own
-                {
-                    continue
-                }
-                let place = index.type(containing: position, in: file).map { index.types[$0].name } ?? scan.path
-                candidates.append(Step(description: place, location: fileTokens[position].location))
             }
         }
-        return candidates.first { index.isViewType($0.description) } ?? candidates.first
+        return wanted.map { entry in
+            entry.candidates.first { index.isViewType($0.description) } ?? entry.candidates.first
+        }
     }
 
     // MARK: Finding listeners
@@ -161,21 +175,11 @@ struct LaunchReachability {
     static func declaredType(of name: String, at position: Int, tokens: [SwiftToken], file: Int, index: SourceIndex)
         -> String?
     {
-        if let function = index.function(containing: position, in: file).map({ index.functions[$0] }) {
-            if let parameter = function.parameters.first(where: { $0.name == name }) { return parameter.type }
-            if let body = function.body {
-                var cursor = body.start
-                while cursor < position {
-                    if ["let", "var"].contains(tokens[cursor].text), cursor + 2 < tokens.count,
-                        tokens[cursor + 1].text == name
-                    {
-                        let after = tokens[cursor + 2].text
-                        if after == ":", cursor + 3 < tokens.count { return tokens[cursor + 3].text }
-                        if after == "=", cursor + 3 < tokens.count { return tokens[cursor + 3].text }
-                    }
-                    cursor += 1
-                }
+        if let function = index.function(containing: position, in: file) {
+            if let parameter = index.functions[function].parameters.first(where: { $0.name == name }) {
+                return parameter.type
             }
+            if let local = index.local(name, before: position, inFunction: function) { return local.type }
         }
         let typeName = index.type(containing: position, in: file).map { index.types[$0].name }
         for property in index.properties(named: name, in: typeName).map({ index.properties[$0] }) {

@@ -108,10 +108,15 @@ struct ProductIDFlow {
         return found
     }
 
-    /// The literals that reach `request`.
-    func literals(reaching request: Request) -> [Literal] {
-        var walker = Walker(index: index, request: request)
-        walker.collect(request.argument, depth: 0, context: .argument, piece: false)
+    /// The literals that reach the requests, each once, with the first request it reaches: one
+    /// walk serves them all, so a large enum that every request reads is read once.
+    func literals(reaching requests: [Request]) -> [Literal] {
+        guard let first = requests.first else { return [] }
+        var walker = Walker(index: index, request: first)
+        for request in requests {
+            walker.request = request
+            walker.collect(request.argument, depth: 0, context: .argument, piece: false)
+        }
         return walker.found
     }
 
@@ -157,6 +162,12 @@ struct ProductIDFlow {
 
 /// Follows names from a request's argument to the literals behind them.
 private struct Walker {
+    struct Visit: Hashable {
+        var span: SourceIndex.Span?
+        var type: String?
+        var piece: Bool
+    }
+
     /// Where a span was reached from, which decides how sure a literal in it is to be an ID.
     enum Context {
         /// The argument itself, a property's or local's value, a type's raw values: any literal.
@@ -166,10 +177,11 @@ private struct Walker {
     }
 
     let index: SourceIndex
-    let request: ProductIDFlow.Request
+    var request: ProductIDFlow.Request
     var found: [ProductIDFlow.Literal] = []
-    var seen: Set<SourceIndex.Span> = []
-    var seenTypes: Set<String> = []
+    /// Spans and types already read, with whether they were read as pieces of an ID.
+    var seen: Set<Visit> = []
+    var seenTypes: Set<Visit> = []
     var seenLiterals: Set<SourceLocation> = []
 
     init(index: SourceIndex, request: ProductIDFlow.Request) {
@@ -180,7 +192,9 @@ private struct Walker {
     mutating func collect(
         _ span: SourceIndex.Span, depth: Int, context: Context, piece: Bool, hints: [String] = []
     ) {
-        guard depth <= ProductIDFlow.maximumDepth, !span.isEmpty, seen.insert(span).inserted else { return }
+        guard depth <= ProductIDFlow.maximumDepth, !span.isEmpty,
+            seen.insert(Visit(span: span, type: nil, piece: piece)).inserted
+        else { return }
         let tokens = index.tokens(span.file)
         let currentType =
             index.function(containing: span.start, in: span.file).flatMap { index.functions[$0].typeName }
@@ -361,12 +375,12 @@ private struct Walker {
             }
             return
         }
-        if let function = index.function(containing: position, in: file).map({ index.functions[$0] }) {
-            if let parameter = function.parameters.first(where: { $0.name == name }) {
+        if let function = index.function(containing: position, in: file) {
+            if let parameter = index.functions[function].parameters.first(where: { $0.name == name }) {
                 if index.isDeclaredType(parameter.type) { include(type: parameter.type, depth: next, piece: piece) }
                 return
             }
-            if let body = function.body, let value = localValue(name, before: position, in: body) {
+            if let local = index.local(name, before: position, inFunction: function), let value = local.value {
                 collect(value, depth: next, context: .argument, piece: piece)
                 return
             }
@@ -400,7 +414,8 @@ private struct Walker {
 
     /// Every raw value and string constant of a type: `ProductID.allCases`, `[ProductID]`.
     mutating func include(type name: String, depth: Int, piece: Bool) {
-        guard depth <= ProductIDFlow.maximumDepth, seenTypes.insert(name).inserted else { return }
+        guard depth <= ProductIDFlow.maximumDepth, seenTypes.insert(Visit(span: nil, type: name, piece: piece)).inserted
+        else { return }
         for item in (index.casesByType[name] ?? []).map({ index.cases[$0] }) {
             if let raw = item.rawValue { recordToken(raw, file: item.file, context: .argument, piece: piece) }
         }
@@ -426,26 +441,4 @@ private struct Walker {
         }
     }
 
-    /// The value of `let name = …` or `var name = …` declared in `body` before `position`.
-    func localValue(_ name: String, before position: Int, in body: SourceIndex.Span) -> SourceIndex.Span? {
-        let tokens = index.tokens(body.file)
-        var cursor = position - 1
-        while cursor > body.start {
-            if tokens[cursor].text == name, ["let", "var"].contains(tokens[cursor - 1].text) {
-                var value = cursor + 1
-                if value < tokens.count, tokens[value].text == ":" {
-                    while value < tokens.count, tokens[value].text != "=",
-                        tokens[value].location.line == tokens[cursor].location.line
-                    {
-                        value += 1
-                    }
-                }
-                guard value < tokens.count, tokens[value].text == "=" else { return nil }
-                return SourceIndex.Span(
-                    file: body.file, start: value + 1, end: SourceIndex.endOfExpression(tokens, from: value + 1))
-            }
-            cursor -= 1
-        }
-        return nil
-    }
 }

@@ -136,9 +136,8 @@ struct SourceHeuristics {
         // StoreKit 2 drops unknown IDs silently; one place that names them is enough.
         let storeKit2 = requests.filter { ["Product.products(for:)", "storeProductsTask(for:)"].contains($0.api) }
         if !storeKit2.isEmpty, !storeKit2.contains(where: comparesRequestedAndReturned) {
-            let files = storeKit2.map { index.scans[$0.file].path }.reduce(into: [String]()) {
-                if !$0.contains($1) { $0.append($1) }
-            }
+            var named: Set<String> = []
+            let files = storeKit2.map { index.scans[$0.file].path }.filter { named.insert($0).inserted }
             reasons.append(
                 "\(files.joined(separator: ", ")) never \(files.count == 1 ? "compares" : "compare") requested and returned IDs"
             )
@@ -209,15 +208,18 @@ struct SourceHeuristics {
             return Outcome(.pass, "\(what): \(steps)", evidence)
         }
         if let unavailable, reachability.listeners.isEmpty { return unavailable }
-        guard let first = reachability.listeners.first else {
+        guard !reachability.listeners.isEmpty else {
             if usage.storeKit2 {
                 return Outcome(.warning, "StoreKit 2 is used but Transaction.updates is never listened to")
             }
             return Outcome(.warning, "StoreKit 1 is used but no transaction observer is added")
         }
+        // A few listeners are named, with the screen that starts each; the rest are counted.
+        let shown = Array(reachability.listeners.prefix(Self.listenersNamed))
+        let starters = reachability.starters(of: shown)
         var messages: [String] = []
         var evidence: [SourceLocation] = []
-        for listener in reachability.listeners {
+        for (listener, starter) in zip(shown, starters) {
             let location = reachability.location(listener)
             let owner = index.function(containing: listener.token, in: listener.file).map { index.functions[$0] }
             let place =
@@ -225,15 +227,19 @@ struct SourceHeuristics {
                 ?? index.scans[listener.file].path
             var message = "the transaction listener in \(place) is not reached from launch"
             evidence.append(location)
-            if let starter = reachability.starter(of: listener) {
+            if let starter {
                 message += "; \(starter.description) starts it (\(starter.location))"
                 if !evidence.contains(starter.location) { evidence.append(starter.location) }
             }
             if !messages.contains(message) { messages.append(message) }
         }
-        _ = first
+        let more = reachability.listeners.count - shown.count
+        if more > 0 { messages.append("\(more) more listener\(more == 1 ? "" : "s") likewise") }
         return Outcome(.warning, messages.joined(separator: "; "), evidence)
     }
+
+    /// How many unreached listeners a warning names one by one.
+    static let listenersNamed = 3
 
     // MARK: Finishing, restoring, payments allowed
 

@@ -85,6 +85,71 @@ struct SourceIndex {
     private(set) var macrosByName: [String: [Int]] = [:]
     private(set) var propertiesByType: [String: [Int]] = [:]
     private(set) var casesByType: [String: [Int]] = [:]
+
+    /// A `let` or `var` of a function body: where it is declared, its written type, its value.
+    struct Local {
+        var position: Int
+        var type: String?
+        var value: Span?
+    }
+
+    /// The locals of each function body, read once when first asked for.
+    private final class LocalCache {
+        var byFunction: [Int: [String: [Local]]] = [:]
+    }
+
+    private let localCache = LocalCache()
+
+    /// The local named `name` declared last before `position` in the function's body.
+    func local(_ name: String, before position: Int, inFunction function: Int) -> Local? {
+        let locals: [String: [Local]]
+        if let cached = localCache.byFunction[function] {
+            locals = cached
+        } else {
+            locals = Self.locals(
+                of: functions[function], tokens: functions[function].body.map { tokens($0.file) } ?? [])
+            localCache.byFunction[function] = locals
+        }
+        return locals[name]?.last { $0.position < position }
+    }
+
+    private static func locals(of function: Function, tokens: [SwiftToken]) -> [String: [Local]] {
+        guard let body = function.body else { return [:] }
+        var found: [String: [Local]] = [:]
+        var cursor = body.start
+        while cursor + 1 < body.end {
+            defer { cursor += 1 }
+            guard ["let", "var"].contains(tokens[cursor].text), tokens[cursor + 1].kind == .identifier else { continue }
+            let name = tokens[cursor + 1].text
+            var next = cursor + 2
+            var type: String?
+            if next + 1 < body.end, tokens[next].text == ":" {
+                var first = next + 1
+                while first < body.end, ["[", "(", "any", "some"].contains(tokens[first].text) { first += 1 }
+                if first < body.end, tokens[first].kind == .identifier { type = tokens[first].text }
+                next = endOfType(tokens, from: next + 1)
+            }
+            var value: Span?
+            if next < body.end, tokens[next].text == "=" {
+                let end = min(endOfExpression(tokens, from: next + 1), body.end)
+                value = Span(file: body.file, start: next + 1, end: end)
+                if type == nil, next + 1 < end, tokens[next + 1].kind == .identifier { type = tokens[next + 1].text }
+            }
+            found[name, default: []].append(Local(position: cursor + 1, type: type, value: value))
+        }
+        return found
+    }
+
+    /// A member name within a type, for looking members up without scanning every namesake.
+    struct Member: Hashable {
+        var type: String
+        var name: String
+    }
+
+    private var functionsByMember: [Member: [Int]] = [:]
+    private var propertiesByMember: [Member: [Int]] = [:]
+    /// Per file, for each entry of `typesByFile`, the position of the type that encloses it.
+    private var typeParents: [[Int?]] = []
     /// Per file, the token index of each string literal, in order: the k-th is `strings[k]`.
     private var literalTokens: [[Int]] = []
     /// Per file, the functions with a body, sorted by where the body starts.
@@ -111,11 +176,17 @@ struct SourceIndex {
         }
         for (index, function) in functions.enumerated() {
             functionsByName[function.name, default: []].append(index)
+            if let typeName = function.typeName {
+                functionsByMember[Member(type: typeName, name: function.name), default: []].append(index)
+            }
             if let body = function.body { functionsByFile[body.file].append(index) }
         }
         for (index, property) in properties.enumerated() {
             propertiesByName[property.name, default: []].append(index)
-            if let typeName = property.typeName { propertiesByType[typeName, default: []].append(index) }
+            if let typeName = property.typeName {
+                propertiesByType[typeName, default: []].append(index)
+                propertiesByMember[Member(type: typeName, name: property.name), default: []].append(index)
+            }
         }
         for (index, item) in cases.enumerated() {
             casesByName[item.name, default: []].append(index)
@@ -124,6 +195,18 @@ struct SourceIndex {
         for file in functionsByFile.indices {
             functionsByFile[file].sort { (functions[$0].body?.start ?? 0) < (functions[$1].body?.start ?? 0) }
             typesByFile[file].sort { types[$0].body.start < types[$1].body.start }
+        }
+        // Each type's parent: the nearest earlier type still open at its start.
+        typeParents = typesByFile.map { sorted in
+            var parents: [Int?] = []
+            var open: [Int] = []
+            for (position, index) in sorted.enumerated() {
+                let start = types[index].body.start
+                while let last = open.last, types[sorted[last]].body.end <= start { open.removeLast() }
+                parents.append(open.last)
+                open.append(position)
+            }
+            return parents
         }
     }
 
@@ -162,34 +245,47 @@ struct SourceIndex {
     }
 
     /// The members of a type and its extensions named `name`.
+    /// The functions named `name`, of one type (with its extensions) or, for nil, anywhere.
     func functions(named name: String, in typeName: String?) -> [Int] {
-        (functionsByName[name] ?? []).filter { typeName == nil || functions[$0].typeName == typeName }
+        guard let typeName else { return functionsByName[name] ?? [] }
+        return functionsByMember[Member(type: typeName, name: name)] ?? []
     }
 
     func properties(named name: String, in typeName: String?) -> [Int] {
-        (propertiesByName[name] ?? []).filter { typeName == nil || properties[$0].typeName == typeName }
+        guard let typeName else { return propertiesByName[name] ?? [] }
+        return propertiesByMember[Member(type: typeName, name: name)] ?? []
     }
 
-    /// The innermost function whose body holds the token.
+    /// The function whose body holds the token. Bodies are not indexed inside bodies, so they
+    /// never overlap and a binary search finds the one.
     func function(containing token: Int, in file: Int) -> Int? {
-        var found: Int?
-        for index in functionsByFile[file] {
-            guard let body = functions[index].body else { continue }
-            if body.start > token { break }
-            if token < body.end { found = index }
+        let candidates = functionsByFile[file]
+        var low = 0
+        var high = candidates.count
+        while low < high {
+            let middle = (low + high) / 2
+            if (functions[candidates[middle]].body?.start ?? 0) <= token { low = middle + 1 } else { high = middle }
         }
-        return found
+        guard low > 0, let body = functions[candidates[low - 1]].body, token < body.end else { return nil }
+        return candidates[low - 1]
     }
 
-    /// The innermost type (or extension) whose body holds the token.
+    /// The innermost type (or extension) whose body holds the token: the last one that starts
+    /// before it, or the nearest of that one's enclosing types that also ends after it.
     func type(containing token: Int, in file: Int) -> Int? {
-        var found: Int?
-        for index in typesByFile[file] {
-            let body = types[index].body
-            if body.start > token { break }
-            if token < body.end { found = index }
+        let candidates = typesByFile[file]
+        var low = 0
+        var high = candidates.count
+        while low < high {
+            let middle = (low + high) / 2
+            if types[candidates[middle]].body.start <= token { low = middle + 1 } else { high = middle }
         }
-        return found
+        var position: Int? = low > 0 ? low - 1 : nil
+        while let current = position {
+            if token < types[candidates[current]].body.end { return candidates[current] }
+            position = typeParents[file][current]
+        }
+        return nil
     }
 
     /// The index just after the bracket that closes the one at `open` (`(`, `[`, `{`, or `<` of
