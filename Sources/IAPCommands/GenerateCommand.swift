@@ -80,7 +80,10 @@ enum GenerateCommand: Command {
             accessLevel: accessLevel, parameters: parameters, troubleshooting: troubleshooting,
             sourceDescription: "the guides in \(session.inputDescription)")
         let generated = Generator.generate(session.workbook, options: options, templates: library)
-        for diagnostic in generated.diagnostics { context.standardError.line(diagnostic.description) }
+        // The guides' own diagnostics, naming included, were reported with the session.
+        for diagnostic in generated.diagnostics where !session.diagnostics.contains(diagnostic) {
+            context.standardError.line(diagnostic.description)
+        }
         guard !generated.diagnostics.contains(where: { $0.severity == .error }) else {
             context.standardError.line("iapkit generate: nothing written")
             return .findings

@@ -79,7 +79,9 @@ import Testing
     @Test(.enabled(if: ObjectiveCCompiler.installed != nil, "\(noCompiler)"), arguments: HostileCatalogues.all)
     func hostileCataloguesCompileAndKeepEveryIdentifier(_ catalogue: HostileCatalogue) throws {
         let result = Self.generate(catalogue.workbook)
-        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        // Swift keywords among the IDs give the Swift side other names, with a warning; the
+        // Objective-C side keeps every identifier.
+        #expect(result.diagnostics.allSatisfy { $0.severity == .warning }, "\(result.diagnostics)")
         let implementation = try Self.write(result.files, into: catalogue.name)
         try Self.expectCompiles(implementation)
         let source = try #require(result.files.first { $0.path.hasSuffix(".m") }).contents
