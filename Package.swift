@@ -56,7 +56,9 @@ var targets: [Target] = [
         name: "Templates", path: "Templates", exclude: ["README.md"],
         resources: [.copy("StoreKit2"), .copy("StoreKit1"), .copy("Facade"), .copy("ObjectiveC")]
     ),
-    .target(name: "IAPGenerate", dependencies: ["IAPModel", "IAPTemplates", "IAPDiagnostics", "Templates"]),
+    .target(
+        name: "IAPGenerate", dependencies: ["IAPModel", "IAPTemplates", "IAPDiagnostics", "IAPProject", "Templates"]
+    ),
     .testTarget(name: "IAPTemplatesTests", dependencies: ["IAPTemplates", "IAPTestSupport"], exclude: ["Spec"]),
     .testTarget(
         name: "IAPGenerateTests",

@@ -66,7 +66,7 @@ public struct GeneratedNames: Sendable {
         "SKProduct", "SKProductsRequest", "SKProductsResponse", "SKPayment", "SKPaymentTransaction", "SKError",
         "SKRequest", "Task", "String", "Set", "Error", "Notification", "NotificationCenter", "UserDefaults", "Data",
         "Date", "MainActor", "DateComponents", "Calendar", "TimeZone", "NSLock", "JSONEncoder", "JSONDecoder",
-        "UIApplication", "NSApplication", "WKExtension", "Int", "Bool", "Never", "Sendable", "Result", "Thread",
+        "UIApplication", "NSApplication", "WKExtension", "WKApplication", "Int", "Bool", "Never", "Sendable", "Result", "Thread",
         "NSMutableSet", "NSString", "CheckedContinuation",
     ]
 

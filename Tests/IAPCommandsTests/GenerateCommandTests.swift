@@ -88,6 +88,28 @@ import Testing
         #expect(fresh == .init(status: 0, standardOutput: "up to date: 8 files\n", standardError: ""))
     }
 
+    @Test func settingsMadeInXcodeSurviveRegenerationAndCheck() throws {
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        _ = run([])
+        let path = output + "/Shop.storekit"
+        let generated = try String(contentsOfFile: path, encoding: .utf8)
+        let edited = generated.replacingOccurrences(
+            of: "\"_failTransactionsEnabled\" : false",
+            with: "\"_askToBuyEnabled\" : true,\n    \"_failTransactionsEnabled\" : true")
+        #expect(edited != generated)
+        try Data(edited.utf8).write(to: URL(fileURLWithPath: path))
+        #expect(run(["--check"]).status == 0)
+        #expect(run([]).standardOutput == "0 written, 8 unchanged\n")
+        let renamed = [
+            "shop.md": Array(Self.guide.replacingOccurrences(of: "displayName: Gems", with: "displayName: Jewels").utf8)
+        ]
+        #expect(run([], files: renamed).standardOutput == "updated: \(output)/Shop.storekit\n1 written, 7 unchanged\n")
+        let regenerated = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(regenerated.contains("\"_askToBuyEnabled\" : true"))
+        #expect(regenerated.contains("\"_failTransactionsEnabled\" : true"))
+        #expect(regenerated.contains("Jewels"))
+    }
+
     @Test func ticksInTheValidationChecklistSurviveRegeneration() throws {
         defer { try? FileManager.default.removeItem(atPath: output) }
         _ = run([])
