@@ -45,15 +45,18 @@ final class TrailStoreStoreKit1: NSObject {
     nonisolated static let purchaseNotification = Notification.Name("TrailStoreStoreKit1.purchase")
 
     /// Posted when the app returns to the foreground; the store refreshes its entitlements then.
-    nonisolated static var foregroundNotification: Notification.Name {
+    static var foregroundNotification: Notification.Name {
         #if canImport(UIKit) && !os(watchOS)
-            UIApplication.willEnterForegroundNotification
+            return UIApplication.willEnterForegroundNotification
         #elseif canImport(AppKit)
-            NSApplication.willBecomeActiveNotification
+            return NSApplication.willBecomeActiveNotification
         #elseif os(watchOS)
-            WKExtension.applicationWillEnterForegroundNotification
+            if #available(watchOS 9.0, *) {
+                return WKApplication.willEnterForegroundNotification
+            }
+            return Notification.Name("TrailStoreStoreKit1.willEnterForeground")
         #else
-            Notification.Name("TrailStoreStoreKit1.willEnterForeground")
+            return Notification.Name("TrailStoreStoreKit1.willEnterForeground")
         #endif
     }
 

@@ -51,15 +51,18 @@ enum StoreEvent {
 @MainActor
 final class TrailStoreStoreKit2 {
     /// Posted when the app returns to the foreground; the store refreshes its entitlements then.
-    nonisolated static var foregroundNotification: Notification.Name {
+    static var foregroundNotification: Notification.Name {
         #if canImport(UIKit) && !os(watchOS)
-            UIApplication.willEnterForegroundNotification
+            return UIApplication.willEnterForegroundNotification
         #elseif canImport(AppKit)
-            NSApplication.willBecomeActiveNotification
+            return NSApplication.willBecomeActiveNotification
         #elseif os(watchOS)
-            WKExtension.applicationWillEnterForegroundNotification
+            if #available(watchOS 9.0, *) {
+                return WKApplication.willEnterForegroundNotification
+            }
+            return Notification.Name("TrailStoreStoreKit2.willEnterForeground")
         #else
-            Notification.Name("TrailStoreStoreKit2.willEnterForeground")
+            return Notification.Name("TrailStoreStoreKit2.willEnterForeground")
         #endif
     }
 

@@ -49,15 +49,18 @@ enum StoreEvent {
 @MainActor
 final class StrideStore {
     /// Posted when the app returns to the foreground; the store refreshes its entitlements then.
-    nonisolated static var foregroundNotification: Notification.Name {
+    static var foregroundNotification: Notification.Name {
         #if canImport(UIKit) && !os(watchOS)
-            UIApplication.willEnterForegroundNotification
+            return UIApplication.willEnterForegroundNotification
         #elseif canImport(AppKit)
-            NSApplication.willBecomeActiveNotification
+            return NSApplication.willBecomeActiveNotification
         #elseif os(watchOS)
-            WKExtension.applicationWillEnterForegroundNotification
+            if #available(watchOS 9.0, *) {
+                return WKApplication.willEnterForegroundNotification
+            }
+            return Notification.Name("StrideStore.willEnterForeground")
         #else
-            Notification.Name("StrideStore.willEnterForeground")
+            return Notification.Name("StrideStore.willEnterForeground")
         #endif
     }
 
