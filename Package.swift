@@ -100,7 +100,7 @@ var targets: [Target] = [
 #if os(Linux)
     targets += [
         .target(name: "StoreKit", path: "Sources/StoreKitStandIn"),
-        .target(name: "FakeStoreTesting", path: "Tests/FakeStoreTesting"),
+        .target(name: "FakeStoreTesting", dependencies: ["StoreKit"], path: "Tests/FakeStoreTesting"),
         .testTarget(name: "StoreKitStandInTests", dependencies: ["StoreKit", "FakeStoreTesting"]),
         // The generated goldens for the Workbook, compiled in Swift 6 mode and driven through
         // the fake store.
