@@ -29,9 +29,9 @@ public struct GeneratedNames: Sendable {
         "isFamilyShared", "balance", "consume", "waitForPendingChanges", "foregroundNotification", "process",
         "deliver", "startDelivery", "settle", "revoke", "isRenewal", "makeEntitlement", "buyFromAppStore",
         "scheduleRefresh", "performRefresh",
-        "apply", "noteChange", "recomputeOwnership", "scheduleExpiryCheck", "notifyChange", "deliveries",
-        "changeCount", "lastChange", "refreshChain", "refreshWaiting", "refreshesPending", "expiryDate",
-        "expiryTimer", "listeners", "objectWillChange", "init", "deinit", "self",
+        "apply", "noteChange", "recomputeOwnership", "notifyChange", "deliveries", "changeCount", "lastChange",
+        "refreshes", "expiry", "paymentQueueObservation", "listeners", "objectWillChange", "init", "deinit",
+        "self",
     ]
 
     /// Further members of the StoreKit 1 store, among them those it inherits from `NSObject`.
@@ -55,7 +55,8 @@ public struct GeneratedNames: Sendable {
     /// The type names every run declares besides the manager's (before the type prefix).
     static let fixedTypes = [
         "ProductID", "ProductKind", "EntitlementStore", "PurchaseOutcome", "StoreError", "StoreEvent",
-        "DeliveryOutcome", "StoreClock", "SystemStoreClock", "EntitlementAnswer", "DeliveryClaims", "PurchaseDelivery",
+        "DeliveryOutcome", "StoreClock", "SystemStoreClock", "EntitlementAnswer", "DeliveryClaims", "PurchaseDelivery", "StoreLifecycle", "RefreshQueue", "ExpiryTimer",
+        "StoreListeners",
         "ProductHandle",
     ]
 

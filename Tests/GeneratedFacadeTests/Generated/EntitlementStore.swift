@@ -128,6 +128,29 @@ final class EntitlementStore: @unchecked Sendable {
         record.balances[product.rawValue] ?? 0
     }
 
+    /// The durable products owned at `date`. At launch, before StoreKit has confirmed anything,
+    /// a grace period saved earlier does not count (`trustingGracePeriods: false`): a
+    /// subscription whose end has passed stays locked until StoreKit says otherwise.
+    func ownedProducts(at date: Date, trustingGracePeriods: Bool = true) -> Set<ProductID> {
+        let record = self.record
+        return Set(
+            ProductID.allCases.filter { id in
+                guard id.kind.isDurable, var entitlement = record.entitlements[id.rawValue] else { return false }
+                if !trustingGracePeriods { entitlement.isInGracePeriod = false }
+                return entitlement.isActive(at: date)
+            })
+    }
+
+    /// When a store should look again: the next end among `owned`, or in an hour while a grace
+    /// period runs, whose end only StoreKit knows.
+    func nextCheck(after date: Date, among owned: Set<ProductID>) -> Date? {
+        let record = self.record
+        return owned.compactMap { id -> Date? in
+            guard let end = record.entitlements[id.rawValue]?.expirationDate else { return nil }
+            return end > date ? end : date.addingTimeInterval(3600)
+        }.min()
+    }
+
     func hasDelivered(transactionID: String) -> Bool {
         record.deliveredTransactions.contains(transactionID)
     }

@@ -8,13 +8,6 @@ import StoreKit
 #if canImport(Combine)
     import Combine
 #endif
-#if canImport(UIKit) && !os(watchOS)
-    import UIKit
-#elseif canImport(AppKit)
-    import AppKit
-#elseif os(watchOS)
-    import WatchKit
-#endif
 
 /// Loads the guides' products through StoreKit 1 (`SKProductsRequest`), sells and restores them
 /// through the payment queue, and keeps what the customer owns current: at launch, whenever the
@@ -45,20 +38,7 @@ final class TrailStoreStoreKit1: NSObject {
     nonisolated static let purchaseNotification = Notification.Name("TrailStoreStoreKit1.purchase")
 
     /// Posted when the app returns to the foreground; the store refreshes its entitlements then.
-    static var foregroundNotification: Notification.Name {
-        #if canImport(UIKit) && !os(watchOS)
-            return UIApplication.willEnterForegroundNotification
-        #elseif canImport(AppKit)
-            return NSApplication.willBecomeActiveNotification
-        #elseif os(watchOS)
-            if #available(watchOS 9.0, *) {
-                return WKApplication.willEnterForegroundNotification
-            }
-            return Notification.Name("TrailStoreStoreKit1.willEnterForeground")
-        #else
-            return Notification.Name("TrailStoreStoreKit1.willEnterForeground")
-        #endif
-    }
+    static var foregroundNotification: Notification.Name { StoreLifecycle.foregroundNotification }
 
     /// The products the App Store returned, by ID.
     private(set) var products: [ProductID: SKProduct] = [:] {
@@ -100,14 +80,13 @@ final class TrailStoreStoreKit1: NSObject {
     private var purchaseWaiters: [ProductID: [CheckedContinuation<PurchaseOutcome, any Error>]] = [:]
     /// Deliveries under way, by the transaction they deliver.
     private var deliveries: [String: Task<PurchaseOutcome, Never>] = [:]
-    private var refreshChain: Task<Void, Never>?
-    private var refreshWaiting = false
-    private var refreshesPending = 0
+    private let refreshes = RefreshQueue()
+    private let listeners = StoreListeners()
+    /// Wakes the store at the next end of a subscription or pass it knows of.
+    private let expiry: ExpiryTimer
+    private let paymentQueueObservation = PaymentQueueObservation()
     private var changeCount = 0
     private var lastChange: [ProductID: Int] = [:]
-    private var expiryDate: Date?
-    private var expiryTimer: Task<Void, Never>?
-    private let listeners = StoreKit1Listeners()
 
     /// `decidesWithStoreKit2: false` uses the validator, or the one-period rule, even where the
     /// system has StoreKit 2, for trying the older systems' path.
@@ -125,13 +104,12 @@ final class TrailStoreStoreKit1: NSObject {
         self.clock = clock
         self.validator = validator
         self.decidesWithStoreKit2 = decidesWithStoreKit2
+        expiry = ExpiryTimer(clock: clock, listeners: listeners)
         super.init()
         // What was saved counts until StoreKit answers, but never past its end.
-        ownedProducts = Set(ProductID.allCases.filter { id in
-            id.kind.isDurable && entitlements.entitlement(for: id).map { $0.expirationDate.map { $0 > clock.now } ?? true } == true
-        })
+        ownedProducts = entitlements.ownedProducts(at: clock.now, trustingGracePeriods: false)
         queue.add(self)
-        listeners.paymentQueue = queue
+        paymentQueueObservation.queue = queue
         listeners.observe(Self.foregroundNotification) { [weak self] in
             Task { @MainActor in self?.scheduleRefresh() }
         }
@@ -139,7 +117,7 @@ final class TrailStoreStoreKit1: NSObject {
     }
 
     deinit {
-        listeners.stopObserving(self)
+        paymentQueueObservation.stop(self)
         listeners.cancelAll()
     }
 
@@ -258,12 +236,11 @@ final class TrailStoreStoreKit1: NSObject {
         while !Task.isCancelled {
             if let delivery = deliveries.values.first {
                 _ = await delivery.value
-            } else if refreshesPending > 0, let refreshChain {
-                await refreshChain.value
-            } else if let expiryDate, expiryDate <= clock.now, let expiryTimer {
-                await expiryTimer.value
+            } else if expiry.isDue {
+                await expiry.waitIfDue()
             } else {
-                return
+                await refreshes.waitUntilDone()
+                if deliveries.isEmpty && !expiry.isDue { return }
             }
         }
     }
@@ -529,19 +506,7 @@ final class TrailStoreStoreKit1: NSObject {
 
     @discardableResult
     private func scheduleRefresh() -> Task<Void, Never> {
-        if refreshWaiting, let refreshChain { return refreshChain }
-        let previous = refreshChain
-        refreshWaiting = true
-        refreshesPending += 1
-        let refresh = Task { [weak self] in
-            await previous?.value
-            guard let self else { return }
-            self.refreshWaiting = false
-            await self.performRefresh()
-            self.refreshesPending -= 1
-        }
-        refreshChain = refresh
-        return refresh
+        refreshes.schedule { [weak self] in await self?.performRefresh() }
     }
 
     private func performRefresh() async {
@@ -615,36 +580,11 @@ final class TrailStoreStoreKit1: NSObject {
     /// Ownership from the saved record at the clock's time, and a timer for the next end.
     private func recomputeOwnership() {
         let now = clock.now
-        let owned = Set(ProductID.allCases.filter { $0.kind.isDurable && entitlements.isEntitled(to: $0, at: now) })
+        let owned = entitlements.ownedProducts(at: now)
         if owned != ownedProducts { ownedProducts = owned }
-        let ends = owned.compactMap { id -> Date? in
-            guard let end = entitlements.entitlement(for: id)?.expirationDate else { return nil }
-            return end > now ? end : now.addingTimeInterval(3600)
+        expiry.schedule(at: entitlements.nextCheck(after: now, among: owned)) { [weak self] in
+            await self?.scheduleRefresh().value
         }
-        scheduleExpiryCheck(at: ends.min())
-    }
-
-    private func scheduleExpiryCheck(at date: Date?) {
-        guard date != expiryDate else { return }
-        expiryDate = date
-        guard let date else {
-            expiryTimer = nil
-            listeners.setTimer(nil)
-            return
-        }
-        let clock = self.clock
-        let timer = Task { [weak self] in
-            do {
-                try await clock.sleep(until: date)
-            } catch {
-                return
-            }
-            guard let self, self.expiryDate == date else { return }
-            self.expiryDate = nil
-            await self.scheduleRefresh().value
-        }
-        expiryTimer = timer
-        listeners.setTimer(timer)
     }
 
     private func notifyChange() {
@@ -726,38 +666,12 @@ private struct StoreKitHandOver<Value>: @unchecked Sendable {
     }
 }
 
-/// The store's payment queue, foreground observer and expiry timer, ended when the store goes
-/// away (its deinitialiser cannot reach the queue itself).
-private final class StoreKit1Listeners: @unchecked Sendable {
-    var paymentQueue: SKPaymentQueue?
-    private let lock = NSLock()
-    private var timer: Task<Void, Never>?
-    private var observers: [any NSObjectProtocol] = []
+/// The payment queue the store observes, so that the store's deinitialiser, which cannot reach
+/// the store's own properties, can stop observing it.
+private final class PaymentQueueObservation: @unchecked Sendable {
+    var queue: SKPaymentQueue?
 
-    func setTimer(_ task: Task<Void, Never>?) {
-        lock.lock()
-        defer { lock.unlock() }
-        timer?.cancel()
-        timer = task
-    }
-
-    func observe(_ name: Notification.Name, _ action: @escaping @Sendable () -> Void) {
-        let observer = NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { _ in action() }
-        lock.lock()
-        defer { lock.unlock() }
-        observers.append(observer)
-    }
-
-    func stopObserving(_ observer: any SKPaymentTransactionObserver) {
-        paymentQueue?.remove(observer)
-    }
-
-    func cancelAll() {
-        lock.lock()
-        defer { lock.unlock() }
-        timer?.cancel()
-        timer = nil
-        observers.forEach { NotificationCenter.default.removeObserver($0) }
-        observers.removeAll()
+    func stop(_ observer: any SKPaymentTransactionObserver) {
+        queue?.remove(observer)
     }
 }

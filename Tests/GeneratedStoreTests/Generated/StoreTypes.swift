@@ -4,6 +4,14 @@
 
 import Foundation
 
+#if canImport(UIKit) && !os(watchOS)
+    import UIKit
+#elseif canImport(AppKit)
+    import AppKit
+#elseif os(watchOS)
+    import WatchKit
+#endif
+
 /// How a purchase the customer started ended.
 enum PurchaseOutcome: Sendable, Equatable {
     /// Paid, delivered and saved: the customer owns it, and the transaction is finished.
@@ -115,5 +123,151 @@ enum DeliveryClaims {
     static func waitForRelease(_ transactionID: String) async {
         guard claimed.contains(NSString(string: transactionID)) else { return }
         await withCheckedContinuation { waiting[transactionID, default: []].append($0) }
+    }
+}
+
+/// What the StoreKit 1 and StoreKit 2 stores share about the app's life: the notification of a
+/// return to the foreground, on which they refresh.
+@MainActor
+enum StoreLifecycle {
+    /// Posted when the app returns to the foreground.
+    static var foregroundNotification: Notification.Name {
+        #if canImport(UIKit) && !os(watchOS)
+            return UIApplication.willEnterForegroundNotification
+        #elseif canImport(AppKit)
+            return NSApplication.willBecomeActiveNotification
+        #elseif os(watchOS)
+            if #available(watchOS 9.0, *) {
+                return WKApplication.willEnterForegroundNotification
+            }
+            return Notification.Name("com.example.stride" + ".iap.willEnterForeground")
+        #else
+            return Notification.Name("com.example.stride" + ".iap.willEnterForeground")
+        #endif
+    }
+}
+
+/// Runs a store's refreshes one after another. A refresh asked for while another waits to start
+/// joins that one, which will see everything the request would have.
+@MainActor
+final class RefreshQueue {
+    private var last: Task<Void, Never>?
+    private var lastIsWaiting = false
+    private var pending = 0
+
+    init() {}
+
+    /// Schedules `refresh` after the refreshes before it, and returns the task that runs it.
+    @discardableResult
+    func schedule(_ refresh: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
+        if lastIsWaiting, let last { return last }
+        let previous = last
+        lastIsWaiting = true
+        pending += 1
+        let task = Task { @MainActor [weak self] in
+            await previous?.value
+            self?.lastIsWaiting = false
+            await refresh()
+            self?.pending -= 1
+        }
+        last = task
+        return task
+    }
+
+    /// Returns once every refresh scheduled so far has run.
+    func waitUntilDone() async {
+        while pending > 0, let last {
+            await last.value
+        }
+    }
+}
+
+/// Wakes a store when the next subscription or pass it knows of ends.
+@MainActor
+final class ExpiryTimer {
+    private let clock: any StoreClock
+    private let listeners: StoreListeners
+    private var date: Date?
+    private var task: Task<Void, Never>?
+
+    init(clock: any StoreClock, listeners: StoreListeners) {
+        self.clock = clock
+        self.listeners = listeners
+    }
+
+    /// Runs `action` at `date` (nil: never), in place of what was scheduled before.
+    func schedule(at date: Date?, _ action: @escaping @MainActor () async -> Void) {
+        guard date != self.date else { return }
+        self.date = date
+        guard let date else {
+            task = nil
+            listeners.setTimer(nil)
+            return
+        }
+        let clock = self.clock
+        let timer = Task { @MainActor [weak self] in
+            do {
+                try await clock.sleep(until: date)
+            } catch {
+                // Cancelled: by a newer schedule, which has set its own date, or with the app.
+                if self?.date == date { self?.date = nil }
+                return
+            }
+            guard let self, self.date == date else { return }
+            self.date = nil
+            await action()
+        }
+        task = timer
+        listeners.setTimer(timer)
+    }
+
+    /// Returns once an end that is due has been dealt with.
+    func waitIfDue() async {
+        guard let date, date <= clock.now, let task else { return }
+        await task.value
+    }
+
+    var isDue: Bool { date.map { $0 <= clock.now } ?? false }
+}
+
+/// A store's listening tasks, notification observers and expiry timer, ended together when the
+/// store goes away (its deinitialiser cannot reach its main-actor state).
+final class StoreListeners: @unchecked Sendable {
+    private let lock = NSLock()
+    private var tasks: [Task<Void, Never>] = []
+    private var timer: Task<Void, Never>?
+    private var observers: [any NSObjectProtocol] = []
+
+    init() {}
+
+    func add(_ task: Task<Void, Never>) {
+        lock.lock()
+        defer { lock.unlock() }
+        tasks.append(task)
+    }
+
+    func setTimer(_ task: Task<Void, Never>?) {
+        lock.lock()
+        defer { lock.unlock() }
+        timer?.cancel()
+        timer = task
+    }
+
+    func observe(_ name: Notification.Name, _ action: @escaping @Sendable () -> Void) {
+        let observer = NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { _ in action() }
+        lock.lock()
+        defer { lock.unlock() }
+        observers.append(observer)
+    }
+
+    func cancelAll() {
+        lock.lock()
+        defer { lock.unlock() }
+        tasks.forEach { $0.cancel() }
+        tasks.removeAll()
+        timer?.cancel()
+        timer = nil
+        observers.forEach { NotificationCenter.default.removeObserver($0) }
+        observers.removeAll()
     }
 }

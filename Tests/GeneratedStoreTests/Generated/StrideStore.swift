@@ -8,13 +8,6 @@ import StoreKit
 #if canImport(Combine)
     import Combine
 #endif
-#if canImport(UIKit) && !os(watchOS)
-    import UIKit
-#elseif canImport(AppKit)
-    import AppKit
-#elseif os(watchOS)
-    import WatchKit
-#endif
 
 /// What happened to one product, for the handler.
 enum StoreEvent {
@@ -49,20 +42,7 @@ enum StoreEvent {
 @MainActor
 final class StrideStore {
     /// Posted when the app returns to the foreground; the store refreshes its entitlements then.
-    static var foregroundNotification: Notification.Name {
-        #if canImport(UIKit) && !os(watchOS)
-            return UIApplication.willEnterForegroundNotification
-        #elseif canImport(AppKit)
-            return NSApplication.willBecomeActiveNotification
-        #elseif os(watchOS)
-            if #available(watchOS 9.0, *) {
-                return WKApplication.willEnterForegroundNotification
-            }
-            return Notification.Name("StrideStore.willEnterForeground")
-        #else
-            return Notification.Name("StrideStore.willEnterForeground")
-        #endif
-    }
+    static var foregroundNotification: Notification.Name { StoreLifecycle.foregroundNotification }
 
     /// The products the App Store returned, by ID.
     private(set) var products: [ProductID: Product] = [:] {
@@ -96,14 +76,10 @@ final class StrideStore {
     /// Counts changes of ownership, so that a refresh leaves alone what changed after it began.
     private var changeCount = 0
     private var lastChange: [ProductID: Int] = [:]
-    /// The latest refresh scheduled; refreshes run one after another.
-    private var refreshChain: Task<Void, Never>?
-    private var refreshWaiting = false
-    private var refreshesPending = 0
-    /// The next end of a subscription or pass the store knows of, and the task waiting for it.
-    private var expiryDate: Date?
-    private var expiryTimer: Task<Void, Never>?
-    private let listeners = ListenerTasks()
+    private let refreshes = RefreshQueue()
+    private let listeners = StoreListeners()
+    /// Wakes the store at the next end of a subscription or pass it knows of.
+    private let expiry: ExpiryTimer
 
     init(
         entitlements: EntitlementStore = EntitlementStore.makeDefault(),
@@ -113,11 +89,10 @@ final class StrideStore {
         self.entitlements = entitlements
         self.handler = handler
         self.clock = clock
+        expiry = ExpiryTimer(clock: clock, listeners: listeners)
         // What was saved counts until StoreKit answers, but never past its end: a subscription
         // that lapsed while the app was closed stays locked.
-        ownedProducts = Set(ProductID.allCases.filter { id in
-            id.kind.isDurable && entitlements.entitlement(for: id).map { $0.expirationDate.map { $0 > clock.now } ?? true } == true
-        })
+        ownedProducts = entitlements.ownedProducts(at: clock.now, trustingGracePeriods: false)
         listeners.add(
             Task { [weak self] in
                 for await update in Transaction.updates {
@@ -260,12 +235,11 @@ final class StrideStore {
         while !Task.isCancelled {
             if let delivery = deliveries.values.first {
                 _ = await delivery.value
-            } else if refreshesPending > 0, let refreshChain {
-                await refreshChain.value
-            } else if let expiryDate, expiryDate <= clock.now, let expiryTimer {
-                await expiryTimer.value
+            } else if expiry.isDue {
+                await expiry.waitIfDue()
             } else {
-                return
+                await refreshes.waitUntilDone()
+                if deliveries.isEmpty && !expiry.isDue { return }
             }
         }
     }
@@ -459,19 +433,7 @@ final class StrideStore {
     /// start joins it.
     @discardableResult
     private func scheduleRefresh() -> Task<Void, Never> {
-        if refreshWaiting, let refreshChain { return refreshChain }
-        let previous = refreshChain
-        refreshWaiting = true
-        refreshesPending += 1
-        let refresh = Task { [weak self] in
-            await previous?.value
-            guard let self else { return }
-            self.refreshWaiting = false
-            await self.performRefresh()
-            self.refreshesPending -= 1
-        }
-        refreshChain = refresh
-        return refresh
+        refreshes.schedule { [weak self] in await self?.performRefresh() }
     }
 
     private func performRefresh() async {
@@ -531,39 +493,11 @@ final class StrideStore {
     /// Ownership from the saved record at the clock's time, and a timer for the next end.
     private func recomputeOwnership() {
         let now = clock.now
-        let owned = Set(ProductID.allCases.filter { $0.kind.isDurable && entitlements.isEntitled(to: $0, at: now) })
+        let owned = entitlements.ownedProducts(at: now)
         if owned != ownedProducts { ownedProducts = owned }
-        let ends = owned.compactMap { id -> Date? in
-            guard let entitlement = entitlements.entitlement(for: id), let end = entitlement.expirationDate else {
-                return nil
-            }
-            // In a grace period StoreKit decides when it ends: ask again in an hour.
-            return end > now ? end : now.addingTimeInterval(3600)
+        expiry.schedule(at: entitlements.nextCheck(after: now, among: owned)) { [weak self] in
+            await self?.scheduleRefresh().value
         }
-        scheduleExpiryCheck(at: ends.min())
-    }
-
-    private func scheduleExpiryCheck(at date: Date?) {
-        guard date != expiryDate else { return }
-        expiryDate = date
-        guard let date else {
-            expiryTimer = nil
-            listeners.setTimer(nil)
-            return
-        }
-        let clock = self.clock
-        let timer = Task { [weak self] in
-            do {
-                try await clock.sleep(until: date)
-            } catch {
-                return
-            }
-            guard let self, self.expiryDate == date else { return }
-            self.expiryDate = nil
-            await self.scheduleRefresh().value
-        }
-        expiryTimer = timer
-        listeners.setTimer(timer)
     }
 
     private func notifyChange() {
@@ -576,43 +510,3 @@ final class StrideStore {
 #if canImport(Combine)
     extension StrideStore: ObservableObject {}
 #endif
-
-/// The store's listening tasks, its foreground observer and its expiry timer, ended when the
-/// store goes away.
-private final class ListenerTasks: @unchecked Sendable {
-    private let lock = NSLock()
-    private var tasks: [Task<Void, Never>] = []
-    private var timer: Task<Void, Never>?
-    private var observers: [any NSObjectProtocol] = []
-
-    func add(_ task: Task<Void, Never>) {
-        lock.lock()
-        defer { lock.unlock() }
-        tasks.append(task)
-    }
-
-    func setTimer(_ task: Task<Void, Never>?) {
-        lock.lock()
-        defer { lock.unlock() }
-        timer?.cancel()
-        timer = task
-    }
-
-    func observe(_ name: Notification.Name, _ action: @escaping @Sendable () -> Void) {
-        let observer = NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { _ in action() }
-        lock.lock()
-        defer { lock.unlock() }
-        observers.append(observer)
-    }
-
-    func cancelAll() {
-        lock.lock()
-        defer { lock.unlock() }
-        tasks.forEach { $0.cancel() }
-        tasks.removeAll()
-        timer?.cancel()
-        timer = nil
-        observers.forEach { NotificationCenter.default.removeObserver($0) }
-        observers.removeAll()
-    }
-}
