@@ -55,7 +55,8 @@ public struct GeneratedNames: Sendable {
     /// The type names every run declares besides the manager's (before the type prefix).
     static let fixedTypes = [
         "ProductID", "ProductKind", "EntitlementStore", "PurchaseOutcome", "StoreError", "StoreEvent",
-        "DeliveryOutcome", "StoreClock", "SystemStoreClock", "EntitlementAnswer", "DeliveryClaims", "PurchaseDelivery", "StoreLifecycle", "RefreshQueue", "ExpiryTimer",
+        "DeliveryOutcome", "StoreClock", "SystemStoreClock", "EntitlementAnswer", "DeliveryClaims", "PurchaseDelivery",
+        "StoreLifecycle", "RefreshQueue", "ExpiryTimer",
         "StoreListeners",
         "ProductHandle",
     ]
@@ -67,7 +68,8 @@ public struct GeneratedNames: Sendable {
         "SKProduct", "SKProductsRequest", "SKProductsResponse", "SKPayment", "SKPaymentTransaction", "SKError",
         "SKRequest", "Task", "String", "Set", "Error", "Notification", "NotificationCenter", "UserDefaults", "Data",
         "Date", "MainActor", "DateComponents", "Calendar", "TimeZone", "NSLock", "JSONEncoder", "JSONDecoder",
-        "UIApplication", "NSApplication", "WKExtension", "WKApplication", "Int", "Bool", "Never", "Sendable", "Result", "Thread",
+        "UIApplication", "NSApplication", "WKExtension", "WKApplication", "Int", "Bool", "Never", "Sendable", "Result",
+        "Thread",
         "NSMutableSet", "NSString", "CheckedContinuation",
     ]
 

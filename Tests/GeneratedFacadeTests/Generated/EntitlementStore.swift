@@ -168,6 +168,20 @@ final class EntitlementStore: @unchecked Sendable {
         }
     }
 
+    /// Saves what one transaction grants a durable product, with the transaction as delivered,
+    /// in one save. A subscription replaces the others of its group: one is active at a time.
+    func grant(_ entitlement: Entitlement, to product: ProductID, transactionID: String) throws {
+        try update { record in
+            if let group = product.subscriptionGroup {
+                for other in ProductID.allCases where other != product && other.subscriptionGroup == group {
+                    record.entitlements[other.rawValue] = nil
+                }
+            }
+            record.entitlements[product.rawValue] = entitlement
+            record.noteDelivered(transactionID)
+        }
+    }
+
     /// Uses up `units` of a consumable: false, changing nothing, when fewer are left.
     func spend(_ units: Int, of product: ProductID) throws -> Bool {
         try update { record in

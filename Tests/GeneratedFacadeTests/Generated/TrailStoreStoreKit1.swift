@@ -385,19 +385,13 @@ final class TrailStoreStoreKit1: NSObject {
             ? subscriptionEnd.map { $0 <= clock.now } ?? true
             : entitlement.expirationDate.map { $0 <= clock.now } ?? false
         do {
-            try entitlements.update { record in
-                if id.kind == .consumable {
-                    let units = id.unitsPerPurchase * max(1, transaction.payment.quantity)
-                    record.balances[id.rawValue, default: 0] += units
-                } else if !lapsed {
-                    if let group = id.subscriptionGroup {
-                        for other in ProductID.allCases where other != id && other.subscriptionGroup == group {
-                            record.entitlements[other.rawValue] = nil
-                        }
-                    }
-                    record.entitlements[id.rawValue] = entitlement
-                }
-                record.noteDelivered(key)
+            if id.kind == .consumable {
+                let units = id.unitsPerPurchase * max(1, transaction.payment.quantity)
+                try entitlements.credit(units, of: id, transactionID: key)
+            } else if lapsed {
+                try entitlements.update { $0.noteDelivered(key) }
+            } else {
+                try entitlements.grant(entitlement, to: id, transactionID: key)
             }
         } catch {
             handler?.handle(.failed(StoreError.entitlementNotSaved(id)), for: id)

@@ -321,20 +321,11 @@ final class TrailStoreStoreKit2 {
             return .purchased
         }
         do {
-            try entitlements.update { record in
-                if id.kind == .consumable {
-                    let units = id.unitsPerPurchase * max(1, transaction.purchasedQuantity)
-                    record.balances[id.rawValue, default: 0] += units
-                } else {
-                    if let group = id.subscriptionGroup {
-                        // One subscription per group: the new one replaces the others.
-                        for other in ProductID.allCases where other != id && other.subscriptionGroup == group {
-                            record.entitlements[other.rawValue] = nil
-                        }
-                    }
-                    record.entitlements[id.rawValue] = entitlement
-                }
-                record.noteDelivered(key)
+            if id.kind == .consumable {
+                let units = id.unitsPerPurchase * max(1, transaction.purchasedQuantity)
+                try entitlements.credit(units, of: id, transactionID: key)
+            } else {
+                try entitlements.grant(entitlement, to: id, transactionID: key)
             }
         } catch {
             handler?.handle(.failed(StoreError.entitlementNotSaved(id)), for: id)
