@@ -56,7 +56,9 @@ var targets: [Target] = [
         name: "Templates", path: "Templates", exclude: ["README.md"],
         resources: [.copy("StoreKit2"), .copy("StoreKit1"), .copy("Facade"), .copy("ObjectiveC")]
     ),
-    .target(name: "IAPGenerate", dependencies: ["IAPModel", "IAPTemplates", "IAPDiagnostics", "Templates"]),
+    .target(
+        name: "IAPGenerate", dependencies: ["IAPModel", "IAPTemplates", "IAPDiagnostics", "IAPProject", "Templates"]
+    ),
     .testTarget(name: "IAPTemplatesTests", dependencies: ["IAPTemplates", "IAPTestSupport"], exclude: ["Spec"]),
     .testTarget(
         name: "IAPGenerateTests",
@@ -98,7 +100,7 @@ var targets: [Target] = [
 #if os(Linux)
     targets += [
         .target(name: "StoreKit", path: "Sources/StoreKitStandIn"),
-        .target(name: "FakeStoreTesting", path: "Tests/FakeStoreTesting"),
+        .target(name: "FakeStoreTesting", dependencies: ["StoreKit"], path: "Tests/FakeStoreTesting"),
         .testTarget(name: "StoreKitStandInTests", dependencies: ["StoreKit", "FakeStoreTesting"]),
         // The generated goldens for the Workbook, compiled in Swift 6 mode and driven through
         // the fake store.

@@ -12,6 +12,7 @@ public enum AppStore {
     /// other devices (`FakeAppStore.addPurchaseFromAnotherDevice(productID:)`), or throws the
     /// error it was given (`FakeAppStore.syncError`).
     public static func sync() async throws {
+        await Task.yield()
         try StoreBackend.shared.sync()
     }
 

@@ -35,14 +35,16 @@ public struct Product: Identifiable, Hashable, Sendable {
     public static func products<Identifiers: Collection>(
         for identifiers: Identifiers
     ) async throws -> [Product] where Identifiers.Element == String {
-        try StoreBackend.shared.products(for: Array(identifiers))
+        await Task.yield()
+        return try StoreBackend.shared.products(for: Array(identifiers))
     }
 
     /// Buys the product. Ask to Buy and deferred purchases return `.pending`; their transaction
     /// arrives later in `Transaction.updates`.
     @MainActor
     public func purchase(options: Set<Product.PurchaseOption> = []) async throws -> Product.PurchaseResult {
-        try StoreBackend.shared.purchase(self, options: options)
+        await Task.yield()
+        return try StoreBackend.shared.purchase(self, options: options)
     }
 
     /// The latest transaction for this product, if any.

@@ -297,6 +297,9 @@ struct FeedIterator<Element: Sendable>: Sendable {
             }
             return value
         case .list(let list, let index):
+            // StoreKit reads its lists from another process: each element is a suspension, at
+            // which other work on the same actor can run.
+            await Task.yield()
             guard index < list.count else {
                 source = .ended
                 return nil

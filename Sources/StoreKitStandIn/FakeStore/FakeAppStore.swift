@@ -25,6 +25,8 @@ import Foundation
 ///   bought now, the purchase answers with the current transaction, and the subscription renews
 ///   into the lower level. Buying the product the customer is subscribed to answers with its
 ///   current transaction.
+/// - Buying a non-consumable the customer owns answers with the purchase they have; no new
+///   transaction is made. (The payment queue does the same.)
 /// - With `purchasesAlsoThroughUpdates`, a successful purchase is also published to
 ///   `Transaction.updates`, as real devices sometimes do: the app sees it twice.
 ///
@@ -408,6 +410,14 @@ public enum FakeAppStore {
     public static var purchasesAlsoThroughUpdates: Bool {
         get { backend.state.withLock { $0.purchasesAlsoThroughUpdates } }
         set { backend.state.withLock { $0.purchasesAlsoThroughUpdates = newValue } }
+    }
+
+    /// While true, `finish()` and `finishTransaction(_:)` are recorded but do not take effect,
+    /// as when the app is killed before StoreKit hears them: the transactions stay unfinished,
+    /// and a relaunch delivers them again.
+    public static var finishesAreLost: Bool {
+        get { backend.finishesAreLost }
+        set { backend.state.withLock { $0.finishesAreLost = newValue } }
     }
 
     /// Publishes a transaction to `Transaction.updates` once more, as StoreKit may. Returns

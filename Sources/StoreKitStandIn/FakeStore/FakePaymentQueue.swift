@@ -105,6 +105,11 @@ public enum FakePaymentQueue {
         backend.observers.count
     }
 
+    /// How many times `remove(_:)` was called for an observer.
+    public static var observerRemovalCount: Int {
+        backend.withState { $0.observerRemovals }
+    }
+
     // MARK: Products requests
 
     /// While true, products requests wait for `answerHeldProductRequests()` instead of answering.

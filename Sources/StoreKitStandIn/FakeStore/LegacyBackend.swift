@@ -155,7 +155,10 @@ final class LegacyBackend: @unchecked Sendable {
     }
 
     func removeObserver(_ observer: any SKPaymentTransactionObserver) {
-        withState { state in state.observers.removeAll { $0.object == nil || $0.object === observer } }
+        withState { state in
+            state.observers.removeAll { $0.object == nil || $0.object === observer }
+            state.observerRemovals += 1
+        }
     }
 
     var observers: [any SKPaymentTransactionObserver] {
@@ -291,7 +294,7 @@ final class LegacyBackend: @unchecked Sendable {
                 FakeFinishedTransaction(
                     productID: transaction.payment.productIdentifier,
                     transactionIdentifier: transaction.transactionIdentifier, state: transaction.transactionState))
-            if transaction.transactionState != .purchasing {
+            if transaction.transactionState != .purchasing, !StoreBackend.shared.finishesAreLost {
                 state.unfinished.removeAll { $0 === transaction }
             }
         }
@@ -384,6 +387,7 @@ struct LegacyState {
     var restoreError: (any Error)?
     var restoreCount = 0
     var promotions: [FakePromotion] = []
+    var observerRemovals = 0
     var holdsProductRequests = false
     var running: [WeakReference<SKProductsRequest>] = []
     var held: [WeakReference<SKProductsRequest>] = []

@@ -94,15 +94,23 @@ final class StoreBackend: Sendable {
     }
 
     func finish(_ transaction: Transaction) {
-        state.withLock { state in
+        let lost = state.withLock { state -> Bool in
             state.finishedIDs.append(transaction.id)
+            guard !state.finishesAreLost else { return true }
             state.unfinishedIDs.removeAll { $0 == transaction.id }
+            return false
         }
-        LegacyBackend.shared.finishedElsewhere(transactionIdentifier: String(transaction.id))
+        if !lost {
+            LegacyBackend.shared.finishedElsewhere(transactionIdentifier: String(transaction.id))
+        }
     }
 
     var canMakePayments: Bool {
         state.withLock { $0.canMakePayments }
+    }
+
+    var finishesAreLost: Bool {
+        state.withLock { $0.finishesAreLost }
     }
 
     var storefront: Storefront? {
@@ -125,9 +133,11 @@ final class StoreBackend: Sendable {
 
     // MARK: The payment queue's share of the ledger
 
-    /// A payment the queue completed, booked unfinished.
+    /// A payment the queue completed, booked unfinished; a non-consumable the customer owns is
+    /// answered with the purchase they have.
     func bookPaymentQueuePurchase(of product: FakeProduct, quantity: Int) -> LedgerEntry {
         state.withLock { state in
+            if let owned = state.ownedNonConsumable(product) { return owned }
             var request = PurchaseRequest(productID: product.id, options: [])
             request.quantity = quantity
             let upgraded = state.activeSubscription(inGroupOf: product).map { [$0] } ?? []
@@ -147,7 +157,10 @@ final class StoreBackend: Sendable {
     /// `finishTransaction(_:)` finishes the ledger's transaction too (without counting as a
     /// StoreKit 2 `finish()` call).
     func finishedThroughPaymentQueue(_ id: UInt64) {
-        state.withLock { state in state.unfinishedIDs.removeAll { $0 == id } }
+        state.withLock { state in
+            guard !state.finishesAreLost else { return }
+            state.unfinishedIDs.removeAll { $0 == id }
+        }
     }
 
     /// Family Sharing stopped for these products: their latest transactions are revoked.
@@ -343,6 +356,8 @@ struct StoreState: Sendable {
     var expirationReasons: [UInt64: Product.SubscriptionInfo.RenewalInfo.ExpirationReason] = [:]
     /// While true, a successful purchase is also published to `Transaction.updates`.
     var purchasesAlsoThroughUpdates = false
+    /// While true, finishing (through either API) is recorded but does not take effect.
+    var finishesAreLost = false
     /// The billing grace period the app turned on in App Store Connect, if any.
     var gracePeriod: TimeInterval?
     /// Products whose renewal payments fail, from the date the failure was set.
@@ -381,6 +396,12 @@ struct StoreState: Sendable {
         }
         switch outcome {
         case .success(let verified):
+            if let owned = ownedNonConsumable(product) {
+                // The App Store answers a purchase of what the customer owns with the purchase
+                // they already have.
+                attempts.append(request.attempt(.purchased(transactionID: owned.transaction.id, verified: true)))
+                return (.success(owned.result), [], nil)
+            }
             if let kept = subscriptionChange(to: product) {
                 attempts.append(request.attempt(.purchased(transactionID: kept.transaction.id, verified: true)))
                 return (.success(kept.result), [], nil)
@@ -405,6 +426,14 @@ struct StoreState: Sendable {
         case .failure(let error):
             throw error
         }
+    }
+
+    /// The customer's unrevoked purchase of a non-consumable, if they have one.
+    func ownedNonConsumable(_ product: FakeProduct) -> LedgerEntry? {
+        guard product.type == .nonConsumable,
+            let index = latestIndex(for: product.id, where: { $0.revocationDate == nil })
+        else { return nil }
+        return ledger[index]
     }
 
     /// For a subscription the customer already has, or a lower level of the group they are in:
