@@ -94,21 +94,31 @@ struct IdentifierChecks {
         guard let snapshot = context.snapshot else { return .noProject }
         var wildcards: [String] = []
         var evidence: [SourceLocation] = []
-        var manualProfiles: [String] = []
-        var legacyProfiles = 0
-        var automatic = 0
+        /// How each configuration signs, in the words of the message, with the configurations.
+        var styles: [(style: String, configurations: [String])] = []
         for target in context.sellingTargets.targets {
             for configuration in target.configurations {
                 let settings = snapshot.buildSettings(target, configuration: configuration.name)
                 let style = settings.value("CODE_SIGN_STYLE")?.value
-                let specifier = settings.value("PROVISIONING_PROFILE_SPECIFIER")
+                let specifier = settings.value("PROVISIONING_PROFILE_SPECIFIER")?.value ?? ""
                 let legacy = settings.value("PROVISIONING_PROFILE")?.value ?? ""
-                if let specifier, !specifier.value.isEmpty {
-                    if !manualProfiles.contains(specifier.value) { manualProfiles.append(specifier.value) }
+                let described: String
+                if !specifier.isEmpty {
+                    described = "manual signing with \(specifier)"
                 } else if !legacy.isEmpty {
-                    legacyProfiles += 1
-                } else if style != "Manual" {
-                    automatic += 1
+                    described = "manual signing with a profile chosen by its UUID (PROVISIONING_PROFILE)"
+                } else if style == "Manual" {
+                    described = "manual signing with no profile named"
+                } else {
+                    described = "automatic signing"
+                }
+                let name =
+                    context.sellingTargets.targets.count > 1
+                    ? "\(target.name) (\(configuration.name))" : configuration.name
+                if let index = styles.firstIndex(where: { $0.style == described }) {
+                    styles[index].configurations.append(name)
+                } else {
+                    styles.append((described, [name]))
                 }
                 for key in ["PROVISIONING_PROFILE_SPECIFIER", "PRODUCT_BUNDLE_IDENTIFIER"] {
                     guard let resolved = settings.value(key), Self.namesWildcard(resolved.value) else { continue }
@@ -123,19 +133,16 @@ struct IdentifierChecks {
             return Outcome(
                 .warning, wildcards.joined(separator: "; ") + ", which looks like a wildcard App ID", evidence)
         }
-        var parts: [String] = []
-        if !manualProfiles.isEmpty {
-            parts.append("manual signing with \(manualProfiles.joined(separator: ", ")), none named as a wildcard")
+        if styles.isEmpty || (styles.count == 1 && styles[0].style == "automatic signing") {
+            return Outcome(.pass, "automatic signing; Xcode registers an explicit App ID for the bundle ID")
         }
-        if legacyProfiles > 0 {
-            parts.append(
-                "manual signing with a provisioning profile chosen by its UUID (PROVISIONING_PROFILE); confirm that profile's App ID is explicit"
-            )
-        }
-        if automatic > 0 || parts.isEmpty {
-            parts.append("automatic signing; Xcode registers an explicit App ID for the bundle ID")
-        }
-        return Outcome(.pass, parts.joined(separator: "; "))
+        let byUUID = styles.contains { $0.style.contains("(PROVISIONING_PROFILE)") }
+        let ending =
+            "; nothing names a wildcard App ID"
+            + (byUUID ? "; confirm that the UUID's profile has an explicit App ID" : "")
+        if styles.count == 1 { return Outcome(.pass, styles[0].style + ending) }
+        let parts = styles.map { "\($0.style) in \($0.configurations.joined(separator: ", "))" }
+        return Outcome(.pass, parts.joined(separator: "; ") + ending)
     }
 
     static func namesWildcard(_ value: String) -> Bool {
