@@ -59,7 +59,7 @@ struct LaunchReachability {
     /// Where the code holding each listener is first started from outside it: the first call of
     /// its function, or the first use of its type, with the type that does it (a view when one
     /// does). One pass over the sources serves every listener asked about.
-    func starters(of asked: [Listener]) -> [Step?] {
+    func starters(of asked: [Listener]) -> [(step: Step, others: Int)?] {
         struct Wanted {
             var function: SourceIndex.Function?
             var typeName: String?
@@ -105,7 +105,11 @@ struct LaunchReachability {
             }
         }
         return wanted.map { entry in
-            entry.candidates.first { index.isViewType($0.description) } ?? entry.candidates.first
+            guard
+                let chosen = entry.candidates.first(where: { index.isViewType($0.description) })
+                    ?? entry.candidates.first
+            else { return nil }
+            return (chosen, entry.candidates.count - 1)
         }
     }
 
@@ -325,9 +329,8 @@ private struct Search {
     }
 
     static func describe(_ function: SourceIndex.Function) -> String {
-        if function.isInitializer { return "init" }
-        let labels = function.labels.map { $0 == "_" ? "_:" : "\($0):" }.joined()
-        return "\(function.name)(\(labels))"
+        if function.isInitializer && !function.isObjectiveC { return "init" }
+        return function.signatureText
     }
 
     // MARK: Following

@@ -227,8 +227,9 @@ struct SourceHeuristics {
                 ?? index.scans[listener.file].path
             var message = "the transaction listener in \(place) is not reached from launch"
             evidence.append(location)
-            if let starter {
+            if let (starter, others) = starter {
                 message += "; \(starter.description) starts it (\(starter.location))"
+                if others > 0 { message += " and \(others) other place\(others == 1 ? "" : "s") use it" }
                 if !evidence.contains(starter.location) { evidence.append(starter.location) }
             }
             if !messages.contains(message) { messages.append(message) }
@@ -390,10 +391,7 @@ struct SourceHeuristics {
             .warning, "\(names.joined(separator: ", ")) \(verb) the interface with no hop to the main thread", evidence)
     }
 
-    static func describe(_ function: SourceIndex.Function) -> String {
-        let labels = function.labels.map { $0 == "_" ? "_:" : "\($0):" }.joined()
-        return "\(function.name)(\(labels))"
-    }
+    static func describe(_ function: SourceIndex.Function) -> String { function.signatureText }
 
     private static let uiSuffixes = [
         "View", "Controller", "Alert", "Button", "Label", "Window", "Application", "TextField", "Cell", "Bar", "Menu",

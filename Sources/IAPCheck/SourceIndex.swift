@@ -40,6 +40,16 @@ struct SourceIndex {
         var isInitializer: Bool
         var isStatic: Bool
         var attributes: [String]
+        var isObjectiveC = false
+
+        /// How the function is written in messages: `productsRequest(_:didReceive:)`, or the
+        /// selector `paymentQueue:updatedTransactions:` of an Objective-C method.
+        var signatureText: String {
+            if isObjectiveC {
+                return parameters.isEmpty ? name : ([name] + labels).map { "\($0):" }.joined()
+            }
+            return "\(name)(\(labels.map { $0 == "_" ? "_:" : "\($0):" }.joined()))"
+        }
     }
 
     struct Property {
@@ -796,7 +806,8 @@ struct FileDeclarations: Sendable {
                         name: name, labels: Array(parts.dropFirst()), parameters: parameters, typeName: open.name,
                         signature: SourceIndex.Span(file: file, start: index, end: cursor),
                         body: SourceIndex.Span(file: file, start: cursor, end: end),
-                        isInitializer: name.hasPrefix("init"), isStatic: token.text == "+", attributes: []))
+                        isInitializer: name.hasPrefix("init"), isStatic: token.text == "+", attributes: [],
+                        isObjectiveC: true))
                 index = end
                 continue
             case (.attribute, "@property"):
