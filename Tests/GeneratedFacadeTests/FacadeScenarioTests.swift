@@ -176,6 +176,99 @@ struct FacadeScenarioTests {
         #expect(Set(events.deliveries.map(\.transactionID)).count == 1)
     }
 
+    @Test(arguments: Backend.allCases)
+    func aPurchaseCompletingDuringARefreshIsKept(_ backend: Backend) async throws {
+        var losses: [Int] = []
+        for round in 0..<200 {
+            FakeAppStore.reset()
+            FakeAppStore.offer(Catalogue.all)
+            let log = RecordedEvents()
+            let store = TrailStore(
+                entitlements: EntitlementStore(storage: FakeEntitlementStorage()), handler: log,
+                clock: FakeAppStoreClock(), usesStoreKit1: backend == .storeKit1)
+            if backend == .storeKit2 { await FakeAppStore.waitForUpdateListeners() }
+            try await store.loadProducts()
+            let refresh = Task { await store.refreshEntitlements() }
+            for _ in 0..<(round % 9) { await Task.yield() }
+            try await store.offlineMaps.purchase()
+            await refresh.value
+            await settle(store)
+            if !store.offlineMaps.isPurchased || log.log != ["offlineMaps purchased"] { losses.append(round) }
+            withExtendedLifetime(log) {}
+        }
+        #expect(losses.isEmpty)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aConsumableRedeliveredAfterARelaunchCreditsNothing(_ backend: Backend) async throws {
+        var store: TrailStore? = try await makeStore(backend)
+        FakeAppStore.finishesAreLost = true
+        try await store?.gems.purchase()
+        FakeAppStore.finishesAreLost = false
+        store = nil
+        FakeAppStore.relaunchApp()
+        let relaunched = try await makeStore(backend)
+        #expect(relaunched.gems.balance == 50)
+        #expect(FakeAppStore.unfinishedTransactionIDs.isEmpty)
+        #expect(events.deliveries.count == 1)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aPassEndsAfterItsDurationAcrossARelaunch(_ backend: Backend) async throws {
+        var store: TrailStore? = try await makeStore(backend)
+        try await store?.seasonPass.purchase()
+        store = nil
+        FakeAppStore.relaunchApp()
+        let relaunched = try await makeStore(backend)
+        #expect(relaunched.seasonPass.isPurchased)
+        FakeAppStore.advanceClock(by: 184 * 86_400)
+        await settle(relaunched)
+        #expect(!relaunched.seasonPass.isPurchased)
+        #expect(events.log == ["seasonPass purchased", "seasonPass expired"])
+    }
+
+    @Test(arguments: Backend.allCases)
+    func anUpgradeFromMonthlyToYearlyReportsNeitherExpiryNorASecondPurchase(_ backend: Backend) async throws {
+        let store = try await makeStore(backend)
+        try await store.guideMonthly.purchase()
+        try await store.guideYearly.purchase()
+        await settle(store)
+        await store.refreshEntitlements()
+        await settle(store)
+        #expect(store.ownedProducts == [.guideYearly])
+        #expect(events.log == ["guideMonthly purchased", "guideYearly purchased"])
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aFailedKeychainWriteLeavesTheTransactionUnfinishedAndItIsDeliveredAgain(_ backend: Backend) async throws {
+        let store = try await makeStore(backend)
+        storage.failsToSave = true
+        #expect(try await store.offlineMaps.purchase() == .awaitingDelivery)
+        #expect(!store.offlineMaps.isPurchased)
+        #expect(FakeAppStore.unfinishedTransactionIDs.count == 1)
+        storage.failsToSave = false
+        await store.refreshEntitlements()
+        await settle(store)
+        #expect(store.offlineMaps.isPurchased)
+        #expect(FakeAppStore.unfinishedTransactionIDs.isEmpty)
+        #expect(events.log == ["offlineMaps failed", "offlineMaps purchased"])
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aLapsedSubscriberWhoTapsRestoreGetsNothing(_ backend: Backend) async throws {
+        switch backend {
+        case .storeKit2: FakeAppStore.addPurchaseFromAnotherDevice(productID: ProductID.guideYearly.rawValue)
+        case .storeKit1: FakePaymentQueue.addRestorablePurchase(productID: ProductID.guideYearly.rawValue)
+        }
+        FakeAppStore.setWillAutoRenew(false, productID: ProductID.guideYearly.rawValue)
+        FakeAppStore.advanceClock(by: 366 * 86_400)
+        let store = try await makeStore(backend)
+        try await store.restorePurchases()
+        await settle(store)
+        #expect(!store.guideYearly.isPurchased)
+        #expect(events.log.isEmpty)
+    }
+
     /// An app running both stores at once (the StoreKit 1 one for its Objective-C screens, say)
     /// hears of every transaction twice: through `Transaction.updates` and through the payment
     /// queue. One of them delivers it; the other leaves it alone.
@@ -210,7 +303,11 @@ enum Catalogue {
         FakeProduct(id: ProductID.offlineMaps.rawValue, type: .nonConsumable, price: 4.99),
         FakeProduct(
             id: ProductID.guideYearly.rawValue, type: .autoRenewable, price: 19.99,
-            subscription: FakeSubscription(groupID: "guide", period: .yearly)),
+            subscription: FakeSubscription(groupID: "guide", period: .yearly, groupLevel: 1)),
+        FakeProduct(
+            id: ProductID.guideMonthly.rawValue, type: .autoRenewable, price: 2.49,
+            subscription: FakeSubscription(groupID: "guide", period: .monthly, groupLevel: 2)),
+        FakeProduct(id: ProductID.seasonPass.rawValue, type: .nonRenewable, price: 7.99),
     ]
 }
 
@@ -233,6 +330,11 @@ final class RecordedEvents: TrailStoreHandling {
     func offlineMapsDeferred() { log.append("offlineMaps deferred") }
     func offlineMapsRevoked() { log.append("offlineMaps revoked") }
     func guideYearlyPurchased() { log.append("guideYearly purchased") }
+    func guideMonthlyPurchased() { log.append("guideMonthly purchased") }
+    func guideMonthlyExpired() { log.append("guideMonthly expired") }
+    func gemsPurchased() { log.append("gems purchased") }
+    func seasonPassPurchased() { log.append("seasonPass purchased") }
+    func seasonPassExpired() { log.append("seasonPass expired") }
     func guideYearlyRenewed() { log.append("guideYearly renewed") }
     func guideYearlyExpired() { log.append("guideYearly expired") }
     func storeDidMissProducts(_ products: [ProductID]) {

@@ -159,4 +159,63 @@ struct StoreKit1LifecycleTests {
         #expect(!store.offlineMaps.isPurchased)
         #expect(events.log == ["offlineMaps purchased", "offlineMaps revoked"])
     }
+
+    @Test func aPurchaseCompletingDuringARefreshIsKept() async throws {
+        var losses: [Int] = []
+        for round in 0..<200 {
+            let app = TestApp()
+            let store = try await app.launch()
+            let refresh = Task { await store.refreshEntitlements() }
+            for _ in 0..<(round % 9) { await Task.yield() }
+            try await store.offlineMaps.purchase()
+            await refresh.value
+            await app.settle()
+            if !store.offlineMaps.isPurchased || app.events.log != ["offlineMaps purchased"] {
+                losses.append(round)
+            }
+        }
+        #expect(losses.isEmpty)
+    }
+
+    @Test func oneConsumableTransactionDeliveredThreeTimesOverlappingCreditsOnce() async throws {
+        let store = try await app.launch()
+        let gate = DeliveryGate()
+        events.gate = gate
+        let purchase = Task { try await store.gems.purchase() }
+        while gate.arrivals == 0 { await Task.yield() }
+        let identifier = try #require(events.deliveries.first)
+        #expect(FakePaymentQueue.redeliver(transactionIdentifier: identifier))
+        #expect(FakePaymentQueue.redeliver(transactionIdentifier: identifier))
+        await FakePaymentQueue.waitUntilIdle()
+        gate.open()
+        #expect(try await purchase.value == .purchased)
+        await app.settle()
+        #expect(store.gems.balance == 50)
+        #expect(events.deliveries == [identifier])
+        #expect(events.log == ["gems purchased"])
+    }
+
+    @Test func aPassEndsAfterItsDurationAcrossARelaunch() async throws {
+        let store = try await app.launch()
+        try await store.seasonPass.purchase()
+        let relaunched = try await app.relaunch()
+        #expect(relaunched.seasonPass.isPurchased)
+        await app.wait(days: 175)
+        #expect(relaunched.seasonPass.isPurchased)
+        await app.wait(days: 10)
+        #expect(!relaunched.seasonPass.isPurchased)
+        #expect(events.log == ["seasonPass purchased", "seasonPass expired"])
+    }
+
+    @Test func anUpgradeFromMonthlyToYearlyReportsNeitherExpiryNorASecondPurchase() async throws {
+        let store = try await app.launch()
+        try await store.guideMonthly.purchase()
+        try await store.guideYearly.purchase()
+        await app.settle()
+        #expect(store.ownedProducts == [.guideYearly])
+        await app.wait(days: 40)
+        await app.returnToForeground()
+        #expect(store.ownedProducts == [.guideYearly])
+        #expect(events.log == ["guideMonthly purchased", "guideYearly purchased"])
+    }
 }

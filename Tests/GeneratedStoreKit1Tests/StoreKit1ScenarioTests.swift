@@ -16,7 +16,7 @@ struct StoreKit1ScenarioTests {
         FakeAppStore.withdraw(productID: ProductID.offlineMaps.rawValue)
         let store = try await app.launch()
         #expect(store.missingProducts == [.offlineMaps])
-        #expect(Set(store.products.keys) == [.gems, .guideYearly])
+        #expect(Set(store.products.keys) == [.gems, .guideYearly, .guideMonthly, .seasonPass])
         #expect(events.log == ["missing com.example.trail.maps"])
     }
 
@@ -34,7 +34,7 @@ struct StoreKit1ScenarioTests {
             #expect(FakePaymentQueue.heldProductRequestCount == 1)
             #expect(FakePaymentQueue.answerHeldProductRequests() == 1)
         }
-        #expect(answers == [3, 3])
+        #expect(answers == [5, 5])
         #expect(FakePaymentQueue.droppedProductRequestCount == 0)
         #expect(store.gems.product?.localizedTitle == ProductID.gems.rawValue)
     }

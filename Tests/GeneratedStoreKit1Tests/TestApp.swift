@@ -112,6 +112,8 @@ extension ProductID {
         case .gems: "gems"
         case .offlineMaps: "offlineMaps"
         case .guideYearly: "guideYearly"
+        case .guideMonthly: "guideMonthly"
+        case .seasonPass: "seasonPass"
         }
     }
 }
@@ -123,7 +125,11 @@ enum Catalogue {
         FakeProduct(id: ProductID.offlineMaps.rawValue, type: .nonConsumable, price: 4.99),
         FakeProduct(
             id: ProductID.guideYearly.rawValue, type: .autoRenewable, price: 19.99,
-            subscription: FakeSubscription(groupID: "guide", period: .yearly)),
+            subscription: FakeSubscription(groupID: "guide", period: .yearly, groupLevel: 1)),
+        FakeProduct(
+            id: ProductID.guideMonthly.rawValue, type: .autoRenewable, price: 2.49,
+            subscription: FakeSubscription(groupID: "guide", period: .monthly, groupLevel: 2)),
+        FakeProduct(id: ProductID.seasonPass.rawValue, type: .nonRenewable, price: 7.99),
     ]
 }
 

@@ -308,13 +308,13 @@ public enum FakeAppStore {
 
     // MARK: Restoring
 
-    /// A purchase the customer made on another device. It shows up (finished, not published)
-    /// after the next successful `AppStore.sync()`. Returns `false` when the product is not offered.
+    /// A purchase the customer makes on another device, dated now. It shows up (finished, not
+    /// published) after the next successful `AppStore.sync()`, with that date. Returns `false` when the product is not offered.
     @discardableResult
     public static func addPurchaseFromAnotherDevice(productID: String) -> Bool {
         backend.state.withLock { state in
             guard let product = state.products.first(where: { $0.id == productID }) else { return false }
-            state.otherDevicePurchases.append(product)
+            state.otherDevicePurchases.append((product, state.now))
             return true
         }
     }

@@ -59,6 +59,13 @@ public enum FakePaymentQueue {
         return true
     }
 
+    /// Tells the observers once more of a transaction still waiting in the queue, as StoreKit
+    /// sometimes does. Returns `false` when no unfinished transaction has that identifier.
+    @discardableResult
+    public static func redeliver(transactionIdentifier: String) -> Bool {
+        backend.redeliver(transactionIdentifier: transactionIdentifier)
+    }
+
     /// While set, restoring fails with this error.
     public static var restoreError: (any Error)? {
         get { backend.withState { $0.restoreError } }

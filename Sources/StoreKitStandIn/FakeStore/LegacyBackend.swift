@@ -269,6 +269,16 @@ final class LegacyBackend: @unchecked Sendable {
         return true
     }
 
+    func redeliver(transactionIdentifier: String) -> Bool {
+        let found = withState { state in
+            state.unfinished.first { $0.transactionIdentifier == transactionIdentifier }
+        }
+        guard let found else { return false }
+        let box = Unchecked(found)
+        schedule { self.deliver([box.value], queue: SKPaymentQueue.default()) }
+        return true
+    }
+
     /// StoreKit 2 transactions made outside the queue (renewals, purchases outside the app,
     /// purchases through `Product.purchase`) reach the queue as purchased transactions, waiting
     /// to be finished.

@@ -123,8 +123,8 @@ final class StoreBackend: Sendable {
             if let error = state.syncError {
                 throw error
             }
-            for product in state.otherDevicePurchases {
-                let transaction = state.makeTransaction(for: product, request: nil, ownership: .purchased)
+            for (product, date) in state.otherDevicePurchases {
+                let transaction = state.makeTransaction(for: product, request: nil, ownership: .purchased, at: date)
                 state.record(transaction, verificationError: nil, finished: true)
             }
             state.otherDevicePurchases.removeAll()
@@ -346,7 +346,8 @@ struct StoreState: Sendable {
     var attempts: [FakePurchaseAttempt] = []
     var pending: [PurchaseRequest] = []
     var interrupted: [PurchaseRequest] = []
-    var otherDevicePurchases: [FakeProduct] = []
+    /// Purchases made on another device, with their dates, waiting for the next sync.
+    var otherDevicePurchases: [(product: FakeProduct, date: Date)] = []
     var syncError: (any Error)?
     var syncCount = 0
     var statusError: (any Error)?

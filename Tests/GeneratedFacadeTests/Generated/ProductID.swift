@@ -23,6 +23,10 @@ enum ProductID: String, CaseIterable, Sendable {
     case offlineMaps = "com.example.trail.maps"
     /// Trail Guide, yearly
     case guideYearly = "com.example.trail.guide.yearly"
+    /// Trail Guide, monthly
+    case guideMonthly = "com.example.trail.guide.monthly"
+    /// Summer season pass
+    case seasonPass = "com.example.trail.season"
 
     /// The kind App Store Connect sells the product as.
     var kind: ProductKind {
@@ -30,6 +34,8 @@ enum ProductID: String, CaseIterable, Sendable {
         case .gems: .consumable
         case .offlineMaps: .nonConsumable
         case .guideYearly: .autoRenewable
+        case .guideMonthly: .autoRenewable
+        case .seasonPass: .nonRenewing
         }
     }
 
@@ -40,6 +46,8 @@ enum ProductID: String, CaseIterable, Sendable {
         case .gems: 50
         case .offlineMaps: 0
         case .guideYearly: 0
+        case .guideMonthly: 0
+        case .seasonPass: 0
         }
     }
 
@@ -50,6 +58,8 @@ enum ProductID: String, CaseIterable, Sendable {
         case .gems: nil
         case .offlineMaps: nil
         case .guideYearly: DateComponents(year: 1)
+        case .guideMonthly: DateComponents(month: 1)
+        case .seasonPass: DateComponents(month: 6)
         }
     }
 
@@ -59,6 +69,8 @@ enum ProductID: String, CaseIterable, Sendable {
         case .gems: nil
         case .offlineMaps: nil
         case .guideYearly: "Trail Guide"
+        case .guideMonthly: "Trail Guide"
+        case .seasonPass: nil
         }
     }
 }

@@ -219,6 +219,16 @@ private final class EventForwarder: TrailStoreStoreKit1Handling {
     func guideYearlyRestored() {}
     func guideYearlyRevoked() {}
     func guideYearlyExpired() {}
+    func guideMonthlyFailed(_ error: any Error) {}
+    func guideMonthlyDeferred() {}
+    func guideMonthlyRestored() {}
+    func guideMonthlyRevoked() {}
+    func guideMonthlyExpired() {}
+    func seasonPassFailed(_ error: any Error) {}
+    func seasonPassDeferred() {}
+    func seasonPassRestored() {}
+    func seasonPassRevoked() {}
+    func seasonPassExpired() {}
 }
 
 @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)

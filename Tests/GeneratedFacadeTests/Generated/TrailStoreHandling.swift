@@ -57,6 +57,32 @@ protocol TrailStoreHandling: AnyObject {
     func guideYearlyRevoked()
     /// Trail Guide, yearly: ran out.
     func guideYearlyExpired()
+    /// Trail Guide, monthly: bought and delivered.
+    func guideMonthlyPurchased()
+    /// Trail Guide, monthly: renewed for another period.
+    func guideMonthlyRenewed()
+    /// Trail Guide, monthly: found again by a restore.
+    func guideMonthlyRestored()
+    /// Trail Guide, monthly: the purchase failed (a cancellation is not a failure) or could not be saved.
+    func guideMonthlyFailed(_ error: any Error)
+    /// Trail Guide, monthly: waiting for approval.
+    func guideMonthlyDeferred()
+    /// Trail Guide, monthly: refunded, or no longer shared by the family.
+    func guideMonthlyRevoked()
+    /// Trail Guide, monthly: ran out.
+    func guideMonthlyExpired()
+    /// Summer season pass: bought and delivered.
+    func seasonPassPurchased()
+    /// Summer season pass: found again by a restore.
+    func seasonPassRestored()
+    /// Summer season pass: the purchase failed (a cancellation is not a failure) or could not be saved.
+    func seasonPassFailed(_ error: any Error)
+    /// Summer season pass: waiting for approval.
+    func seasonPassDeferred()
+    /// Summer season pass: refunded, or no longer shared by the family.
+    func seasonPassRevoked()
+    /// Summer season pass: ran out.
+    func seasonPassExpired()
     /// The App Store returned none of these products; see the troubleshooting checklist.
     func storeDidMissProducts(_ products: [ProductID])
 }
@@ -86,6 +112,19 @@ extension TrailStoreHandling {
     func guideYearlyDeferred() {}
     func guideYearlyRevoked() {}
     func guideYearlyExpired() {}
+    func guideMonthlyPurchased() {}
+    func guideMonthlyRenewed() {}
+    func guideMonthlyRestored() {}
+    func guideMonthlyFailed(_ error: any Error) {}
+    func guideMonthlyDeferred() {}
+    func guideMonthlyRevoked() {}
+    func guideMonthlyExpired() {}
+    func seasonPassPurchased() {}
+    func seasonPassRestored() {}
+    func seasonPassFailed(_ error: any Error) {}
+    func seasonPassDeferred() {}
+    func seasonPassRevoked() {}
+    func seasonPassExpired() {}
     func storeDidMissProducts(_ products: [ProductID]) {}
 
     /// Calls the method of `product` for `event`; what cannot happen to the product is ignored.
@@ -117,6 +156,26 @@ extension TrailStoreHandling {
             case .deferred: guideYearlyDeferred()
             case .revoked: guideYearlyRevoked()
             case .expired: guideYearlyExpired()
+            }
+        case .guideMonthly:
+            switch event {
+            case .purchased, .familyShared: guideMonthlyPurchased()
+            case .renewed: guideMonthlyRenewed()
+            case .restored: guideMonthlyRestored()
+            case .failed(let error): guideMonthlyFailed(error)
+            case .deferred: guideMonthlyDeferred()
+            case .revoked: guideMonthlyRevoked()
+            case .expired: guideMonthlyExpired()
+            }
+        case .seasonPass:
+            switch event {
+            case .purchased, .familyShared: seasonPassPurchased()
+            case .restored: seasonPassRestored()
+            case .failed(let error): seasonPassFailed(error)
+            case .deferred: seasonPassDeferred()
+            case .revoked: seasonPassRevoked()
+            case .expired: seasonPassExpired()
+            default: break
             }
         }
     }
@@ -174,4 +233,8 @@ extension TrailStore {
     var offlineMaps: ProductHandle { ProductHandle(id: .offlineMaps, store: self) }
     /// Trail Guide, yearly
     var guideYearly: ProductHandle { ProductHandle(id: .guideYearly, store: self) }
+    /// Trail Guide, monthly
+    var guideMonthly: ProductHandle { ProductHandle(id: .guideMonthly, store: self) }
+    /// Summer season pass
+    var seasonPass: ProductHandle { ProductHandle(id: .seasonPass, store: self) }
 }

@@ -50,6 +50,32 @@ protocol TrailStoreStoreKit1Handling: AnyObject {
     func guideYearlyRevoked()
     /// Trail Guide, yearly: ran out.
     func guideYearlyExpired()
+    /// Trail Guide, monthly: bought and delivered.
+    func guideMonthlyPurchased(_ transaction: SKPaymentTransaction)
+    /// Trail Guide, monthly: renewed for another period.
+    func guideMonthlyRenewed(_ transaction: SKPaymentTransaction)
+    /// Trail Guide, monthly: found again by a restore.
+    func guideMonthlyRestored()
+    /// Trail Guide, monthly: the purchase failed (a cancellation is not a failure) or could not be saved.
+    func guideMonthlyFailed(_ error: any Error)
+    /// Trail Guide, monthly: waiting for approval.
+    func guideMonthlyDeferred()
+    /// Trail Guide, monthly: no longer shared by the family.
+    func guideMonthlyRevoked()
+    /// Trail Guide, monthly: ran out.
+    func guideMonthlyExpired()
+    /// Summer season pass: bought and delivered.
+    func seasonPassPurchased(_ transaction: SKPaymentTransaction)
+    /// Summer season pass: found again by a restore.
+    func seasonPassRestored()
+    /// Summer season pass: the purchase failed (a cancellation is not a failure) or could not be saved.
+    func seasonPassFailed(_ error: any Error)
+    /// Summer season pass: waiting for approval.
+    func seasonPassDeferred()
+    /// Summer season pass: no longer shared by the family.
+    func seasonPassRevoked()
+    /// Summer season pass: ran out.
+    func seasonPassExpired()
     /// The App Store returned none of these products; see the troubleshooting checklist.
     func storeDidMissProducts(_ products: [ProductID])
 }
@@ -78,6 +104,19 @@ extension TrailStoreStoreKit1Handling {
     func guideYearlyDeferred() {}
     func guideYearlyRevoked() {}
     func guideYearlyExpired() {}
+    func guideMonthlyPurchased(_ transaction: SKPaymentTransaction) {}
+    func guideMonthlyRenewed(_ transaction: SKPaymentTransaction) {}
+    func guideMonthlyRestored() {}
+    func guideMonthlyFailed(_ error: any Error) {}
+    func guideMonthlyDeferred() {}
+    func guideMonthlyRevoked() {}
+    func guideMonthlyExpired() {}
+    func seasonPassPurchased(_ transaction: SKPaymentTransaction) {}
+    func seasonPassRestored() {}
+    func seasonPassFailed(_ error: any Error) {}
+    func seasonPassDeferred() {}
+    func seasonPassRevoked() {}
+    func seasonPassExpired() {}
     func storeDidMissProducts(_ products: [ProductID]) {}
 
     /// Calls the method of `product` for `event`; what cannot happen to the product is ignored.
@@ -108,6 +147,26 @@ extension TrailStoreStoreKit1Handling {
             case .failed(let error): guideYearlyFailed(error)
             case .deferred: guideYearlyDeferred()
             case .expired: guideYearlyExpired()
+            }
+        case .guideMonthly:
+            switch event {
+            case .purchased(let transaction): guideMonthlyPurchased(transaction)
+            case .renewed(let transaction): guideMonthlyRenewed(transaction)
+            case .restored: guideMonthlyRestored()
+            case .revoked: guideMonthlyRevoked()
+            case .failed(let error): guideMonthlyFailed(error)
+            case .deferred: guideMonthlyDeferred()
+            case .expired: guideMonthlyExpired()
+            }
+        case .seasonPass:
+            switch event {
+            case .purchased(let transaction): seasonPassPurchased(transaction)
+            case .restored: seasonPassRestored()
+            case .revoked: seasonPassRevoked()
+            case .failed(let error): seasonPassFailed(error)
+            case .deferred: seasonPassDeferred()
+            case .expired: seasonPassExpired()
+            default: break
             }
         }
     }
@@ -171,4 +230,8 @@ extension TrailStoreStoreKit1 {
     var offlineMaps: ProductHandle { ProductHandle(id: .offlineMaps, store: self) }
     /// Trail Guide, yearly
     var guideYearly: ProductHandle { ProductHandle(id: .guideYearly, store: self) }
+    /// Trail Guide, monthly
+    var guideMonthly: ProductHandle { ProductHandle(id: .guideMonthly, store: self) }
+    /// Summer season pass
+    var seasonPass: ProductHandle { ProductHandle(id: .seasonPass, store: self) }
 }

@@ -54,6 +54,32 @@ protocol TrailStoreStoreKit2Handling: AnyObject {
     func guideYearlyRevoked()
     /// Trail Guide, yearly: ran out.
     func guideYearlyExpired()
+    /// Trail Guide, monthly: bought and delivered.
+    func guideMonthlyPurchased(_ transaction: Transaction)
+    /// Trail Guide, monthly: renewed for another period.
+    func guideMonthlyRenewed(_ transaction: Transaction)
+    /// Trail Guide, monthly: found again by a restore.
+    func guideMonthlyRestored()
+    /// Trail Guide, monthly: the purchase failed, did not verify, or could not be saved.
+    func guideMonthlyFailed(_ error: any Error)
+    /// Trail Guide, monthly: waiting for approval.
+    func guideMonthlyDeferred()
+    /// Trail Guide, monthly: refunded, or no longer shared by the family.
+    func guideMonthlyRevoked()
+    /// Trail Guide, monthly: ran out.
+    func guideMonthlyExpired()
+    /// Summer season pass: bought and delivered.
+    func seasonPassPurchased(_ transaction: Transaction)
+    /// Summer season pass: found again by a restore.
+    func seasonPassRestored()
+    /// Summer season pass: the purchase failed, did not verify, or could not be saved.
+    func seasonPassFailed(_ error: any Error)
+    /// Summer season pass: waiting for approval.
+    func seasonPassDeferred()
+    /// Summer season pass: refunded, or no longer shared by the family.
+    func seasonPassRevoked()
+    /// Summer season pass: ran out.
+    func seasonPassExpired()
     /// The App Store returned none of these products; see the troubleshooting checklist.
     func storeDidMissProducts(_ products: [ProductID])
 }
@@ -84,6 +110,19 @@ extension TrailStoreStoreKit2Handling {
     func guideYearlyDeferred() {}
     func guideYearlyRevoked() {}
     func guideYearlyExpired() {}
+    func guideMonthlyPurchased(_ transaction: Transaction) {}
+    func guideMonthlyRenewed(_ transaction: Transaction) {}
+    func guideMonthlyRestored() {}
+    func guideMonthlyFailed(_ error: any Error) {}
+    func guideMonthlyDeferred() {}
+    func guideMonthlyRevoked() {}
+    func guideMonthlyExpired() {}
+    func seasonPassPurchased(_ transaction: Transaction) {}
+    func seasonPassRestored() {}
+    func seasonPassFailed(_ error: any Error) {}
+    func seasonPassDeferred() {}
+    func seasonPassRevoked() {}
+    func seasonPassExpired() {}
     func storeDidMissProducts(_ products: [ProductID]) {}
 
     /// Calls the method of `product` for `event`; what cannot happen to the product is ignored.
@@ -115,6 +154,26 @@ extension TrailStoreStoreKit2Handling {
             case .deferred: guideYearlyDeferred()
             case .revoked: guideYearlyRevoked()
             case .expired: guideYearlyExpired()
+            }
+        case .guideMonthly:
+            switch event {
+            case .purchased(let transaction), .familyShared(let transaction): guideMonthlyPurchased(transaction)
+            case .renewed(let transaction): guideMonthlyRenewed(transaction)
+            case .restored: guideMonthlyRestored()
+            case .failed(let error): guideMonthlyFailed(error)
+            case .deferred: guideMonthlyDeferred()
+            case .revoked: guideMonthlyRevoked()
+            case .expired: guideMonthlyExpired()
+            }
+        case .seasonPass:
+            switch event {
+            case .purchased(let transaction), .familyShared(let transaction): seasonPassPurchased(transaction)
+            case .restored: seasonPassRestored()
+            case .failed(let error): seasonPassFailed(error)
+            case .deferred: seasonPassDeferred()
+            case .revoked: seasonPassRevoked()
+            case .expired: seasonPassExpired()
+            default: break
             }
         }
     }
@@ -161,4 +220,8 @@ extension TrailStoreStoreKit2 {
     var offlineMaps: ProductHandle { ProductHandle(id: .offlineMaps, store: self) }
     /// Trail Guide, yearly
     var guideYearly: ProductHandle { ProductHandle(id: .guideYearly, store: self) }
+    /// Trail Guide, monthly
+    var guideMonthly: ProductHandle { ProductHandle(id: .guideMonthly, store: self) }
+    /// Summer season pass
+    var seasonPass: ProductHandle { ProductHandle(id: .seasonPass, store: self) }
 }

@@ -25,6 +25,14 @@ final class TrailStoreEvents: TrailStoreHandling {
         // Unlock Trail Guide, yearly.
     }
 
+    func guideMonthlyPurchased(_ transaction: SKPaymentTransaction) {
+        // Unlock Trail Guide, monthly.
+    }
+
+    func seasonPassPurchased(_ transaction: SKPaymentTransaction) {
+        // Unlock Summer season pass.
+    }
+
     func storeDidMissProducts(_ products: [ProductID]) {
         // The App Store returned none of these; the debug console names them.
     }
