@@ -346,16 +346,20 @@ public struct ProjectLoader: Sendable {
     /// packages and file references with `../` paths, as when several apps share one folder of code.
     private func outsideFiles(_ project: PBXProject, _ projectFolder: String) -> [String] {
         var files: Set<String> = []
-        for folder in project.synchronizedFolders + project.localPackages + project.folderReferences
-        where folder.hasPrefix("../") {
-            files.formUnion(
-                walk(ProjectPath.tidy(ProjectPath.join(projectFolder, folder)), skipping: Self.skippedFolders))
+        func outside(_ relative: String) -> String? {
+            let path = ProjectPath.tidy(ProjectPath.join(projectFolder, relative))
+            return ProjectPath.isInside(path, projectFolder) ? nil : path
         }
-        for reference in project.fileReferences where reference.projectRelativePath.hasPrefix("../") {
-            let path = ProjectPath.tidy(ProjectPath.join(projectFolder, reference.projectRelativePath))
+        for folder in project.synchronizedFolders + project.localPackages + project.folderReferences {
+            // `..` itself, as when the project sits in a package whose sources are the app's.
+            guard let path = outside(folder) else { continue }
+            files.formUnion(walk(path, skipping: Self.skippedFolders))
+        }
+        for reference in project.fileReferences {
+            guard let path = outside(reference.projectRelativePath) else { continue }
             if fileSystem.isDirectory(path) == false { files.insert(path) }
         }
-        return files.sorted()
+        return files.filter { !ProjectPath.isInside($0, projectFolder) }.sorted()
     }
 
     /// Every file below `folder`, sorted, not descending into `skipping`.

@@ -137,6 +137,52 @@ import Testing
         #expect(result?.evidence.map(\.description) == ["Pebble/Settings/Debug.xcconfig:1:1"])
     }
 
+    /// An app whose code is a package around its project: the project names the package's folder
+    /// as `..` and depends on its products, so the package's `Sources` ship and its `Tests` do not.
+    @Test func aPackageAroundTheProjectShipsItsSources() throws {
+        var files: [String: [UInt8]] = [:]
+        for (path, bytes) in try Fixture.files(nil) where path != "Pebble/Store.swift" { files["App/" + path] = bytes }
+        files["Sources/StoreFeature/Store.swift"] = try Fixture.files(nil)["Pebble/Store.swift"]
+        files["Package.swift"] = Array("// swift-tools-version:6.0\n".utf8)
+        files["Tests/StoreFeatureTests/StoreTests.swift"] = Array(
+            """
+            import StoreKit
+
+            let request = SKProductsRequest(productIdentifiers: ["com.example.pebble.sample"])
+
+            """.utf8)
+        let pbxproj = "App/Pebble.xcodeproj/project.pbxproj"
+        var text = Self.text(files, pbxproj)
+        text = text.replacingOccurrences(
+            of: "/* End PBXFileReference section */",
+            with: """
+                		F10000000000000000000009 /* Pebble */ = {isa = PBXFileReference; lastKnownFileType = folder; name = Pebble; path = ..; sourceTree = "<group>"; };
+                /* End PBXFileReference section */
+                		P10000000000000000000001 /* StoreFeature */ = {
+                			isa = XCSwiftPackageProductDependency;
+                			productName = StoreFeature;
+                		};
+                """)
+        text = text.replacingOccurrences(
+            of: "\t\t\tname = Pebble;\n\t\t\tproductType",
+            with:
+                "\t\t\tname = Pebble;\n\t\t\tpackageProductDependencies = (\n\t\t\t\tP10000000000000000000001 /* StoreFeature */,\n\t\t\t);\n\t\t\tproductType"
+        )
+        text = text.replacingOccurrences(
+            of: "\t\t\t\tS10000000000000000000001 /* Pebble */,\n\t\t\t);\n\t\t\tsourceTree",
+            with:
+                "\t\t\t\tS10000000000000000000001 /* Pebble */,\n\t\t\t\tF10000000000000000000009 /* Pebble */,\n\t\t\t);\n\t\t\tsourceTree"
+        )
+        files[pbxproj] = Array(text.utf8)
+        let snapshot = try Self.load(files, "App")
+        #expect(
+            snapshot.sources.map(\.path).sorted() == ["App/Pebble/PebbleApp.swift", "Sources/StoreFeature/Store.swift"])
+        let results = CheckRunner(workbook: Fixture.workbook(), snapshot: snapshot).run()
+        for id in ["listener-at-launch", "product-id-mismatch", "restore-button", "invalid-ids-ignored"] {
+            #expect(results.first { $0.id == id }?.status == .pass, "\(id)")
+        }
+    }
+
     /// A base configuration file that is not there yet (a template not copied, `pod install` not
     /// run) leaves the settings that do not depend on it judged, and says what it could not judge.
     @Test func aMissingConfigurationFileIsNamedNotFatal() throws {
