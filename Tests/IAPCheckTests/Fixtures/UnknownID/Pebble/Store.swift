@@ -2,7 +2,9 @@ import StoreKit
 
 @MainActor
 final class Store {
-    static let productIDs: Set<String> = ["com.example.pebble.gems", "com.example.pebble.pro", "com.example.pebble.bronze"]
+    static let productIDs: Set<String> = [
+        "com.example.pebble.gems", "com.example.pebble.pro", "com.example.pebble.bronze",
+    ]
     private var updates: Task<Void, Never>?
 
     init() {
