@@ -19,7 +19,29 @@ final class CheckContext {
     lazy var catalogue: Set<String> = Set(productIDs).union(snapshot?.storeKitFiles.flatMap(\.productIDs) ?? [])
 
     lazy var index: SourceIndex = SourceIndex(snapshot?.sources ?? [])
-    lazy var reachability: LaunchReachability = LaunchReachability(index: index)
+    lazy var reachability: LaunchReachability = LaunchReachability(index: index, launchFiles: launchFiles)
+
+    /// The source files that may hold the selling apps' launch code, as index positions: all but
+    /// those only other apps and extensions compile (a TV app's delegate does not launch the phone
+    /// app; a library's code ships in whichever app links it). Nil when nothing is left out.
+    private var launchFiles: Set<Int>? {
+        guard let snapshot else { return nil }
+        let selling = Set(sellingTargets.targets.map(\.id))
+        var elsewhere: Set<String> = []
+        var kept: Set<String> = []
+        for target in snapshot.project.targets where !target.isTest {
+            let files = snapshot.targetSources[target.id] ?? []
+            let product = target.productType ?? ""
+            if !selling.contains(target.id), target.isApplication || product.contains("extension") {
+                elsewhere.formUnion(files)
+            } else {
+                kept.formUnion(files)
+            }
+        }
+        let excluded = elsewhere.subtracting(kept)
+        guard !excluded.isEmpty else { return nil }
+        return Set(index.scans.indices.filter { !excluded.contains(index.scans[$0].path) })
+    }
     lazy var usage: StoreKitUsage = StoreKitUsage(snapshot?.sources ?? [])
     lazy var sellingTargets: SellingTargets = SellingTargets(context: self)
     /// Every product request of the sources.

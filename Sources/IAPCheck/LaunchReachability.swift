@@ -35,11 +35,15 @@ struct LaunchReachability {
 
     let index: SourceIndex
     let listeners: [Listener]
+    /// The files whose `@main` type and delegates count as launch: the selling apps' own, so a
+    /// TV or demo app in the same project does not launch the phone app's store. Nil: every file.
+    let launchFiles: Set<Int>?
     /// Per file, the token indices of its listeners, sorted.
     private let listenerTokens: [[Int]]
 
-    init(index: SourceIndex) {
+    init(index: SourceIndex, launchFiles: Set<Int>? = nil) {
         self.index = index
+        self.launchFiles = launchFiles
         var found: [Listener] = []
         for file in index.scans.indices { found += Self.findListeners(in: file, index: index) }
         listeners = found
@@ -88,15 +92,23 @@ struct LaunchReachability {
                 let next = position + 1 < tokens.count ? tokens[position + 1].text : ""
                 let previous = position > 0 ? tokens[position - 1].text : ""
                 let enclosing = index.type(containing: position, in: file).map { index.types[$0].name }
+                let objectiveC = scan.language == .objectiveC
+                // `[self purchase:sender]`, not the `- (void)purchase:(id)sender` that declares it.
+                let isMessage =
+                    objectiveC && (next == ":" || next == "]") && position > 0
+                    && (tokens[position - 1].kind == .identifier || previous == "]")
+                let declares = ["extension", "@interface", "@implementation", "@class", "@protocol"].contains(previous)
                 for asker in askers {
                     let entry = wanted[asker]
                     let text = tokens[position].text
                     let isCall =
-                        entry.function.map { !$0.isInitializer && text == $0.name && next == "(" && previous != "func" }
-                        ?? false
+                        entry.function.map {
+                            !$0.isInitializer && text == $0.name && (next == "(" && previous != "func" || isMessage)
+                        } ?? false
                     let isUse =
-                        entry.typeName.map { text == $0 && (next == "(" || next == ".") && previous != "extension" }
-                        ?? false
+                        entry.typeName.map {
+                            text == $0 && !declares && (next == "(" || next == "." || objectiveC && previous == "[")
+                        } ?? false
                     // The listener's own type does not count as starting it.
                     guard isCall || isUse, enclosing != entry.typeName else { continue }
                     wanted[asker].candidates.append(
@@ -296,7 +308,9 @@ private struct Search {
     // MARK: Roots
 
     private mutating func seedRoots() {
-        for type in index.types where type.isMain {
+        let launchFiles = reachability.launchFiles
+        func launches(_ file: Int) -> Bool { launchFiles?.contains(file) ?? true }
+        for type in index.types where type.isMain && launches(type.body.file) {
             let name = SourceIndex.Span(file: type.body.file, start: type.nameToken, end: type.nameToken + 1)
             let node = addNode("@main \(type.name)", at: name, parent: nil)
             construct(type.name, asRootView: false, depth: 0, node: node)
@@ -307,7 +321,16 @@ private struct Search {
                 enqueue(index.properties[property].body, .code, depth: 0, node: node)
             }
         }
-        for (position, function) in index.functions.enumerated() where Self.isLaunchMethod(function) {
+        for (caseToken, body) in index.launchActionCases where launches(body.file) {
+            // `case .appDelegate(.didFinishLaunching):`, as the evidence names it.
+            let pattern = index.tokens(body.file)[(caseToken + 1)..<max(caseToken + 1, body.start - 1)]
+            let node = addNode(
+                "case \(pattern.map(\.text).joined())",
+                at: SourceIndex.Span(file: body.file, start: caseToken, end: body.start), parent: nil)
+            enqueue(body, .code, depth: 0, node: node)
+        }
+        for (position, function) in index.functions.enumerated()
+        where Self.isLaunchMethod(function) && launches(function.signature.file) {
             let owner = function.typeName ?? "app delegate"
             let node = addNode("\(owner).\(Self.describe(function))", at: function.signature, parent: nil)
             if let typeName = function.typeName { construct(typeName, asRootView: false, depth: 0, node: node) }
@@ -374,6 +397,15 @@ private struct Search {
                 construct(adaptor, asRootView: false, depth: depth + 1, node: child)
             }
         }
+        // A controller made at launch is on screen at launch: its view's life-cycle methods run,
+        // and so do the callbacks of the delegates it adopts (`directorDidReshapeProjection:`).
+        let adoptsDelegate = index.inherits(typeName).contains { $0.hasSuffix("Delegate") }
+        let callbacks = (index.functionsByType[typeName] ?? []).filter { position in
+            let name = index.functions[position].name
+            return Self.lifeCycleMethods.contains(name)
+                || adoptsDelegate && (name.contains("Did") || name.contains("Will"))
+        }
+        followFunctions(callbacks, depth: depth, node: node)
         if asRootView {
             for function in index.functions(named: "body", in: typeName) {
                 let child = addNode("\(typeName).body", at: index.functions[function].signature, parent: node)
@@ -389,6 +421,10 @@ private struct Search {
             }
         }
     }
+
+    static let lifeCycleMethods: Set<String> = [
+        "loadView", "viewDidLoad", "viewWillAppear", "viewDidAppear", "awakeFromNib",
+    ]
 
     private mutating func followFunctions(_ candidates: [Int], depth: Int, node: Int) {
         for candidate in candidates {
@@ -433,7 +469,9 @@ private struct Search {
                 if next == ":" || next == "]", position > 0,
                     tokens[position - 1].kind == .identifier || previous == "]" || previous == ")"
                 {
-                    followFunctions(index.functionsByName[text] ?? [], depth: depth, node: item.node)
+                    followMessage(
+                        text, receiverEnd: position - 1, tokens: tokens, currentType: currentType, depth: depth,
+                        node: item.node)
                 }
                 if next == "(" { followFunctions(index.functions(named: text, in: nil), depth: depth, node: item.node) }
                 continue
@@ -451,9 +489,10 @@ private struct Search {
                             continue
                         }
                     }
-                    // A receiver of unknown type: follow the name only when one function has it.
-                    if text != "init", let only = index.functionsByName[text], only.count == 1 {
-                        followFunctions(only, depth: depth, node: item.node)
+                    // A receiver of unknown type: follow the name when one function has it, or
+                    // the few whose argument labels match, as a protocol's implementations.
+                    if text != "init" {
+                        followUnknownReceiver(text, at: position, tokens: tokens, depth: depth, node: item.node)
                     }
                 } else if receiverEnd >= 0, tokens[receiverEnd].kind == .identifier,
                     index.isTypeName(tokens[receiverEnd].text)
@@ -490,6 +529,137 @@ private struct Search {
                 }
             }
         }
+    }
+
+    /// A call on a receiver of unknown type: the one function of that name, or, for a call with
+    /// arguments, the functions (at most `maximumImplementations`) with the same labels.
+    private mutating func followUnknownReceiver(
+        _ name: String, at position: Int, tokens: [SwiftToken], depth: Int, node: Int
+    ) {
+        guard let all = index.functionsByName[name], !all.isEmpty else {
+            // A closure property of a client, `client.observer()`: the closures given for it.
+            let closures = index.closureArguments[name] ?? []
+            guard !closures.isEmpty, closures.count <= Self.maximumImplementations else { return }
+            for closure in closures where !seen.contains(closure) {
+                let child = addNode("\(name): { … }", at: closure, parent: node)
+                enqueue(closure, .code, depth: depth + 1, node: child)
+            }
+            return
+        }
+        if all.count == 1 {
+            followFunctions(all, depth: depth, node: node)
+            return
+        }
+        guard position + 1 < tokens.count, tokens[position + 1].text == "(" else { return }
+        let labels = Self.callLabels(tokens, open: position + 1)
+        guard !labels.isEmpty else { return }
+        let matching = index.functionsBySignature[SourceIndex.signature(name, labels)] ?? []
+        if matching.count <= Self.maximumImplementations { followFunctions(matching, depth: depth, node: node) }
+    }
+
+    static let maximumImplementations = 4
+
+    /// The argument labels of the call whose `(` is at `open`, `_` for an unlabelled argument:
+    /// `registerServices(in: self)` has `in`.
+    static func callLabels(_ tokens: [SwiftToken], open: Int) -> [String] {
+        let end = SourceIndex.close(tokens, from: open) - 1
+        var labels: [String] = []
+        var depth = 0
+        var atStart = true
+        var cursor = open + 1
+        while cursor < end {
+            let token = tokens[cursor]
+            if atStart {
+                let labelled = token.kind == .identifier && cursor + 1 < end && tokens[cursor + 1].text == ":"
+                labels.append(labelled ? token.text : "_")
+                atStart = false
+            }
+            if token.kind == .punctuation {
+                switch token.text {
+                case "(", "[", "{": depth += 1
+                case ")", "]", "}": depth -= 1
+                case "," where depth == 0: atStart = true
+                default: break
+                }
+            }
+            cursor += 1
+        }
+        return labels
+    }
+
+    /// An Objective-C message. `[[Type alloc] initWith…]` and `[Type new]` make a `Type`;
+    /// `[self …]`, `[Type …]` and `[[Type shared] …]` go to that type's methods; any other
+    /// receiver to every method of that selector, except initialisers, which only a known class
+    /// decides (`[super init]` and `[[UIView alloc] init]` start nothing of the project's).
+    private mutating func followMessage(
+        _ selector: String, receiverEnd end: Int, tokens: [SwiftToken], currentType: String?, depth: Int, node: Int
+    ) {
+        var receiverClass: String?
+        var known = false
+        let receiver = tokens[end]
+        if receiver.text == "]" {
+            var level = 0
+            var cursor = end
+            while cursor >= 0 {
+                if tokens[cursor].text == "]" { level += 1 }
+                if tokens[cursor].text == "[" {
+                    level -= 1
+                    if level == 0 { break }
+                }
+                cursor -= 1
+            }
+            if cursor >= 0, end - cursor == 3, tokens[cursor + 1].kind == .identifier {
+                // `[[Type alloc] …]`, `[[self alloc] …]` of a shared instance, `[[Type shared] …]`.
+                let first = tokens[cursor + 1].text
+                if first == "self" {
+                    receiverClass = currentType
+                    known = currentType != nil
+                } else if index.isTypeName(first) {
+                    receiverClass = first
+                    known = true
+                } else if first.first?.isUppercase == true {
+                    // `[[UIApplication sharedApplication] …]`: a class the project does not declare.
+                    known = true
+                }
+            }
+        } else if receiver.text == "self" {
+            receiverClass = currentType
+            known = true
+        } else if receiver.text == "super" {
+            known = true
+        } else if receiver.kind == .identifier, end > 0, tokens[end - 1].text == "[",
+            index.isTypeName(receiver.text) || receiver.text.first?.isUppercase == true
+        {
+            // `[Type message]`; a class of a framework has none of the project's methods.
+            receiverClass = index.isTypeName(receiver.text) ? receiver.text : nil
+            known = true
+        }
+        if selector == "alloc" { return }
+        if let receiverClass {
+            if selector.hasPrefix("init") || selector == "new" {
+                if index.isDeclaredType(receiverClass) {
+                    construct(receiverClass, asRootView: false, depth: depth, node: node)
+                }
+                return
+            }
+            // The class's own method, or one it inherits from a class of the project.
+            var classes = [receiverClass]
+            var visited: Set<String> = []
+            while let current = classes.popLast(), visited.insert(current).inserted, visited.count <= 8 {
+                let members = index.functions(named: selector, in: current)
+                if !members.isEmpty {
+                    followFunctions(members, depth: depth, node: node)
+                    return
+                }
+                classes += index.inherits(current).filter { index.isDeclaredType($0) }
+            }
+            return
+        } else if known {
+            return
+        }
+        // Sent to a receiver of unknown class.
+        guard !selector.hasPrefix("init"), !["new", "copy", "class", "description"].contains(selector) else { return }
+        followFunctions(index.functionsByName[selector] ?? [], depth: depth, node: node)
     }
 
     /// The type of the expression that ends at `end`, when it is plain: `self`, a type name,

@@ -94,6 +94,14 @@ struct SourceIndex {
     private(set) var casesByName: [String: [Int]] = [:]
     private(set) var macrosByName: [String: [Int]] = [:]
     private(set) var propertiesByType: [String: [Int]] = [:]
+    /// The functions of each type and its extensions.
+    private(set) var functionsByType: [String: [Int]] = [:]
+    /// The Swift functions with a body, by name and argument labels: `registerServices(in:)`.
+    private(set) var functionsBySignature: [String: [Int]] = [:]
+    /// Closures passed under a label (`observer: { … }`), by label.
+    private(set) var closureArguments: [String: [Span]] = [:]
+    /// Switch cases that handle a launch action, `case .appDelegate(.didFinishLaunching):`.
+    private(set) var launchActionCases: [(caseToken: Int, body: Span)] = []
     private(set) var casesByType: [String: [Int]] = [:]
 
     /// A `let` or `var` of a function body: where it is declared, its written type, its value.
@@ -179,15 +187,23 @@ struct SourceIndex {
             cases += declarations.cases
             macros += declarations.macros
             literalTokens.append(declarations.literalTokens)
+            for (name, body) in declarations.closureArguments { closureArguments[name, default: []].append(body) }
+            launchActionCases += declarations.launchActionCases
         }
         for (index, type) in types.enumerated() {
             typesByName[type.name, default: []].append(index)
             typesByFile[type.body.file].append(index)
         }
         for (index, function) in functions.enumerated() {
-            functionsByName[function.name, default: []].append(index)
-            if let typeName = function.typeName {
-                functionsByMember[Member(type: typeName, name: function.name), default: []].append(index)
+            if let typeName = function.typeName { functionsByType[typeName, default: []].append(index) }
+            if !function.isObjectiveC, function.body != nil {
+                functionsBySignature[Self.signature(function.name, function.labels), default: []].append(index)
+            }
+            for name in [function.name] + (function.isObjectiveC ? Self.swiftNames(of: function) : []) {
+                functionsByName[name, default: []].append(index)
+                if let typeName = function.typeName {
+                    functionsByMember[Member(type: typeName, name: name), default: []].append(index)
+                }
             }
             if let body = function.body { functionsByFile[body.file].append(index) }
         }
@@ -218,6 +234,34 @@ struct SourceIndex {
             }
             return parents
         }
+    }
+
+    /// `name(label:_:)`, the key of `functionsBySignature`.
+    static func signature(_ name: String, _ labels: [String]) -> String {
+        "\(name)(\(labels.map { "\($0):" }.joined()))"
+    }
+
+    /// The names Swift gives an Objective-C method, roughly as the importer does: `initWithItems:`
+    /// is an `init`, `startProvidingWithCompletionHandler:` is `startProviding(completionHandler:)`,
+    /// and `addProvider:` taking an `OCLicenseProvider` is `add(_:)`.
+    static func swiftNames(of function: Function) -> [String] {
+        let name = function.name
+        var names: [String] = []
+        if name.hasPrefix("init"), name != "init" {
+            names.append("init")
+            return names
+        }
+        if let with = name.range(of: "With"), with.lowerBound > name.startIndex,
+            name[with.upperBound...].first?.isUppercase == true
+        {
+            names.append(String(name[..<with.lowerBound]))
+        }
+        if let lastWord = name.lastIndex(where: \.isUppercase), lastWord > name.startIndex,
+            let type = function.parameters.first?.type, type.hasSuffix(name[lastWord...])
+        {
+            names.append(String(name[..<lastWord]))
+        }
+        return names.filter { $0 != name }
     }
 
     // MARK: Questions
@@ -296,6 +340,48 @@ struct SourceIndex {
             position = typeParents[file][current]
         }
         return nil
+    }
+
+    /// The pattern of a `case` written on one line, and the position of its colon; nil for what
+    /// is not a switch case (`if case … =`, an enum's `case name`).
+    static func casePattern(_ tokens: [SwiftToken], caseAt start: Int, limit: Int) -> (
+        pattern: Range<Int>, colon: Int
+    )? {
+        let line = tokens[start].location.line
+        var cursor = start + 1
+        var depth = 0
+        while cursor < limit, tokens[cursor].location.line == line {
+            let text = tokens[cursor].text
+            if text == "(" { depth += 1 }
+            if text == ")" { depth -= 1 }
+            if text == "{" || text == "}" || text == "=" { return nil }
+            if text == ":", depth == 0 { return ((start + 1)..<cursor, cursor) }
+            cursor += 1
+        }
+        return nil
+    }
+
+    /// A case body: up to the next `case` or `default` of the same switch, or its closing brace.
+    static func caseBody(_ tokens: [SwiftToken], from start: Int, limit: Int) -> Range<Int> {
+        var depth = 0
+        var cursor = start
+        while cursor < limit {
+            let token = tokens[cursor]
+            if token.kind == .punctuation {
+                if ["(", "[", "{"].contains(token.text) { depth += 1 }
+                if [")", "]", "}"].contains(token.text) {
+                    if depth == 0 { break }
+                    depth -= 1
+                }
+            } else if depth == 0, token.kind == .identifier, cursor == 0 || tokens[cursor - 1].text != ".",
+                token.text == "case" || token.text == "default" && cursor + 1 < limit && tokens[cursor + 1].text == ":"
+            {
+                // The next clause; `SKPaymentQueue.default()` is not one.
+                break
+            }
+            cursor += 1
+        }
+        return start..<cursor
     }
 
     /// The index just after the bracket that closes the one at `open` (`(`, `[`, `{`, or `<` of
@@ -487,16 +573,52 @@ struct FileDeclarations: Sendable {
     var macros: [SourceIndex.Macro] = []
     /// The token index of each string literal, in order: the k-th is the file's `strings[k]`.
     var literalTokens: [Int] = []
+    /// Closures passed under a label, `observer: { … }`, as a client made of closures is built.
+    var closureArguments: [(name: String, body: SourceIndex.Span)] = []
+    /// The bodies of `case .didFinishLaunching:` and `case .appDelegate(.didFinishLaunching):`,
+    /// where a reducer handles the launch its app delegate sends as an action.
+    var launchActionCases: [(caseToken: Int, body: SourceIndex.Span)] = []
 
     init(_ scan: SwiftSourceScan, file: Int) {
         switch scan.language {
-        case .swift: indexSwift(file, scan.tokens)
+        case .swift:
+            indexSwift(file, scan.tokens)
+            indexClosuresAndLaunchCases(file, scan.tokens)
         case .objectiveC: indexObjectiveC(file, scan.tokens)
         }
         literalTokens.reserveCapacity(scan.strings.count)
         for (position, token) in scan.tokens.enumerated() where token.kind == .stringLiteral {
             literalTokens.append(position)
         }
+    }
+
+    static let launchActions: Set<String> = ["didFinishLaunching", "didFinishLaunchingWithOptions"]
+
+    mutating func indexClosuresAndLaunchCases(_ file: Int, _ tokens: [SwiftToken]) {
+        var index = 1
+        while index + 2 < tokens.count {
+            defer { index += 1 }
+            let token = tokens[index]
+            guard token.kind == .identifier else { continue }
+            if tokens[index + 1].text == ":", tokens[index + 2].text == "{",
+                tokens[index - 1].text == "(" || tokens[index - 1].text == ","
+            {
+                let end = SourceIndex.close(tokens, from: index + 2)
+                closureArguments.append((token.text, SourceIndex.Span(file: file, start: index + 2, end: end)))
+                continue
+            }
+            guard token.text == "case", let body = Self.launchCaseBody(tokens, caseAt: index) else { continue }
+            launchActionCases.append(
+                (index, SourceIndex.Span(file: file, start: body.lowerBound, end: body.upperBound)))
+        }
+    }
+
+    /// The tokens of a switch case's body when its one-line pattern names a launch action.
+    static func launchCaseBody(_ tokens: [SwiftToken], caseAt start: Int) -> Range<Int>? {
+        guard let (pattern, colon) = SourceIndex.casePattern(tokens, caseAt: start, limit: tokens.count),
+            pattern.contains(where: { launchActions.contains(tokens[$0].text) && tokens[$0 - 1].text == "." })
+        else { return nil }
+        return SourceIndex.caseBody(tokens, from: colon + 1, limit: tokens.count)
     }
 
     mutating func indexSwift(_ file: Int, _ tokens: [SwiftToken]) {
@@ -767,7 +889,8 @@ struct FileDeclarations: Sendable {
                 guard let open = implementation, index + 1 < tokens.count, tokens[index + 1].text == "(",
                     index == 0 || [";", "}", "{"].contains(tokens[index - 1].text)
                         || tokens[index - 1].kind == .attribute
-                        || tokens[index - 1].kind == .identifier
+                        // A line of its own, after a `#define`'s value or an `#endif`.
+                        || tokens[index - 1].kind != .punctuation
                             && tokens[index - 1].location.line < token.location.line
                 else { break }
                 var cursor = SourceIndex.close(tokens, from: index + 1)

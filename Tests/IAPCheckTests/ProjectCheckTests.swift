@@ -92,7 +92,8 @@ enum Fixture {
         "XcconfigDevSuffix", "XcconfigConditional", "EmptyStoreKitFile", "PreprocessedInfoPlist", "StoreKitPerScheme",
         "NetworkRequestCallback", "DelegateTouchesUI", "SchemePathTooDeep", "WidgetSchemeSpringBoard",
         "StoredArrayRequest", "ManualSigning", "ObjectiveCStore", "TestsAndStrays", "GeneratedStore", "NoStoreCode",
-        "SwiftyStoreKitStore",
+        "SwiftyStoreKitStore", "TVAppDelegate", "ProtocolServices", "ObjectiveCProvider", "ReducerLaunchAction",
+        "LaunchedController",
     ]
 
     /// The results that differ from the clean project's: what each fixture is about.
@@ -154,6 +155,16 @@ enum Fixture {
             "main-thread-assumed": .info,
         ],
         "SwiftyStoreKitStore": [:],
+        // Launch is the selling app's: another app's delegate starts nothing of it, and an
+        // initialiser of a framework class is not the project's. It reaches the listener through
+        // a protocol's implementations, an Objective-C method by its Swift name, the launch
+        // action a reducer handles, a client's closure, and the delegate callbacks of a
+        // controller made at launch.
+        "TVAppDelegate": ["listener-at-launch": .warning],
+        "ProtocolServices": [:],
+        "ObjectiveCProvider": [:],
+        "ReducerLaunchAction": [:],
+        "LaunchedController": [:],
     ]
 
     @Test(arguments: variants) func goldenOutputs(_ variant: String) throws {
