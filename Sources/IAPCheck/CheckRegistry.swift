@@ -58,7 +58,7 @@ enum CheckRegistry {
         RegisteredCheck("product-id-prefix", reads: [.guides]) { IdentifierChecks(context: $0).productIDPrefix() },
         RegisteredCheck("explicit-app-id", reads: [.buildSettings]) { IdentifierChecks(context: $0).explicitAppID() },
         RegisteredCheck("iap-capability", reads: [.buildSettings]) { ProjectFileChecks(context: $0).iapCapability() },
-        RegisteredCheck("apple-pay-entitlement", reads: [.entitlements], reports: [.entitlements]) {
+        RegisteredCheck("apple-pay-entitlement", reads: [.entitlements, .sources], reports: [.entitlements]) {
             ProjectFileChecks(context: $0).applePayEntitlement()
         },
         RegisteredCheck("storekit-linked", reads: [.buildSettings]) { ProjectFileChecks(context: $0).storeKitLinked() },

@@ -164,8 +164,8 @@ struct IdentifierChecks {
 
     /// Every literal that reaches a product request is compared with the catalogue (the guides
     /// and the `.storekit` files): an ID in neither fails, and so does any literal of the app that
-    /// nearly equals a catalogue ID. Pieces joined into an ID at run time are warnings: no file
-    /// says what they build.
+    /// nearly equals a catalogue ID the code never spells exactly. Pieces joined into an ID at run
+    /// time are warnings: no file says what they build.
     func productIDMismatch() -> Outcome {
         guard let snapshot = context.snapshot else { return .noProject }
         guard !workbook.products.isEmpty else { return Outcome(.info, "the guides declare no products") }
@@ -199,11 +199,16 @@ struct IdentifierChecks {
                 }
             }
         }
-        // Near misses anywhere else in the app's code, such as `productID == "…"`.
+        // Near misses anywhere else in the app's code, such as `productID == "…"`. A literal near
+        // an ID the code also spells exactly is another name (a feature key, an analytics event),
+        // not a typo of it.
         let finder = NearMissFinder(productIDs)
-        for scan in snapshot.sources where !generated.contains(scan.path) {
+        let shipped = snapshot.sources.filter { !generated.contains($0.path) }
+        let spelt = Set(shipped.flatMap { $0.strings.compactMap(\.constantValue) }).intersection(productIDs)
+        for scan in shipped {
             for literal in scan.strings where !reported.contains(literal.location) {
-                guard let value = literal.constantValue, !catalogue.contains(value), let near = finder.find(value)
+                guard let value = literal.constantValue, !catalogue.contains(value), let near = finder.find(value),
+                    !spelt.contains(near.id)
                 else { continue }
                 reported.insert(literal.location)
                 failures.append(("\"\(value)\" \(near.reason) \(near.id)", literal.location))

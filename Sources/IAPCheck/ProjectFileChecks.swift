@@ -38,10 +38,33 @@ struct ProjectFileChecks {
         }
         let applePay = snapshot.entitlements.compactMap { $0.entry(Entitlements.applePayKey) }
         if !applePay.isEmpty {
+            if let use = applePayUse(in: snapshot.sources) {
+                // The key is right for an app that also takes Apple Pay, as for donations.
+                return Outcome(
+                    .pass,
+                    "\(Entitlements.applePayKey) serves the app's Apple Pay code (\(use.name) at \(use.location)); "
+                        + "in-app purchases need no entitlement", applePay.compactMap(\.location) + [use.location])
+            }
             return Outcome(
                 .warning, "\(Entitlements.applePayKey) enables Apple Pay, which in-app purchases do not need",
                 applePay.compactMap(\.location))
         }
         return Outcome(.pass, "no entitlements file confuses Apple Pay with in-app purchase")
+    }
+
+    static let applePayTypes = [
+        "PKPaymentRequest", "PKPaymentAuthorizationViewController", "PKPaymentAuthorizationController",
+        "PKPaymentButton", "PayWithApplePayButton",
+    ]
+
+    /// The first place the sources take an Apple Pay payment, if any.
+    private func applePayUse(in scans: [SwiftSourceScan]) -> (name: String, location: SourceLocation)? {
+        for scan in scans {
+            guard let name = Self.applePayTypes.first(where: scan.mentions),
+                let token = scan.occurrences(of: name).first
+            else { continue }
+            return (name, token.location)
+        }
+        return nil
     }
 }

@@ -229,7 +229,7 @@ struct SourceHeuristics {
             evidence.append(location)
             if let (starter, others) = starter {
                 message += "; \(starter.description) starts it (\(starter.location))"
-                if others > 0 { message += " and \(others) other place\(others == 1 ? "" : "s") use it" }
+                if others > 0 { message += " and \(others) other \(others == 1 ? "place uses" : "places use") it" }
                 if !evidence.contains(starter.location) { evidence.append(starter.location) }
             }
             if !messages.contains(message) { messages.append(message) }
@@ -254,7 +254,16 @@ struct SourceHeuristics {
                             && scan.tokens[index].text == "finish" && scan.tokens[index + 1].text == "("
                     })
         }
-        if finishes { return Outcome(.pass, "transactions are finished") }
+        if finishes {
+            // SwiftyStoreKit finishes the failed ones itself.
+            let gaps = usage.swiftyStoreKit ? [] : FailedTransactions(index: index).gaps()
+            guard !gaps.isEmpty else { return Outcome(.pass, "transactions are finished") }
+            let names = gaps.map(\.observer).joined(separator: ", ")
+            return Outcome(
+                .warning,
+                "\(names) \(gaps.count == 1 ? "finishes" : "finish") no failed transaction, which StoreKit then delivers again at every launch",
+                gaps.map(\.branch))
+        }
         // SwiftyStoreKit finishes a transaction itself unless told `atomically: false`.
         if usage.swiftyStoreKit, Self.swiftyStoreKitFinishes(scans) {
             return Outcome(.pass, "SwiftyStoreKit finishes transactions itself (atomically)")
@@ -349,9 +358,19 @@ struct SourceHeuristics {
     /// Screen Time can turn purchases off; an app that never asks shows a buy button that fails.
     func canMakePayments() -> Outcome {
         if let unavailable { return unavailable }
-        if usage.mentions("canMakePayments") { return Outcome(.pass, "the sources ask whether payments are allowed") }
+        let asks = PaymentPermission(index: index).asks()
+        if asks.contains(where: { $0.wrapper == nil || $0.isUsed }) {
+            return Outcome(.pass, "the sources ask whether payments are allowed")
+        }
         if usage.mentions("paymentNotAllowed") {
             return Outcome(.pass, "the sources explain a purchase refused because payments are not allowed")
+        }
+        if !asks.isEmpty {
+            let wrappers = asks.compactMap(\.wrapper).joined(separator: ", ")
+            return Outcome(
+                .warning,
+                "canMakePayments is asked only inside \(wrappers), which no code calls; disable buying when purchases are turned off",
+                asks.map(\.location))
         }
         return Outcome(.warning, "canMakePayments never appears; disable buying when purchases are turned off")
     }

@@ -93,7 +93,7 @@ enum Fixture {
         "NetworkRequestCallback", "DelegateTouchesUI", "SchemePathTooDeep", "WidgetSchemeSpringBoard",
         "StoredArrayRequest", "ManualSigning", "ObjectiveCStore", "TestsAndStrays", "GeneratedStore", "NoStoreCode",
         "SwiftyStoreKitStore", "TVAppDelegate", "ProtocolServices", "ObjectiveCProvider", "ReducerLaunchAction",
-        "LaunchedController",
+        "LaunchedController", "FeatureKeyNearID", "UncalledPermissionWrapper", "ApplePayDonations", "FailedNotFinished",
     ]
 
     /// The results that differ from the clean project's: what each fixture is about.
@@ -165,6 +165,14 @@ enum Fixture {
         "ObjectiveCProvider": [:],
         "ReducerLaunchAction": [:],
         "LaunchedController": [:],
+        // A feature key near an ID the code spells exactly is no typo of it.
+        "FeatureKeyNearID": [:],
+        // canMakePayments inside a wrapper nothing calls asks nothing.
+        "UncalledPermissionWrapper": ["can-make-payments": .warning],
+        // The Apple Pay key of an app that takes Apple Pay is right.
+        "ApplePayDonations": [:],
+        // A StoreKit 1 switch whose failed transactions fall into `default: break`.
+        "FailedNotFinished": ["finish-transactions": .warning],
     ]
 
     @Test(arguments: variants) func goldenOutputs(_ variant: String) throws {
