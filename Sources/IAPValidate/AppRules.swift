@@ -22,6 +22,11 @@ enum AppRules {
             log.error(
                 "manager \(Diagnostic.quote(manager.value)) is not a Swift type name", at: manager.location)
         }
+        if let prefix = app.typePrefix, !isValidTypePrefix(prefix.value) {
+            log.error(
+                "type prefix \(Diagnostic.quote(prefix.value)) is not the start of a Swift type name; use ASCII letters, digits and '_', starting with a capital letter",
+                at: prefix.location)
+        }
         for platform in app.platforms {
             if !platformNames.contains(platform.name) {
                 let hint =
@@ -36,6 +41,14 @@ enum AppRules {
                     "minimum version \(Diagnostic.quote(platform.minimumVersion)) for \(platform.name) is not a version such as '16.0'",
                     at: platform.location)
             }
+        }
+    }
+
+    /// `IAP` or `My_`: a capital ASCII letter, then ASCII letters, digits and underscores.
+    static func isValidTypePrefix(_ value: String) -> Bool {
+        guard let first = value.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
+        return value.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
         }
     }
 
