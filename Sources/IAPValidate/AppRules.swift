@@ -3,7 +3,7 @@ import IAPModel
 
 /// The app block: a bundle ID App Store Connect accepts, a manager type name, known platforms.
 enum AppRules {
-    static let platformNames = ["iOS", "macOS", "tvOS", "watchOS", "visionOS"]
+    static let platformNames = PlatformVersions.names
 
     static func check(_ workbook: Workbook, into log: inout DiagnosticLog) {
         guard let app = workbook.app else {
@@ -39,6 +39,12 @@ enum AppRules {
             {
                 log.error(
                     "minimum version \(Diagnostic.quote(platform.minimumVersion)) for \(platform.name) is not a version such as '16.0'",
+                    at: platform.location)
+            } else if app.storekit == .storeKit2, let first = PlatformVersions.storeKit2[platform.name],
+                let minimum = PlatformVersions.parse(platform.minimumVersion), PlatformVersions.precedes(minimum, first)
+            {
+                log.error(
+                    "StoreKit 2 needs \(platform.name) \(PlatformVersions.text(first)), and the app starts at \(platform.name) \(platform.minimumVersion); raise the minimum, or set 'storekit: both' to fall back to StoreKit 1 on older systems",
                     at: platform.location)
             }
         }

@@ -50,13 +50,13 @@ public struct FakeSubscription: Hashable, Sendable {
     /// The service level in the group; 1 is the highest.
     public var groupLevel: Int
     /// Win-back offers for lapsed subscribers, by offer identifier.
-    public var winBackOffers: [FakeWinBackOffer]
+    public var winBackOffers: [FakeSubscriptionOffer]
     /// Promotional offers the app may give with a signature from its server, by identifier.
-    public var promotionalOffers: [FakeWinBackOffer]
+    public var promotionalOffers: [FakeSubscriptionOffer]
 
     public init(
         groupID: String, period: FakePeriod, introductoryOffer: FakeIntroOffer? = nil, groupLevel: Int = 1,
-        winBackOffers: [FakeWinBackOffer] = [], promotionalOffers: [FakeWinBackOffer] = []
+        winBackOffers: [FakeSubscriptionOffer] = [], promotionalOffers: [FakeSubscriptionOffer] = []
     ) {
         self.groupID = groupID
         self.period = period
@@ -78,7 +78,7 @@ public struct FakeSubscription: Hashable, Sendable {
 
 /// A subscription offer of a `FakeSubscription` with an identifier: a win-back offer for lapsed
 /// subscribers, or a promotional one the app signs. Not part of Apple's StoreKit.
-public struct FakeWinBackOffer: Hashable, Sendable {
+public struct FakeSubscriptionOffer: Hashable, Sendable {
     public var id: String
     public var price: Decimal
     /// The length of one period of the offer.

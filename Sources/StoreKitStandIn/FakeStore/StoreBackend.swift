@@ -529,9 +529,21 @@ struct StoreState: Sendable {
         lastTransactionID += 1
         let id = lastTransactionID
         let purchaseDate = date ?? now
-        let end: Date? =
+        var end: Date? =
             product.type == .autoRenewable
             ? expiration ?? (product.subscription?.period ?? .monthly).advance(purchaseDate) : nil
+        // A customer new to the group who buys without another offer gets the introductory
+        // one: its first period ends after the offer's period (all of a free trial or a
+        // pay-up-front offer, the first of a pay-as-you-go one).
+        var offer = request?.offer
+        if previous == nil, request != nil, offer == nil, expiration == nil,
+            let intro = product.subscription?.introductoryOffer, let group = product.subscription?.groupID,
+            !ledger.contains(where: { $0.transaction.subscriptionGroupID == group })
+        {
+            offer = (.introductory, "")
+            let count = intro.paymentMode == .payAsYouGo ? 1 : intro.periodCount
+            end = intro.period.advance(purchaseDate, count: count)
+        }
         return Transaction(
             id: id,
             originalID: previous?.originalID ?? id,
@@ -550,8 +562,8 @@ struct StoreState: Sendable {
             reason: previous == nil ? .purchase : .renewal,
             environment: .xcode,
             signedDate: purchaseDate,
-            offerType: request?.offer?.type,
-            offerID: request?.offer?.id
+            offerType: offer?.type,
+            offerID: offer.flatMap { $0.id.isEmpty ? nil : $0.id }
         )
     }
 

@@ -179,8 +179,9 @@ final class TrailStoreStoreKit2 {
     }
 
     #if !os(visionOS)
-        /// Buys a product, with a subscription offer if one is given. Errors from StoreKit are
-        /// passed on after the handler has heard of them. (visionOS asks for a scene to confirm
+        /// Buys a product, with a subscription offer if one is given. Errors (StoreKit's, and an
+        /// offer that is unknown or could not be signed) are thrown after the handler has heard
+        /// of them. (visionOS asks for a scene to confirm
         /// in: `purchase(_:confirmIn:offer:options:)`.)
         @discardableResult
         func purchase(
@@ -188,9 +189,9 @@ final class TrailStoreStoreKit2 {
             options: Set<Product.PurchaseOption> = []
         ) async throws -> PurchaseOutcome {
             let product = try productToBuy(id)
-            let chosen = try await purchaseOptions(for: id, offer: offer, adding: options)
             let result: Product.PurchaseResult
             do {
+                let chosen = try await purchaseOptions(for: id, offer: offer, adding: options)
                 result = try await product.purchase(options: chosen)
             } catch {
                 handler?.handle(.failed(error), for: id)
@@ -210,9 +211,9 @@ final class TrailStoreStoreKit2 {
             options: Set<Product.PurchaseOption> = []
         ) async throws -> PurchaseOutcome {
             let product = try productToBuy(id)
-            let chosen = try await purchaseOptions(for: id, offer: offer, adding: options)
             let result: Product.PurchaseResult
             do {
+                let chosen = try await purchaseOptions(for: id, offer: offer, adding: options)
                 result = try await product.purchase(confirmIn: scene, options: chosen)
             } catch {
                 handler?.handle(.failed(error), for: id)
@@ -461,6 +462,7 @@ final class TrailStoreStoreKit2 {
             handler?.handle(.revoked, for: id)
         }
         await transaction.finish()
+        if id.kind == .autoRenewable { await refreshSubscriptionStatuses() }
         return .purchased
     }
 
@@ -522,12 +524,18 @@ final class TrailStoreStoreKit2 {
 
     /// A group's status, then each change of it.
     func statusUpdates(of group: SubscriptionGroup) -> AsyncStream<SubscriptionStatus> {
-        let (stream, continuation) = AsyncStream.makeStream(of: SubscriptionStatus.self)
         let key = UUID()
-        statusFollowers[group, default: [:]][key] = continuation
-        continuation.yield(subscriptionStatuses[group] ?? .notSubscribed)
-        continuation.onTermination = { [weak self] _ in
-            Task { @MainActor in self?.statusFollowers[group]?[key] = nil }
+        let current = subscriptionStatuses[group] ?? .notSubscribed
+        var follower: AsyncStream<SubscriptionStatus>.Continuation?
+        let stream = AsyncStream<SubscriptionStatus> { continuation in
+            continuation.yield(current)
+            follower = continuation
+        }
+        if let follower {
+            statusFollowers[group, default: [:]][key] = follower
+            follower.onTermination = { [weak self] _ in
+                Task { @MainActor in self?.statusFollowers[group]?[key] = nil }
+            }
         }
         return stream
     }

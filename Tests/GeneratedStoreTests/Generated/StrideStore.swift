@@ -5,9 +5,7 @@
 import Foundation
 import StoreKit
 
-#if canImport(Combine)
-    import Combine
-#endif
+import Observation
 #if canImport(UIKit)
     import UIKit
 #endif
@@ -43,63 +41,56 @@ enum StoreEvent {
 /// for the first and credits nothing. A transaction is finished only after the handler has
 /// delivered it and the entitlement is saved; otherwise it stays unfinished and comes back.
 @MainActor
+@Observable
 final class StrideStore {
     /// Posted when the app returns to the foreground; the store refreshes its entitlements then.
     static var foregroundNotification: Notification.Name { StoreLifecycle.foregroundNotification }
 
     /// The products the App Store returned, by ID.
-    private(set) var products: [ProductID: Product] = [:] {
-        willSet { notifyChange() }
-    }
+    private(set) var products: [ProductID: Product] = [:]
 
     /// Products the guides define but the App Store did not return. StoreKit leaves unknown IDs
     /// out without an error; this list is the only sign.
-    private(set) var missingProducts: [ProductID] = [] {
-        willSet { notifyChange() }
-    }
+    private(set) var missingProducts: [ProductID] = []
 
     /// Non-consumables, subscriptions and passes the customer owns now.
-    private(set) var ownedProducts: Set<ProductID> = [] {
-        willSet { notifyChange() }
-    }
+    private(set) var ownedProducts: Set<ProductID> = []
 
     /// Where the customer stands in each subscription group, as StoreKit said last.
-    private(set) var subscriptionStatuses: [SubscriptionGroup: SubscriptionStatus] = [:] {
-        willSet { notifyChange() }
-    }
+    private(set) var subscriptionStatuses: [SubscriptionGroup: SubscriptionStatus] = [:]
 
     /// Ties every purchase to the customer's account in the app (it appears in each
     /// transaction's `appAccountToken`), for servers that match purchases to accounts.
-    var appAccountToken: UUID?
+    @ObservationIgnored var appAccountToken: UUID?
 
     /// Asks the app's server to sign a promotional offer; the store never holds the key.
-    var promotionalOfferSigner: (@MainActor (PromotionalOfferRequest) async throws -> PromotionalOfferSignature)?
+    @ObservationIgnored var promotionalOfferSigner: (@MainActor (PromotionalOfferRequest) async throws -> PromotionalOfferSignature)?
 
     /// Told about every purchase, renewal, restore, failure, deferral, revocation and expiry,
     /// and asked to deliver each purchase.
-    weak var handler: (any StrideStoreHandling)?
+    @ObservationIgnored weak var handler: (any StrideStoreHandling)?
 
     /// Where ownership and consumable balances are kept between launches.
-    let entitlements: EntitlementStore
+    @ObservationIgnored let entitlements: EntitlementStore
 
     /// The time the store goes by.
-    let clock: any StoreClock
+    @ObservationIgnored let clock: any StoreClock
 
     /// Told of every change, for a type in front of the store (the facade of `storekit: both`).
-    var onChange: (@MainActor () -> Void)?
+    @ObservationIgnored var onChange: (@MainActor () -> Void)?
 
     /// Deliveries under way, by transaction ID. A transaction is claimed here before the first
     /// suspension, so a second delivery of it waits for the first instead of crediting again.
-    private var deliveries: [UInt64: Task<PurchaseOutcome, Never>] = [:]
+    @ObservationIgnored private var deliveries: [UInt64: Task<PurchaseOutcome, Never>] = [:]
     /// Counts changes of ownership, so that a refresh leaves alone what changed after it began.
-    private var changeCount = 0
-    private var lastChange: [ProductID: Int] = [:]
-    private let refreshes = RefreshQueue()
-    private let listeners = StoreListeners()
+    @ObservationIgnored private var changeCount = 0
+    @ObservationIgnored private var lastChange: [ProductID: Int] = [:]
+    @ObservationIgnored private let refreshes = RefreshQueue()
+    @ObservationIgnored private let listeners = StoreListeners()
     /// Wakes the store at the next end of a subscription or pass it knows of.
-    private let expiry: ExpiryTimer
+    @ObservationIgnored private let expiry: ExpiryTimer
     /// Followers of each group's status (`statusUpdates(of:)`).
-    private var statusFollowers: [SubscriptionGroup: [UUID: AsyncStream<SubscriptionStatus>.Continuation]] = [:]
+    @ObservationIgnored private var statusFollowers: [SubscriptionGroup: [UUID: AsyncStream<SubscriptionStatus>.Continuation]] = [:]
     /// Bumped by every change, so that views reading values the store computes (balances, end
     /// dates) are told when they change.
     private(set) var revision = 0
@@ -177,8 +168,9 @@ final class StrideStore {
     }
 
     #if !os(visionOS)
-        /// Buys a product, with a subscription offer if one is given. Errors from StoreKit are
-        /// passed on after the handler has heard of them. (visionOS asks for a scene to confirm
+        /// Buys a product, with a subscription offer if one is given. Errors (StoreKit's, and an
+        /// offer that is unknown or could not be signed) are thrown after the handler has heard
+        /// of them. (visionOS asks for a scene to confirm
         /// in: `purchase(_:confirmIn:offer:options:)`.)
         @discardableResult
         func purchase(
@@ -186,9 +178,9 @@ final class StrideStore {
             options: Set<Product.PurchaseOption> = []
         ) async throws -> PurchaseOutcome {
             let product = try productToBuy(id)
-            let chosen = try await purchaseOptions(for: id, offer: offer, adding: options)
             let result: Product.PurchaseResult
             do {
+                let chosen = try await purchaseOptions(for: id, offer: offer, adding: options)
                 result = try await product.purchase(options: chosen)
             } catch {
                 handler?.handle(.failed(error), for: id)
@@ -208,9 +200,9 @@ final class StrideStore {
             options: Set<Product.PurchaseOption> = []
         ) async throws -> PurchaseOutcome {
             let product = try productToBuy(id)
-            let chosen = try await purchaseOptions(for: id, offer: offer, adding: options)
             let result: Product.PurchaseResult
             do {
+                let chosen = try await purchaseOptions(for: id, offer: offer, adding: options)
                 result = try await product.purchase(confirmIn: scene, options: chosen)
             } catch {
                 handler?.handle(.failed(error), for: id)
@@ -459,6 +451,7 @@ final class StrideStore {
             handler?.handle(.revoked, for: id)
         }
         await transaction.finish()
+        if id.kind == .autoRenewable { await refreshSubscriptionStatuses() }
         return .purchased
     }
 
@@ -520,12 +513,18 @@ final class StrideStore {
 
     /// A group's status, then each change of it.
     func statusUpdates(of group: SubscriptionGroup) -> AsyncStream<SubscriptionStatus> {
-        let (stream, continuation) = AsyncStream.makeStream(of: SubscriptionStatus.self)
         let key = UUID()
-        statusFollowers[group, default: [:]][key] = continuation
-        continuation.yield(subscriptionStatuses[group] ?? .notSubscribed)
-        continuation.onTermination = { [weak self] _ in
-            Task { @MainActor in self?.statusFollowers[group]?[key] = nil }
+        let current = subscriptionStatuses[group] ?? .notSubscribed
+        var follower: AsyncStream<SubscriptionStatus>.Continuation?
+        let stream = AsyncStream<SubscriptionStatus> { continuation in
+            continuation.yield(current)
+            follower = continuation
+        }
+        if let follower {
+            statusFollowers[group, default: [:]][key] = follower
+            follower.onTermination = { [weak self] _ in
+                Task { @MainActor in self?.statusFollowers[group]?[key] = nil }
+            }
         }
         return stream
     }
@@ -657,14 +656,7 @@ final class StrideStore {
     }
 
     func notifyChange() {
-        #if canImport(Combine)
-            objectWillChange.send()
-        #endif
         revision &+= 1
         onChange?()
     }
 }
-
-#if canImport(Combine)
-    extension StrideStore: ObservableObject {}
-#endif
