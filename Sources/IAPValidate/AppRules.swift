@@ -3,7 +3,7 @@ import IAPModel
 
 /// The app block: a bundle ID App Store Connect accepts, a manager type name, known platforms.
 enum AppRules {
-    static let platformNames = ["iOS", "macOS", "tvOS", "watchOS", "visionOS"]
+    static let platformNames = PlatformVersions.names
 
     static func check(_ workbook: Workbook, into log: inout DiagnosticLog) {
         guard let app = workbook.app else {
@@ -22,6 +22,11 @@ enum AppRules {
             log.error(
                 "manager \(Diagnostic.quote(manager.value)) is not a Swift type name", at: manager.location)
         }
+        if let prefix = app.typePrefix, !isValidTypePrefix(prefix.value) {
+            log.error(
+                "type prefix \(Diagnostic.quote(prefix.value)) is not the start of a Swift type name; use ASCII letters, digits and '_', starting with a capital letter",
+                at: prefix.location)
+        }
         for platform in app.platforms {
             if !platformNames.contains(platform.name) {
                 let hint =
@@ -35,7 +40,21 @@ enum AppRules {
                 log.error(
                     "minimum version \(Diagnostic.quote(platform.minimumVersion)) for \(platform.name) is not a version such as '16.0'",
                     at: platform.location)
+            } else if app.storekit == .storeKit2, let first = PlatformVersions.storeKit2[platform.name],
+                let minimum = PlatformVersions.parse(platform.minimumVersion), PlatformVersions.precedes(minimum, first)
+            {
+                log.error(
+                    "StoreKit 2 needs \(platform.name) \(PlatformVersions.text(first)), and the app starts at \(platform.name) \(platform.minimumVersion); raise the minimum, or set 'storekit: both' to fall back to StoreKit 1 on older systems",
+                    at: platform.location)
             }
+        }
+    }
+
+    /// `IAP` or `My_`: a capital ASCII letter, then ASCII letters, digits and underscores.
+    static func isValidTypePrefix(_ value: String) -> Bool {
+        guard let first = value.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
+        return value.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
         }
     }
 
