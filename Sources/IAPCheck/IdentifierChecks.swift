@@ -204,12 +204,16 @@ struct IdentifierChecks {
         // not a typo of it.
         let finder = NearMissFinder(productIDs)
         let shipped = snapshot.sources.filter { !generated.contains($0.path) }
-        let spelt = Set(shipped.flatMap { $0.strings.compactMap(\.constantValue) }).intersection(productIDs)
+        var spelt: Set<String>?
         for scan in shipped {
             for literal in scan.strings where !reported.contains(literal.location) {
-                guard let value = literal.constantValue, !catalogue.contains(value), let near = finder.find(value),
-                    !spelt.contains(near.id)
+                guard let value = literal.constantValue, !catalogue.contains(value), let near = finder.find(value)
                 else { continue }
+                // Read the exact spellings only once a near miss turns up, which is rare.
+                if spelt == nil {
+                    spelt = Set(shipped.flatMap { $0.strings.compactMap(\.constantValue) }).intersection(productIDs)
+                }
+                guard spelt?.contains(near.id) != true else { continue }
                 reported.insert(literal.location)
                 failures.append(("\"\(value)\" \(near.reason) \(near.id)", literal.location))
             }
