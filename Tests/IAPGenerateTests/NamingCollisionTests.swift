@@ -159,9 +159,13 @@ import Testing
         var app = Self.app(manager: "ShopStore", storekit: .storeKit2)
         app.typePrefix = Located("my prefix", at: IAPDiagnostics.SourceLocation(file: "g.md", line: 3, column: 15))
         let library = TemplateLibrary(userFolder: nil, builtInFolder: BuiltInTemplates.directory)
-        let result = Generator.generate(Workbook(chapters: [], app: app), options: GenerationOptions(), templates: library)
+        let result = Generator.generate(
+            Workbook(chapters: [], app: app), options: GenerationOptions(), templates: library)
         #expect(result.files.isEmpty)
-        #expect(result.diagnostics.map(\.description) == ["g.md:3:15: error: type prefix 'my prefix' is not a Swift type name"])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "g.md:3:15: error: type prefix 'my prefix' is not a Swift type name"
+            ])
     }
 
     @Test func aBadTypePrefixIsRefused() {
