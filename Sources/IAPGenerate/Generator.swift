@@ -54,7 +54,7 @@ public enum Generator {
         // A prefix given to the generator wins over the guide's `typePrefix`.
         var options = options
         if options.typePrefix.isEmpty, let prefix = workbook.app?.typePrefix?.value { options.typePrefix = prefix }
-        if !options.typePrefix.isEmpty, SwiftNames.typeName(for: options.typePrefix).name != options.typePrefix {
+        if !options.typePrefix.isEmpty, !AppConfiguration.isValidTypePrefix(options.typePrefix) {
             log.error(
                 "type prefix \(Diagnostic.quote(options.typePrefix)) is not a Swift type name",
                 at: workbook.app?.typePrefix?.location)

@@ -58,3 +58,14 @@ public struct Platform: Sendable, Hashable, Encodable {
         case name, minimumVersion
     }
 }
+
+extension AppConfiguration {
+    /// `IAP` or `My_`: a capital ASCII letter, then ASCII letters, digits and underscores, so that
+    /// the prefix and any generated type name after it make one Swift type name.
+    public static func isValidTypePrefix(_ value: String) -> Bool {
+        guard let first = value.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
+        return value.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+        }
+    }
+}

@@ -22,7 +22,7 @@ enum AppRules {
             log.error(
                 "manager \(Diagnostic.quote(manager.value)) is not a Swift type name", at: manager.location)
         }
-        if let prefix = app.typePrefix, !isValidTypePrefix(prefix.value) {
+        if let prefix = app.typePrefix, !AppConfiguration.isValidTypePrefix(prefix.value) {
             log.error(
                 "type prefix \(Diagnostic.quote(prefix.value)) is not the start of a Swift type name; use ASCII letters, digits and '_', starting with a capital letter",
                 at: prefix.location)
@@ -47,14 +47,6 @@ enum AppRules {
                     "StoreKit 2 needs \(platform.name) \(PlatformVersions.text(first)), and the app starts at \(platform.name) \(platform.minimumVersion); raise the minimum, or set 'storekit: both' to fall back to StoreKit 1 on older systems",
                     at: platform.location)
             }
-        }
-    }
-
-    /// `IAP` or `My_`: a capital ASCII letter, then ASCII letters, digits and underscores.
-    static func isValidTypePrefix(_ value: String) -> Bool {
-        guard let first = value.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
-        return value.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
         }
     }
 

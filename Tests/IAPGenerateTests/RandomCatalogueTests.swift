@@ -11,7 +11,7 @@
     /// must type-check against the StoreKit stand-in, and every ID and text must come out of
     /// the generated code exactly as it went in.
     @Suite struct RandomCatalogueTests {
-        static let catalogueCount = 120
+        static let catalogueCount = 80
         /// Small batches: the type checker's work grows faster than linearly with the number of
         /// catalogues in one module, whose many `==` and enum cases it weighs against each other.
         static let batchSize = 10

@@ -266,12 +266,11 @@ final class TrailStoreStoreKit1: NSObject {
         products = loaded
         missingProducts = ProductID.allCases.filter { loaded[$0] == nil }
         if !missingProducts.isEmpty {
-            #if DEBUG
-                let names = (invalid.isEmpty ? missingProducts.map(\.rawValue) : invalid).joined(separator: ", ")
-                print(
-                    "TrailStoreStoreKit1: the App Store does not know \(names). See \("Workbook/troubleshooting.md"), checklist items product-id-mismatch, bundle-id-mismatch, agreements, metadata-missing, cleared-for-sale and propagation-delay."
+            for name in invalid.isEmpty ? missingProducts.map(\.rawValue) : invalid {
+                StoreLog.debug(
+                    "TrailStoreStoreKit1: the App Store returned no product for \(name). See \("Workbook/troubleshooting.md"), checklist items product-id-mismatch, bundle-id-mismatch, agreements, metadata-missing, cleared-for-sale and propagation-delay."
                 )
-            #endif
+            }
             handler?.storeDidMissProducts(missingProducts)
         }
         answerProductRequests(with: .success(loaded))
@@ -500,7 +499,7 @@ final class TrailStoreStoreKit1: NSObject {
         #if DEBUG
             let promoted: Set<String> = ["com.example.trail.maps"]
             if !promoted.contains(identifier) {
-                print("TrailStoreStoreKit1: a promoted purchase of \(identifier), which the guides do not mark promoted.")
+                StoreLog.debug("TrailStoreStoreKit1: a promoted purchase of \(identifier), which the guides do not mark promoted.")
             }
         #endif
     }

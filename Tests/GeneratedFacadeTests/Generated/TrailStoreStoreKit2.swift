@@ -170,7 +170,9 @@ final class TrailStoreStoreKit2 {
         missingProducts = requested.filter { found[$0] == nil }
         if !missingProducts.isEmpty {
             for id in missingProducts {
-                StoreLog.debug("TrailStoreStoreKit2: the App Store returned no product for \(id.rawValue). See \("Workbook/troubleshooting.md").")
+                StoreLog.debug(
+                    "TrailStoreStoreKit2: the App Store returned no product for \(id.rawValue). See \("Workbook/troubleshooting.md"), checklist items product-id-mismatch, bundle-id-mismatch, agreements, metadata-missing, cleared-for-sale and propagation-delay."
+                )
             }
             handler?.storeDidMissProducts(missingProducts)
         }

@@ -159,7 +159,9 @@ final class StrideStore {
         missingProducts = requested.filter { found[$0] == nil }
         if !missingProducts.isEmpty {
             for id in missingProducts {
-                StoreLog.debug("StrideStore: the App Store returned no product for \(id.rawValue). See \("Workbook/troubleshooting.md").")
+                StoreLog.debug(
+                    "StrideStore: the App Store returned no product for \(id.rawValue). See \("Workbook/troubleshooting.md"), checklist items product-id-mismatch, bundle-id-mismatch, agreements, metadata-missing, cleared-for-sale and propagation-delay."
+                )
             }
             handler?.storeDidMissProducts(missingProducts)
         }
