@@ -243,7 +243,7 @@ struct SourceIndex {
 
     /// The names Swift gives an Objective-C method, roughly as the importer does: `initWithItems:`
     /// is an `init`, `startProvidingWithCompletionHandler:` is `startProviding(completionHandler:)`,
-    /// and `addProvider:` taking an `OCLicenseProvider` is `add(_:)`.
+    /// and `addProvider:` taking a `LicenseProvider` is `add(_:)`.
     static func swiftNames(of function: Function) -> [String] {
         let name = function.name
         var names: [String] = []
