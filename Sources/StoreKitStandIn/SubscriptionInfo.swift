@@ -131,6 +131,36 @@ extension Product.SubscriptionInfo {
         /// The latest transaction of the subscription.
         public let transaction: VerificationResult<Transaction>
         public let renewalInfo: VerificationResult<Product.SubscriptionInfo.RenewalInfo>
+
+        /// The status of a subscription group each time it changes while the app runs: a
+        /// renewal, an expiry, auto-renew turned off, a grace period or billing retry that
+        /// begins. Changes made while nobody listens are not kept.
+        public static var updates: Product.SubscriptionInfo.Status.Statuses {
+            Statuses()
+        }
+
+        /// An asynchronous sequence of subscription status changes.
+        public struct Statuses: AsyncSequence, Sendable {
+            public typealias Element = Product.SubscriptionInfo.Status
+
+            public func makeAsyncIterator() -> Product.SubscriptionInfo.Status.Statuses.AsyncIterator {
+                AsyncIterator(feed: FeedIterator(listeningTo: StoreBackend.shared.statusUpdates))
+            }
+
+            public struct AsyncIterator: AsyncIteratorProtocol, Sendable {
+                public typealias Failure = Never
+
+                private var feed: FeedIterator<Product.SubscriptionInfo.Status>
+
+                init(feed: FeedIterator<Product.SubscriptionInfo.Status>) {
+                    self.feed = feed
+                }
+
+                public mutating func next() async -> Product.SubscriptionInfo.Status? {
+                    await feed.next()
+                }
+            }
+        }
     }
 
     /// Where a subscription stands.

@@ -98,6 +98,24 @@ struct SubscriptionScenarioTests {
         #expect(!store.strideMembership.isSubscribed)
     }
 
+    /// StoreKit says so through `Status.updates` when the customer turns auto-renew off in
+    /// Settings while the app stays open: no transaction, no return to the foreground.
+    @Test func aRenewalChangeWhileTheAppStaysOpenIsSeenAtOnce() async throws {
+        let store = try await app.launch()
+        try await store.proYearly.purchase()
+        await FakeAppStore.waitForStatusListeners()
+        var updates = store.strideMembership.statusUpdates().makeAsyncIterator()
+        #expect(await updates.next()?.willAutoRenew == true)
+        FakeAppStore.setWillAutoRenew(false, productID: pro)
+        await app.settle()
+        #expect(!store.strideMembership.status.willAutoRenew)
+        #expect(await updates.next()?.willAutoRenew == false)
+        FakeAppStore.setRenewalState(.inBillingRetryPeriod, productID: pro)
+        await app.settle()
+        #expect(store.strideMembership.status.state == .inBillingRetryPeriod)
+        #expect(!store.strideMembership.status.isEntitled)
+    }
+
     @Test func theStatusStreamFollowsEveryChange() async throws {
         let store = try await app.launch()
         var updates = store.strideMembership.statusUpdates().makeAsyncIterator()
@@ -107,6 +125,31 @@ struct SubscriptionScenarioTests {
         #expect(FakeAppStore.revoke(productID: plus) != nil)
         await app.settle()
         #expect(await updates.next()?.state == .revoked)
+    }
+
+    /// A screen's `for await` over the status must end with the store, not wait for ever.
+    @Test func aStatusStreamEndsWhenTheStoreGoesAway() async throws {
+        let updates: AsyncStream<SubscriptionStatus>
+        do {
+            let store = try await app.launch()
+            updates = store.strideMembership.statusUpdates()
+        }
+        app.quit()
+        var seen: [SubscriptionStatus.State] = []
+        for await status in updates { seen.append(status.state) }
+        #expect(seen == [.notSubscribed])
+    }
+
+    /// A family member's shared subscription entitles, and says it is shared, so the screen
+    /// sends them to the organiser instead of offering to manage or refund it.
+    @Test func aSubscriptionSharedByTheFamilySaysSo() async throws {
+        let store = try await app.launch()
+        _ = FakeAppStore.purchaseOutsideApp(productID: pro, ownership: .familyShared)
+        await app.settle()
+        #expect(store.strideMembership.status.state == .subscribed)
+        #expect(store.strideMembership.status.isFamilyShared)
+        #expect(store.strideMembership.isSubscribed)
+        #expect(!(await store.canRequestRefund(for: .proYearly)))
     }
 
     @Test func viewsReadingTheStoreAreToldOfChanges() async throws {
@@ -157,8 +200,7 @@ struct SubscriptionScenarioTests {
             let nonce = UUID()
             let signature = FakeAppStore.promotionalOfferSignature(
                 productID: request.product.rawValue, offerID: request.offerID, keyID: "KEY1", nonce: nonce,
-                timestamp: 1_767_225_600_000,
-                applicationUsername: request.appAccountToken?.uuidString.lowercased() ?? "")
+                timestamp: 1_767_225_600_000, applicationUsername: request.signedAccountToken)
             return PromotionalOfferSignature(
                 keyID: "KEY1", nonce: nonce, signature: signature, timestamp: 1_767_225_600_000)
         }
@@ -168,6 +210,7 @@ struct SubscriptionScenarioTests {
             asked == [
                 PromotionalOfferRequest(product: .plusMonthly, offerID: "plus-half-price", appAccountToken: account)
             ])
+        #expect(asked.first?.signedAccountToken == account.uuidString.lowercased())
         #expect(FakeAppStore.purchaseAttempts.map(\.promotionalOfferID) == ["plus-half-price"])
         let latest = try #require(await Transaction.latest(for: plus)?.unsafePayloadValue)
         #expect(latest.offerType == .promotional)

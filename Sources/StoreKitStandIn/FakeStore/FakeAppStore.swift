@@ -287,6 +287,7 @@ public enum FakeAppStore {
     /// revoked subscription stays revoked. A new transaction of the product clears the setting.
     public static func setRenewalState(_ state: Product.SubscriptionInfo.RenewalState?, productID: String) {
         backend.state.withLock { $0.renewalStates[productID] = state }
+        backend.publishStatusChanges()
     }
 
     /// Whether a product's subscription renews at the end of its period (its `RenewalInfo`).
@@ -298,6 +299,7 @@ public enum FakeAppStore {
                 state.autoRenewOff.insert(productID)
             }
         }
+        backend.publishStatusChanges()
     }
 
     /// While set, reading a subscription's `status` throws this error.
@@ -575,7 +577,18 @@ public enum FakeAppStore {
         await backend.storefrontUpdates.waitForListeners(count: count)
     }
 
-    /// Returns once every published update, intent and storefront change has been taken and each
+    /// Returns once at least `count` `Product.SubscriptionInfo.Status.updates` iterations are
+    /// running, or when the calling task is cancelled. Status changes are not held either.
+    public static func waitForStatusListeners(count: Int = 1) async {
+        await backend.statusUpdates.waitForListeners(count: count)
+    }
+
+    /// How many `Product.SubscriptionInfo.Status.updates` iterations are running.
+    public static var statusListenerCount: Int {
+        backend.statusUpdates.listenerCount
+    }
+
+    /// Returns once every published update, intent, storefront and status change has been taken and each
     /// listener is waiting for more (see the type's documentation), or when the calling task is
     /// cancelled.
     public static func waitUntilIdle() async {
@@ -583,6 +596,7 @@ public enum FakeAppStore {
             { await backend.transactionUpdates.waitUntilIdle() },
             { await backend.purchaseIntents.waitUntilIdle() },
             { await backend.storefrontUpdates.waitUntilIdle() },
+            { await backend.statusUpdates.waitUntilIdle() },
         ]
         repeat {
             for wait in channels {
@@ -593,6 +607,7 @@ public enum FakeAppStore {
 
     private static var isIdle: Bool {
         backend.transactionUpdates.isIdle && backend.purchaseIntents.isIdle && backend.storefrontUpdates.isIdle
+            && backend.statusUpdates.isIdle
     }
 
     private static func publish(_ entry: LedgerEntry?) -> Transaction? {

@@ -11,6 +11,7 @@ final class StoreBackend: Sendable {
     let transactionUpdates = Broadcast<VerificationResult<Transaction>>(holdsWhileUnheard: true)
     let purchaseIntents = Broadcast<PurchaseIntent>(holdsWhileUnheard: true)
     let storefrontUpdates = Broadcast<Storefront>(holdsWhileUnheard: false)
+    let statusUpdates = Broadcast<Product.SubscriptionInfo.Status>(holdsWhileUnheard: false)
 
     func reset() {
         let sleepers = state.withLock { state -> [StoreState.Sleeper] in
@@ -22,6 +23,7 @@ final class StoreBackend: Sendable {
         transactionUpdates.reset()
         purchaseIntents.reset()
         storefrontUpdates.reset()
+        statusUpdates.reset()
         LegacyBackend.shared.reset()
     }
 
@@ -40,6 +42,7 @@ final class StoreBackend: Sendable {
         transactionUpdates.hold(unfinished.map(\.result))
         purchaseIntents.reset()
         storefrontUpdates.reset()
+        statusUpdates.reset()
         LegacyBackend.shared.relaunch()
     }
 
@@ -52,6 +55,27 @@ final class StoreBackend: Sendable {
         if toPaymentQueue {
             mirror(entries)
         }
+        publishStatusChanges()
+    }
+
+    /// Publishes to `Product.SubscriptionInfo.Status.updates` the status of each subscription
+    /// group that changed since the last one published, as StoreKit does for changes that bring
+    /// no transaction too (auto-renew turned off, a grace period that begins or ends).
+    func publishStatusChanges() {
+        let changed = state.withLock { state -> [Product.SubscriptionInfo.Status] in
+            var changed: [Product.SubscriptionInfo.Status] = []
+            let groups = Set(state.ledger.compactMap(\.transaction.subscriptionGroupID))
+            for group in groups.sorted() {
+                guard let latest = state.latestSubscriptionEntry(groupID: group) else { continue }
+                // The moment of signing changes every time; it is not a change of status.
+                let unsigned = state.status(of: latest, signedAt: .distantPast)
+                guard state.publishedStatuses[group] != unsigned else { continue }
+                state.publishedStatuses[group] = unsigned
+                changed.append(state.status(of: latest))
+            }
+            return changed
+        }
+        changed.forEach { statusUpdates.publish($0) }
     }
 
     /// New transactions reach the payment queue too; changes to old ones do not.
@@ -204,6 +228,7 @@ final class StoreBackend: Sendable {
             state.sleepers.removeAll { $0.date <= date }
             return woken
         }
+        publishStatusChanges()
         woken.forEach { $0.continuation.resume() }
     }
 
@@ -292,10 +317,7 @@ final class StoreBackend: Sendable {
             if let error = state.statusError {
                 throw error
             }
-            let latest = state.ledger.last {
-                $0.transaction.subscriptionGroupID == groupID && !$0.transaction.isUpgraded
-            }
-            return latest.map { [state.status(of: $0)] } ?? []
+            return state.latestSubscriptionEntry(groupID: groupID).map { [state.status(of: $0)] } ?? []
         }
     }
 }
@@ -382,6 +404,8 @@ struct StoreState: Sendable {
     var interrupted: [PurchaseRequest] = []
     /// Purchases made on another device, with their dates, waiting for the next sync.
     var otherDevicePurchases: [(product: FakeProduct, date: Date)] = []
+    /// The last status of each subscription group sent to `Status.updates`, signed at no moment.
+    var publishedStatuses: [String: Product.SubscriptionInfo.Status] = [:]
     var syncError: (any Error)?
     var syncCount = 0
     var statusError: (any Error)?
@@ -682,7 +706,12 @@ struct StoreState: Sendable {
         return best
     }
 
-    func status(of entry: LedgerEntry) -> Product.SubscriptionInfo.Status {
+    /// The group's latest transaction that was not upgraded away from.
+    func latestSubscriptionEntry(groupID: String) -> LedgerEntry? {
+        ledger.last { $0.transaction.subscriptionGroupID == groupID && !$0.transaction.isUpgraded }
+    }
+
+    func status(of entry: LedgerEntry, signedAt: Date? = nil) -> Product.SubscriptionInfo.Status {
         let transaction = entry.transaction
         let state = renewalState(of: transaction)
         let renews = [.subscribed, .inGracePeriod, .inBillingRetryPeriod].contains(state)
@@ -703,7 +732,7 @@ struct StoreState: Sendable {
             gracePeriodExpirationDate: state == .inGracePeriod
                 ? transaction.expirationDate.map { $0.addingTimeInterval(gracePeriod ?? 0) } : nil,
             renewalDate: transaction.expirationDate,
-            signedDate: now
+            signedDate: signedAt ?? now
         )
         let renewalInfo: VerificationResult<Product.SubscriptionInfo.RenewalInfo> =
             entry.verificationError.map { .unverified(info, .init(matching: $0)) } ?? .verified(info)
