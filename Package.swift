@@ -17,12 +17,13 @@ var targets: [Target] = [
     ),
     .target(name: "CAllocatorTuning"),
     .target(name: "IAPDiagnostics"),
+    .target(name: "IAPFileAccess"),
     .target(name: "IAPMarkdown", dependencies: ["CCmark", "IAPDiagnostics"]),
     .target(name: "IAPYAML", dependencies: ["CYAML", "IAPDiagnostics"]),
     .target(name: "IAPModel", dependencies: ["IAPDiagnostics"]),
     .target(
         name: "IAPExtract",
-        dependencies: ["IAPMarkdown", "IAPYAML", "IAPModel", "IAPDiagnostics"]
+        dependencies: ["IAPMarkdown", "IAPYAML", "IAPModel", "IAPDiagnostics", "IAPFileAccess"]
     ),
     .target(name: "IAPValidate", dependencies: ["IAPModel", "IAPDiagnostics"]),
     .target(
@@ -30,7 +31,7 @@ var targets: [Target] = [
         dependencies: [
             "IAPExtract", "IAPValidate", "IAPModel", "IAPMarkdown", "IAPYAML", "IAPDiagnostics", "IAPGenerate",
             "IAPTemplates",
-            "Templates", "IAPCheck", "IAPProject", "IAPImport", "IAPRender", "CAllocatorTuning",
+            "Templates", "IAPCheck", "IAPProject", "IAPImport", "IAPRender", "CAllocatorTuning", "IAPFileAccess",
         ]
     ),
     .executableTarget(name: "iapkit", dependencies: ["IAPCommands", "CAllocatorTuning"]),
@@ -51,12 +52,14 @@ var targets: [Target] = [
         dependencies: ["IAPCommands", "IAPTestSupport"],
         exclude: ["BadInputs", "Help"]
     ),
-    .target(name: "IAPTemplates", dependencies: ["IAPDiagnostics"]),
+    .target(name: "IAPTemplates", dependencies: ["IAPDiagnostics", "IAPFileAccess"]),
     .target(
         name: "Templates", path: "Templates", exclude: ["README.md"],
         resources: [.copy("StoreKit2"), .copy("StoreKit1"), .copy("Facade"), .copy("ObjectiveC")]
     ),
-    .target(name: "IAPGenerate", dependencies: ["IAPModel", "IAPTemplates", "IAPDiagnostics", "Templates"]),
+    .target(
+        name: "IAPGenerate", dependencies: ["IAPModel", "IAPTemplates", "IAPDiagnostics", "IAPFileAccess", "Templates"]
+    ),
     .testTarget(name: "IAPTemplatesTests", dependencies: ["IAPTemplates", "IAPTestSupport"], exclude: ["Spec"]),
     .testTarget(
         name: "IAPGenerateTests",
@@ -77,7 +80,9 @@ var targets: [Target] = [
         exclude: ["Fixtures", "Golden"]
     ),
     .testTarget(name: "IAPProjectTests", dependencies: ["IAPProject", "IAPTestSupport"], exclude: ["Fixtures"]),
-    .target(name: "IAPCheck", dependencies: ["IAPModel", "IAPValidate", "IAPProject", "IAPDiagnostics"]),
+    .target(
+        name: "IAPCheck", dependencies: ["IAPModel", "IAPValidate", "IAPProject", "IAPDiagnostics", "IAPFileAccess"]
+    ),
     .testTarget(
         name: "IAPCheckTests",
         dependencies: ["IAPCheck", "IAPProject", "IAPModel", "IAPTestSupport"],

@@ -1,13 +1,28 @@
 import IAPDiagnostics
+import IAPFileAccess
 import IAPProject
 
 /// The files `ProjectLoader` reads: a folder tree, by path.
 public protocol ProjectFileSystem: Sendable {
-    /// `true` for a folder, `false` for a file, `nil` when nothing is there.
+    /// `true` for a folder, `false` for a regular file, `nil` when nothing is there (or only a
+    /// named pipe, a device or a socket, which no project file can be).
     func isDirectory(_ path: String) -> Bool?
     func contents(of path: String) throws -> [UInt8]
     /// Names (not paths) of a folder's entries, in any order.
     func entries(of directory: String) throws -> [String]
+    /// The absolute path after symbolic links; nil when nothing is there.
+    func resolvedPath(of path: String) -> String?
+    /// The device and inode a path leads to; nil where files have none (memory).
+    func identity(of path: String) -> FileIdentity?
+}
+
+extension ProjectFileSystem {
+    /// Without symbolic links, a path resolves as written.
+    public func resolvedPath(of path: String) -> String? {
+        isDirectory(path) == nil ? nil : ProjectLoader.normalized("/" + path)
+    }
+
+    public func identity(of path: String) -> FileIdentity? { nil }
 }
 
 /// Everything the checks read from an Xcode project, parsed and held in memory.
@@ -153,6 +168,9 @@ public struct ProjectLoader: Sendable {
     /// worth, so an app project next to a demo project is a question for the user, not a guess.
     private func shallowestProjects(in folder: String) -> [String] {
         var level = [folder]
+        // Each folder once, so symbolic link loops cannot make the levels grow for ever.
+        var entered: Set<FileIdentity> = []
+        if let identity = fileSystem.identity(of: folder) { entered.insert(identity) }
         while !level.isEmpty {
             var found: [String] = []
             var next: [String] = []
@@ -162,7 +180,9 @@ public struct ProjectLoader: Sendable {
                     if name.hasSuffix(".xcodeproj") {
                         found.append(Self.join(current, name))
                     } else if !Self.skippedFolders.contains(name) {
-                        next.append(Self.join(current, name))
+                        let path = Self.join(current, name)
+                        if let identity = fileSystem.identity(of: path), !entered.insert(identity).inserted { continue }
+                        next.append(path)
                     }
                 }
             }
@@ -203,15 +223,27 @@ public struct ProjectLoader: Sendable {
         return joined.isEmpty ? "." : joined
     }
 
-    /// Every file below `folder`, sorted, not descending into `skipping`.
+    /// Every file below `folder`, sorted, not descending into `skipping`. Each folder is entered
+    /// once (by device and inode), so a symbolic link loop ends the walk instead of growing it,
+    /// and a symbolic link to a folder outside `folder` (`/`, a home folder) is not followed.
     private func walk(_ folder: String, skipping: Set<String>) -> [String] {
         var files: [String] = []
         var stack = [folder]
+        let root = fileSystem.resolvedPath(of: folder)
+        var entered: Set<FileIdentity> = []
+        if let identity = fileSystem.identity(of: folder) { entered.insert(identity) }
         while let current = stack.popLast() {
             for name in (try? fileSystem.entries(of: current)) ?? [] where !skipping.contains(name) {
                 let path = Self.join(current, name)
                 switch fileSystem.isDirectory(path) {
-                case true: stack.append(path)
+                case true:
+                    if let root, let resolved = fileSystem.resolvedPath(of: path),
+                        !InputFile.isInside(resolved, root: root)
+                    {
+                        continue
+                    }
+                    if let identity = fileSystem.identity(of: path), !entered.insert(identity).inserted { continue }
+                    stack.append(path)
                 case false: files.append(path)
                 case nil: break
                 }

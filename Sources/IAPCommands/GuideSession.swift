@@ -1,5 +1,6 @@
 import IAPDiagnostics
 import IAPExtract
+import IAPFileAccess
 import IAPMarkdown
 import IAPModel
 import IAPValidate
@@ -102,4 +103,6 @@ struct StandardInputOverlay: GuideFileSystem {
     func kind(of path: String) -> GuidePathKind { path == name ? .file : base.kind(of: path) }
     func contents(of path: String) throws -> [UInt8] { path == name ? bytes : try base.contents(of: path) }
     func entries(of directory: String) throws -> [String] { try base.entries(of: directory) }
+    func resolvedPath(of path: String) -> String? { path == name ? "/" + name : base.resolvedPath(of: path) }
+    func identity(of path: String) -> FileIdentity? { path == name ? nil : base.identity(of: path) }
 }

@@ -52,6 +52,10 @@ enum StoreKitCommand: Command {
             context.standardError.line(
                 "iapkit storekit: error: \(Diagnostic.quote(path)) is a folder; name the .storekit file inside it")
             return .usageOrInput
+        case .special(let what):
+            context.standardError.line(
+                "iapkit storekit: error: \(Diagnostic.quote(path)) is \(what), not a .storekit file; it is not read")
+            return .usageOrInput
         case .file:
             do {
                 bytes = fromStandardInput ? context.readStandardInput() : try context.fileSystem.contents(of: path)
