@@ -1,6 +1,7 @@
 import CAllocatorTuning
 import IAPDiagnostics
 import IAPExtract
+import IAPFileAccess
 import IAPRender
 
 /// `iapkit render`: the guides as a static site for people to read and work through.
@@ -57,14 +58,10 @@ enum RenderCommand: Command {
         var files = site.files
         var siteProblems = site.diagnostics
         for image in site.images {
-            guard context.fileSystem.kind(of: image.source) == .file,
-                let bytes = try? context.fileSystem.contents(of: image.source)
-            else {
-                siteProblems.append(
-                    .warning("image \(Diagnostic.quote(image.source)) does not exist", at: image.location))
-                continue
+            switch copy(image, fileSystem: context.fileSystem) {
+            case .copied(let bytes): files.append(RenderedFile(path: image.path, bytes: bytes))
+            case .refused(let problem): siteProblems.append(problem)
             }
-            files.append(RenderedFile(path: image.path, bytes: bytes))
         }
         let strict = arguments.has("--strict")
         let linkProblems = siteProblems.map { diagnostic in
@@ -124,6 +121,42 @@ enum RenderCommand: Command {
                     + "\(written) written, \(files.count - written) unchanged; \(problems)")
         }
         return errors > 0 ? .findings : .success
+    }
+
+    private enum ImageCopy {
+        case copied([UInt8])
+        case refused(Diagnostic)
+    }
+
+    /// An image's bytes, when it may go into the site: a regular file inside the book's folder
+    /// after symbolic links, of an image type its bytes and its name agree on.
+    private static func copy(_ image: SiteImage, fileSystem: any GuideFileSystem) -> ImageCopy {
+        let name = Diagnostic.quote(image.source)
+        switch fileSystem.kind(of: image.source) {
+        case .file: break
+        case .missing: return .refused(.warning("image \(name) does not exist", at: image.location))
+        case .directory: return .refused(.warning("image \(name) is a folder; it is not copied", at: image.location))
+        case .special(let what):
+            return .refused(.warning("image \(name) is \(what), not a file; it is not copied", at: image.location))
+        }
+        if let folder = fileSystem.resolvedPath(of: image.bookFolder),
+            fileSystem.resolvedPath(of: image.source).map({ !InputFile.isInside($0, root: folder) }) ?? true
+        {
+            return .refused(
+                .warning(
+                    "image \(name) is a symbolic link that leads outside the book's folder; it is not copied",
+                    at: image.location))
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try fileSystem.contents(of: image.source)
+        } catch {
+            return .refused(.warning("image \(name) cannot be read: \(error)", at: image.location))
+        }
+        if let refusal = ImageAdmission.refusal(of: bytes, path: image.path) {
+            return .refused(.warning("image \(name) \(refusal)", at: image.location))
+        }
+        return .copied(bytes)
     }
 
     /// The input folder's name (`Workbook`), else the first chapter's title.
