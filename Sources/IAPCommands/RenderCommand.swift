@@ -77,26 +77,40 @@ enum RenderCommand: Command {
 
         let writer = OutputWriter(
             directory: arguments.value("--output") ?? session.configuration?.site ?? ".build/site")
-        // The folders first, one at a time; then the files on every core: a large book is
-        // hundreds of pages, and a large chapter's page and print view are megabytes each.
-        do {
-            try writer.createFolders(for: files.map(\.path))
-        } catch {
-            context.standardError.line("iapkit render: error: \(error)")
+        let manifest = SiteManifest(paths: files.map(\.path))
+        // Every name is checked before the folder is created; then the folder is locked, its
+        // folders are checked and made one at a time, and the files are written on every core:
+        // a large book is hundreds of pages, and its page and print view are megabytes each.
+        let problems = OutputPathRules.problems(manifest.paths + [SiteManifest.fileName], under: writer.directory)
+        guard problems.isEmpty else {
+            for problem in problems { context.standardError.line("iapkit render: error: \(problem)") }
+            context.standardError.line("iapkit render: nothing written")
             return .usageOrInput
         }
+        let previous: SiteManifest?
+        do {
+            try writer.open(creating: true, holder: "iapkit render") { holder in
+                context.standardError.line(
+                    "iapkit render: waiting for \(holder), which is writing '\(writer.directory)'")
+            }
+            previous = writer.existingText(of: SiteManifest.fileName).map(SiteManifest.init(text:))
+            try writer.prepare(manifest.paths + [SiteManifest.fileName])
+        } catch {
+            context.standardError.line("iapkit render: error: \(error)")
+            context.standardError.line("iapkit render: nothing written")
+            return .usageOrInput
+        }
+        defer { writer.close() }
         let siteFiles = files
         let outcomes = concurrentMap(count: siteFiles.count) { index -> Result<Bool, OutputWriter.WriteError> in
             let file = siteFiles[index]
             let change = writer.change(path: file.path, pieces: file.pieces)
             guard change == .create || change == .update else { return .success(false) }
-            do {
+            do throws(OutputWriter.WriteError) {
                 try writer.write(path: file.path, pieces: file.pieces)
                 return .success(true)
-            } catch let error as OutputWriter.WriteError {
-                return .failure(error)
             } catch {
-                return .failure(OutputWriter.WriteError(path: writer.target(file.path), reason: "\(error)"))
+                return .failure(error)
             }
         }
         var written = 0
@@ -107,6 +121,18 @@ enum RenderCommand: Command {
             case .failure(let error):
                 context.standardError.line("iapkit render: error: \(error)")
                 failed = true
+            }
+        }
+        if !failed {
+            // Pages of chapters the book no longer has go, then the list names this book's files.
+            for path in previous?.leftOver(after: manifest) ?? [] { writer.remove(path: path) }
+            if previous != manifest {
+                do {
+                    try writer.write(path: SiteManifest.fileName, bytes: Array(manifest.text.utf8))
+                } catch {
+                    context.standardError.line("iapkit render: error: \(error)")
+                    failed = true
+                }
             }
         }
         if failed { return .usageOrInput }
