@@ -23,6 +23,7 @@ enum CheckCommand: Command {
         OptionSpec(
             names: ["--format"], valueName: "FORMAT", help: "Output format (default: text).",
             choices: CheckFormat.allCases.map(\.rawValue)),
+        ProjectConfiguration.outsidePathsOption,
     ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) -> ExitStatus {

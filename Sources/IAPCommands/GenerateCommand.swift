@@ -37,6 +37,7 @@ enum GenerateCommand: Command {
             names: ["--access-level"], valueName: "level", help: "internal or public (overrides the guide).",
             choices: ["internal", "public"]),
         ProjectOption.spec,
+        ProjectConfiguration.outsidePathsOption,
     ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) -> ExitStatus {

@@ -46,7 +46,14 @@ struct GuideSession {
         var requested = paths.isEmpty ? configuration?.input ?? ["Workbook"] : paths
         var fileSystem = context.fileSystem
         if requested.contains("-") {
-            let bytes = context.readStandardInput()
+            let bytes: [UInt8]
+            do {
+                bytes = try context.readStandardInput()
+            } catch {
+                return GuideSession(
+                    workbook: Workbook(), diagnostics: [],
+                    inputErrors: [InputError("cannot read standard input: \(error)")])
+            }
             fileSystem = StandardInputOverlay(base: fileSystem, name: standardInputName, bytes: bytes)
             requested = requested.map { $0 == "-" ? standardInputName : $0 }
         }

@@ -26,6 +26,7 @@ enum RenderCommand: Command {
         OptionSpec(names: ["--unsafe-html"], help: "Keep raw HTML from the guides; only for guides you trust."),
         OptionSpec(names: ["--strict"], help: "Treat broken links and anchors as errors."),
         OptionSpec(names: ["--quiet", "-q"], help: "Print problems only: no progress, no summary line."),
+        ProjectConfiguration.outsidePathsOption,
     ]
 
     /// Books with fewer chapters render too fast for a progress line to help.

@@ -58,7 +58,7 @@ enum StoreKitCommand: Command {
             return .usageOrInput
         case .file:
             do {
-                bytes = fromStandardInput ? context.readStandardInput() : try context.fileSystem.contents(of: path)
+                bytes = fromStandardInput ? try context.readStandardInput() : try context.fileSystem.contents(of: path)
             } catch {
                 context.standardError.line("iapkit storekit: error: cannot read \(Diagnostic.quote(path)): \(error)")
                 return .usageOrInput

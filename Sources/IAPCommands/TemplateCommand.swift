@@ -37,7 +37,8 @@ enum TemplateCommand: Command {
         let data: [UInt8]
         do {
             source = try context.fileSystem.contents(of: path)
-            data = contextPath == "-" ? context.readStandardInput() : try context.fileSystem.contents(of: contextPath)
+            data =
+                contextPath == "-" ? try context.readStandardInput() : try context.fileSystem.contents(of: contextPath)
         } catch {
             context.standardError.line("iapkit: error: cannot read: \(error)")
             return .usageOrInput

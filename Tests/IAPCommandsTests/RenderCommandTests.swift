@@ -54,7 +54,16 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var files = Self.guide
         files["iapkit.yml"] = Array("site: \(folder)\n".utf8)
-        let outcome = CommandHarness.run(["render", "--quiet"], files: files)
+        // A temporary folder is outside the working directory: the file may name it only when
+        // the command line allows it.
+        let refused = CommandHarness.run(["render", "--quiet"], files: files)
+        #expect(refused.status == 2)
+        #expect(
+            refused.standardError.hasPrefix(
+                "iapkit.yml:1:7: error: 'site' names '\(folder)', which is outside the working directory; "
+                    + "pass --allow-outside-paths if that is meant\n"))
+        #expect(!FileManager.default.fileExists(atPath: folder))
+        let outcome = CommandHarness.run(["render", "--quiet", "--allow-outside-paths"], files: files)
         #expect(outcome.status == 0)
         #expect(FileManager.default.fileExists(atPath: folder + "/index.html"))
     }
