@@ -88,7 +88,7 @@ var targets: [Target] = [
         dependencies: ["IAPCheck", "IAPProject", "IAPModel", "IAPTestSupport"],
         exclude: ["Fixtures"]
     ),
-    .target(name: "IAPImport", dependencies: ["IAPModel", "IAPProject", "IAPDiagnostics"]),
+    .target(name: "IAPImport", dependencies: ["IAPModel", "IAPValidate", "IAPProject", "IAPDiagnostics"]),
     .testTarget(
         name: "IAPImportTests",
         dependencies: [
