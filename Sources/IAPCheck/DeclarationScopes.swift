@@ -21,15 +21,42 @@ struct DeclarationScopes {
         var isMain: Bool
     }
 
-    /// For each token index, the scopes around it, outermost first.
-    private(set) var enclosing: [[Scope]] = []
+    /// One braced body in the file, with what the questions below need of the bodies around
+    /// it worked out once, when it opens: a file with ten thousand nested braces then takes ten
+    /// thousand steps, not ten thousand squared.
+    private struct Node {
+        var scope: Scope
+        /// The innermost function or initialiser at or around this body.
+        var function: Int?
+        /// Whether this body or one around it is the `@main` type.
+        var insideMain: Bool
+    }
+
+    private var nodes: [Node] = []
+    /// For each token index, the innermost body around it (an index into `nodes`).
+    private var innermost: [Int32] = []
+    /// For each token index, the index of the last `func` before it, and of the last
+    /// `did/willFinishLaunchingWithOptions` before it (-1 for none).
+    private var lastFunc: [Int32] = []
+    private var lastLaunchLabel: [Int32] = []
 
     init(_ tokens: [SwiftToken]) {
-        var stack: [Scope] = []
+        var stack: [Int] = []
         var pending: Scope?
         var sawMain = false
+        var funcBefore: Int32 = -1
+        var labelBefore: Int32 = -1
+        innermost.reserveCapacity(tokens.count)
+        lastFunc.reserveCapacity(tokens.count)
+        lastLaunchLabel.reserveCapacity(tokens.count)
         for (index, token) in tokens.enumerated() {
-            enclosing.append(stack)
+            innermost.append(Int32(stack.last ?? -1))
+            lastFunc.append(funcBefore)
+            lastLaunchLabel.append(labelBefore)
+            if token.text == "func" { funcBefore = Int32(index) }
+            if token.text == "didFinishLaunchingWithOptions" || token.text == "willFinishLaunchingWithOptions" {
+                labelBefore = Int32(index)
+            }
             switch (token.kind, token.text) {
             case (.attribute, "@main"):
                 sawMain = true
@@ -46,7 +73,14 @@ struct DeclarationScopes {
                 let isDeclaration = index == 0 || tokens[index - 1].text != "."
                 if isDeclaration, pending == nil { pending = Scope(kind: .initializer, name: "init", isMain: false) }
             case (.punctuation, "{"):
-                stack.append(pending ?? Scope(kind: .block, name: "", isMain: false))
+                let scope = pending ?? Scope(kind: .block, name: "", isMain: false)
+                let parent = stack.last.map { nodes[$0] }
+                let isFunction = scope.kind == .function || scope.kind == .initializer
+                nodes.append(
+                    Node(
+                        scope: scope, function: isFunction ? nodes.count : parent?.function,
+                        insideMain: scope.isMain || parent?.insideMain == true))
+                stack.append(nodes.count - 1)
                 pending = nil
             case (.punctuation, "}"):
                 if !stack.isEmpty { stack.removeLast() }
@@ -61,36 +95,27 @@ struct DeclarationScopes {
 
     /// The innermost function or initialiser around the token at `index`.
     func function(around index: Int) -> Scope? {
-        guard enclosing.indices.contains(index) else { return nil }
-        return enclosing[index].last { $0.kind == .function || $0.kind == .initializer }
+        guard innermost.indices.contains(index), innermost[index] >= 0 else { return nil }
+        return nodes[Int(innermost[index])].function.map { nodes[$0].scope }
     }
 
     /// True when the token at `index` runs as the app launches: inside an initialiser, inside
     /// `application(_:didFinishLaunchingWithOptions:)`, or anywhere in the `@main` type outside
     /// of its functions (its stored properties and `body`).
     func runsAtLaunch(_ index: Int, tokens: [SwiftToken]) -> Bool {
-        guard enclosing.indices.contains(index) else { return false }
-        let scopes = enclosing[index]
+        guard innermost.indices.contains(index) else { return false }
         if let function = function(around: index) {
             if function.kind == .initializer { return true }
-            if function.name == "application", Self.isDidFinishLaunching(at: index, in: scopes, tokens: tokens) {
-                return true
-            }
+            if function.name == "application", isDidFinishLaunching(at: index) { return true }
             return false
         }
-        return scopes.contains { $0.isMain }
+        return innermost[index] >= 0 && nodes[Int(innermost[index])].insideMain
     }
 
     /// `application(_:didFinishLaunchingWithOptions:)` and its `willFinishLaunching` sibling; the
-    /// scope list does not keep parameter labels, so the test looks back for the label.
-    private static func isDidFinishLaunching(at index: Int, in scopes: [Scope], tokens: [SwiftToken]) -> Bool {
-        var cursor = index
-        while cursor > 0 {
-            cursor -= 1
-            let text = tokens[cursor].text
-            if text == "didFinishLaunchingWithOptions" || text == "willFinishLaunchingWithOptions" { return true }
-            if text == "func" { return false }
-        }
-        return false
+    /// scopes do not keep parameter labels, so the label must come after the nearest `func`
+    /// before the token.
+    private func isDidFinishLaunching(at index: Int) -> Bool {
+        lastLaunchLabel[index] >= 0 && lastLaunchLabel[index] > lastFunc[index]
     }
 }

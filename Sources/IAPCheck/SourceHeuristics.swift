@@ -38,6 +38,8 @@ struct SourceHeuristics {
     static func localProductRequests(in tokens: [SwiftToken]) -> [SourceLocation] {
         enum Scope { case function, other }
         var scopes: [Scope] = []
+        // How many of `scopes` are functions, so the question costs one comparison.
+        var functionDepth = 0
         var functionPending = false
         var found: [SourceLocation] = []
         for (index, token) in tokens.enumerated() {
@@ -47,11 +49,12 @@ struct SourceHeuristics {
                 if !afterDot { functionPending = true }
             case (.punctuation, "{"):
                 scopes.append(functionPending ? .function : .other)
+                if functionPending { functionDepth += 1 }
                 functionPending = false
             case (.punctuation, "}"):
-                if !scopes.isEmpty { scopes.removeLast() }
+                if scopes.popLast() == .function { functionDepth -= 1 }
             case (.identifier, "SKProductsRequest"):
-                guard scopes.contains(.function), index + 1 < tokens.count, tokens[index + 1].text == "(",
+                guard functionDepth > 0, index + 1 < tokens.count, tokens[index + 1].text == "(",
                     index >= 3, tokens[index - 1].text == "=", tokens[index - 2].kind == .identifier,
                     ["let", "var"].contains(tokens[index - 3].text)
                 else { continue }
@@ -118,11 +121,18 @@ struct SourceHeuristics {
         }
         var late: [SourceLocation] = []
         var lateNames: [String] = []
+        // Each file's scopes are worked out once, and each function's callers looked up once,
+        // however many listeners a file has: a hostile file must not make this quadratic.
+        var scopes: [String: DeclarationScopes] = [:]
+        var launchCalls = LaunchCalls(scans: scans)
         for (scan, index) in listeners {
-            let scopes = DeclarationScopes(scan.tokens)
-            if scopes.runsAtLaunch(index, tokens: scan.tokens) { return Outcome(.pass, Self.passMessage(scan, index)) }
-            guard let function = scopes.function(around: index) else { continue }
-            if calledAtLaunch(function.name) { return Outcome(.pass, Self.passMessage(scan, index)) }
+            let fileScopes = scopes[scan.path] ?? DeclarationScopes(scan.tokens)
+            scopes[scan.path] = fileScopes
+            if fileScopes.runsAtLaunch(index, tokens: scan.tokens) {
+                return Outcome(.pass, Self.passMessage(scan, index))
+            }
+            guard let function = fileScopes.function(around: index) else { continue }
+            if launchCalls.calledAtLaunch(function.name) { return Outcome(.pass, Self.passMessage(scan, index)) }
             late.append(scan.tokens[index].location)
             if !lateNames.contains(function.name) { lateNames.append(function.name) }
         }
@@ -136,20 +146,49 @@ struct SourceHeuristics {
             ? "Transaction.updates is listened to from launch" : "the payment queue observer is added at launch"
     }
 
-    /// True when a call `name(` sits somewhere that runs at launch, in any file.
-    private func calledAtLaunch(_ name: String) -> Bool {
-        for scan in scans where scan.mentions(name) {
-            let tokens = scan.tokens
-            var scopes: DeclarationScopes?
+    /// Whether a function is called somewhere that runs at launch, in any file: the calls
+    /// (`name(`, not `func name(`) of every file are listed once, by name, on first need, and
+    /// each answer is kept.
+    private struct LaunchCalls {
+        let scans: [SwiftSourceScan]
+        private var calls: [Int: [String: [Int]]] = [:]
+        private var scopes: [Int: DeclarationScopes] = [:]
+        private var answers: [String: Bool] = [:]
+
+        init(scans: [SwiftSourceScan]) {
+            self.scans = scans
+        }
+
+        mutating func calledAtLaunch(_ name: String) -> Bool {
+            if let known = answers[name] { return known }
+            var found = false
+            for (file, scan) in scans.enumerated() where scan.mentions(name) {
+                let sites = calls(in: file)[name] ?? []
+                guard !sites.isEmpty else { continue }
+                let fileScopes = scopes[file] ?? DeclarationScopes(scan.tokens)
+                scopes[file] = fileScopes
+                if sites.contains(where: { fileScopes.runsAtLaunch($0, tokens: scan.tokens) }) {
+                    found = true
+                    break
+                }
+            }
+            answers[name] = found
+            return found
+        }
+
+        private mutating func calls(in file: Int) -> [String: [Int]] {
+            if let known = calls[file] { return known }
+            let tokens = scans[file].tokens
+            var found: [String: [Int]] = [:]
             for index in tokens.indices where index + 1 < tokens.count {
-                guard tokens[index].kind == .identifier, tokens[index].text == name, tokens[index + 1].text == "(",
+                guard tokens[index].kind == .identifier, tokens[index + 1].text == "(",
                     index == 0 || tokens[index - 1].text != "func"
                 else { continue }
-                if scopes == nil { scopes = DeclarationScopes(tokens) }
-                if scopes?.runsAtLaunch(index, tokens: tokens) == true { return true }
+                found[tokens[index].text, default: []].append(index)
             }
+            calls[file] = found
+            return found
         }
-        return false
     }
 
     /// Indices of `first` in `first . second`.
