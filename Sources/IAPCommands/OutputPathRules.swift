@@ -23,9 +23,10 @@ enum OutputPathRules {
                 continue
             }
             if let long = parts.first(where: { $0.utf8.count > longestName }) {
+                let cut = parts.map { $0.utf8.count > longestName ? $0.prefix(40) + "…" : $0 }.joined(separator: "/")
                 problems.append(
                     .init(
-                        path: shown,
+                        path: OutputWriter.join(directory, cut),
                         reason:
                             "the name '\(long.prefix(40))…' is \(long.utf8.count) bytes long; file names may have at most \(longestName)"
                     ))

@@ -171,7 +171,7 @@ enum RenderCommand: Command {
         {
             return .refused(
                 .warning(
-                    "image \(name) is a symbolic link that leads outside the book's folder; it is not copied",
+                    "image \(name) leads outside the book's folder through a symbolic link; it is not copied",
                     at: image.location))
         }
         let bytes: [UInt8]

@@ -71,7 +71,8 @@ import Testing
         let long = String(repeating: "a", count: 252) + ".html"
         let problems = OutputPathRules.problems(
             ["index.html", long, "ok/\(long)", "../up.html", "a//b"], under: "site")
-        #expect(problems.map(\.path) == ["site/" + long, "site/ok/" + long, "site/../up.html", "site/a//b"])
+        let cut = String(long.prefix(40)) + "…"
+        #expect(problems.map(\.path) == ["site/" + cut, "site/ok/" + cut, "site/../up.html", "site/a//b"])
         #expect(problems[0].reason.contains("257 bytes long; file names may have at most 255"))
         let clash = OutputPathRules.problems(["a", "a/b.html"], under: "")
         #expect(clash.map(\.description) == ["cannot write 'a': it would be both a file and a folder"])
