@@ -123,6 +123,31 @@ var targets: [Target] = [
     ]
 #endif
 
+/// libFuzzer targets, one per reader of untrusted input, built only by `Scripts/fuzz.sh`
+/// (which sets `IAPKIT_FUZZ=1` and `-sanitize=fuzzer,address`): an ordinary build never sees
+/// them.
+if Context.environment["IAPKIT_FUZZ"] == "1" {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("FuzzGuide", ["IAPExtract", "IAPValidate", "IAPRender"]),
+        ("FuzzYAML", ["IAPYAML"]),
+        ("FuzzJSON", ["IAPYAML", "IAPProject", "IAPTemplates"]),
+        ("FuzzMustache", ["IAPTemplates"]),
+        ("FuzzStoreKit", ["IAPImport", "IAPProject", "IAPExtract"]),
+        ("FuzzPBXProj", ["IAPProject"]),
+        ("FuzzScheme", ["IAPProject"]),
+        ("FuzzPlist", ["IAPProject"]),
+        ("FuzzSwiftSource", ["IAPProject", "IAPCheck", "IAPModel"]),
+        ("FuzzSVG", ["IAPRender"]),
+    ]
+    targets.append(.target(name: "FuzzSupport", path: "Fuzz/Support"))
+    for target in fuzzTargets {
+        targets.append(
+            .executableTarget(
+                name: target.name, dependencies: ["FuzzSupport"] + target.dependencies,
+                path: "Fuzz/Targets/\(target.name)"))
+    }
+}
+
 let package = Package(
     name: "IAPKit",
     platforms: [.macOS(.v13)],

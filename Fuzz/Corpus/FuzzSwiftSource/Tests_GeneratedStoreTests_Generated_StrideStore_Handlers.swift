@@ -1,0 +1,33 @@
+// StrideStore+Handlers.swift
+// Created once by `iapkit generate`. This file is yours: iapkit never changes it again.
+
+import StoreKit
+
+/// What the app does when a product is bought, restored or taken back. Hand an instance to the
+/// store: `StrideStore(handler: events)`, and keep it alive (the store holds it weakly).
+@MainActor
+final class StrideStoreEvents: StrideStoreHandling {
+    func coachCreditsPurchased(_ transaction: Transaction) {
+        // Unlock Coach credits, pack of 10.
+    }
+
+    func removeAdsPurchased(_ transaction: Transaction) {
+        // Unlock Remove ads.
+    }
+
+    func seasonPassPurchased(_ transaction: Transaction) {
+        // Unlock Season Pass 2027 (one year).
+    }
+
+    func proYearlyPurchased(_ transaction: Transaction) {
+        // Unlock Stride Pro, yearly.
+    }
+
+    func plusMonthlyPurchased(_ transaction: Transaction) {
+        // Unlock Stride Plus, monthly.
+    }
+
+    func storeDidMissProducts(_ products: [ProductID]) {
+        // The App Store returned none of these; the debug console names them.
+    }
+}
