@@ -121,6 +121,7 @@ struct SourceHeuristics {
         }
         var late: [SourceLocation] = []
         var lateNames: [String] = []
+        var lateNameSet: Set<String> = []
         // Each file's scopes are worked out once, and each function's callers looked up once,
         // however many listeners a file has: a hostile file must not make this quadratic.
         var scopes: [String: DeclarationScopes] = [:]
@@ -134,7 +135,7 @@ struct SourceHeuristics {
             guard let function = fileScopes.function(around: index) else { continue }
             if launchCalls.calledAtLaunch(function.name) { return Outcome(.pass, Self.passMessage(scan, index)) }
             late.append(scan.tokens[index].location)
-            if !lateNames.contains(function.name) { lateNames.append(function.name) }
+            if lateNameSet.insert(function.name).inserted { lateNames.append(function.name) }
         }
         let names = lateNames.map { "\($0)()" }.joined(separator: ", ")
         return Outcome(
