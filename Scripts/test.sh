@@ -35,6 +35,10 @@ fi
 # SARIF and JUnit reports, read by the tools code-scanning and CI services use.
 bash Scripts/interop-test.sh
 
+# Runs killed at random moments and runs at the same time leave every output old or new, and
+# nothing behind once the next run is done.
+IAPKIT_CRASH_CONFIGURATION=debug bash Scripts/crash-test.sh
+
 # Every reader of untrusted input under libFuzzer for a while (IAPKIT_FUZZ_SECONDS each, 30 by
 # default). libFuzzer comes with the Linux toolchain; IAPKIT_SKIP_FUZZ=1 skips this.
 if [ "${IAPKIT_SKIP_FUZZ:-}" = "1" ] || [ "$(uname -s)" != "Linux" ]; then
