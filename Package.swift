@@ -58,7 +58,8 @@ var targets: [Target] = [
         resources: [.copy("StoreKit2"), .copy("StoreKit1"), .copy("Facade"), .copy("ObjectiveC")]
     ),
     .target(
-        name: "IAPGenerate", dependencies: ["IAPModel", "IAPTemplates", "IAPDiagnostics", "IAPFileAccess", "Templates"]
+        name: "IAPGenerate",
+        dependencies: ["IAPModel", "IAPTemplates", "IAPDiagnostics", "IAPFileAccess", "IAPProject", "Templates"]
     ),
     .testTarget(name: "IAPTemplatesTests", dependencies: ["IAPTemplates", "IAPTestSupport"], exclude: ["Spec"]),
     .testTarget(
@@ -103,7 +104,7 @@ var targets: [Target] = [
 #if os(Linux)
     targets += [
         .target(name: "StoreKit", path: "Sources/StoreKitStandIn"),
-        .target(name: "FakeStoreTesting", path: "Tests/FakeStoreTesting"),
+        .target(name: "FakeStoreTesting", dependencies: ["StoreKit"], path: "Tests/FakeStoreTesting"),
         .testTarget(name: "StoreKitStandInTests", dependencies: ["StoreKit", "FakeStoreTesting"]),
         // The generated goldens for the Workbook, compiled in Swift 6 mode and driven through
         // the fake store.

@@ -81,7 +81,10 @@ enum GenerateCommand: Command {
             accessLevel: accessLevel, parameters: parameters, troubleshooting: troubleshooting,
             sourceDescription: "the guides in \(session.inputDescription)")
         let generated = Generator.generate(session.workbook, options: options, templates: library)
-        for diagnostic in generated.diagnostics { context.standardError.line(diagnostic.description) }
+        // The guides' own diagnostics, naming included, were reported with the session.
+        for diagnostic in generated.diagnostics where !session.diagnostics.contains(diagnostic) {
+            context.standardError.line(diagnostic.description)
+        }
         guard !generated.diagnostics.contains(where: { $0.severity == .error }) else {
             context.standardError.line("iapkit generate: nothing written")
             return .findings
@@ -112,7 +115,9 @@ enum GenerateCommand: Command {
             }
         }
         defer { writer.close() }
-        let files = generated.files + [checklist(session, snapshot: snapshot, writer: writer)]
+        let files =
+            keepingXcodeSettings(generated.files, writer: writer, context: context)
+            + [checklist(session, snapshot: snapshot, writer: writer)]
         let status = apply(files, writer: writer, arguments: arguments, context: context)
         if status == .success, writes, let digest {
             let outputs = files.compactMap { GenerationStamp.status(of: writer.target($0)) }
@@ -124,6 +129,22 @@ enum GenerateCommand: Command {
             }
         }
         return status
+    }
+
+    /// The `.storekit` file keeps what was set in Xcode and what the guides do not model.
+    private static func keepingXcodeSettings(
+        _ files: [GeneratedFile], writer: OutputWriter, context: CommandContext
+    ) -> [GeneratedFile] {
+        files.map { file in
+            guard file.path.hasSuffix(".storekit") else { return file }
+            let merged = StoreKitFileMerger.merge(
+                generated: file.contents, existing: writer.existingText(of: file.path),
+                path: writer.target(file))
+            for warning in merged.warnings { context.standardError.line(warning.description) }
+            var kept = file
+            kept.contents = merged.text
+            return kept
+        }
     }
 
     /// The validation checklist, keeping the ticks of the file it replaces.

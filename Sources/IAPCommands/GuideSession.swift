@@ -1,6 +1,7 @@
 import IAPDiagnostics
 import IAPExtract
 import IAPFileAccess
+import IAPGenerate
 import IAPMarkdown
 import IAPModel
 import IAPValidate
@@ -61,6 +62,11 @@ struct GuideSession {
         inputErrors += loaded.inputErrors
         var diagnostics = loaded.diagnostics
         diagnostics += WorkbookValidator.validate(loaded.workbook)
+        // The Swift names generation would give, so that lint reports a name that cannot be
+        // used before generate is run.
+        var naming = DiagnosticLog()
+        _ = GeneratedNames.make(for: loaded.workbook, diagnostics: &naming)
+        diagnostics += naming.all
         var session = GuideSession(
             workbook: loaded.workbook, diagnostics: DiagnosticLog(diagnostics).sorted, inputErrors: inputErrors)
         session.configuration = configuration

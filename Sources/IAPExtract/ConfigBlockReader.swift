@@ -103,7 +103,8 @@ struct SchemaConverter {
             platforms: schema.platforms?.entries.map {
                 Platform(name: $0.key, minimumVersion: $0.value, location: map.location($0.keyMark ?? schema.mark))
             } ?? [],
-            accessLevel: schema.accessLevel ?? .internal, entitlementStore: schema.entitlementStore ?? .keychain,
+            accessLevel: schema.accessLevel ?? .internal, entitlementStore: schema.entitlementStore?.value ?? .keychain,
+            entitlementStoreLocation: schema.entitlementStore.map { map.location($0.mark) },
             objectiveC: schema.objectiveC ?? false, location: map.location(schema.mark))
     }
 
@@ -122,7 +123,8 @@ struct SchemaConverter {
             familyShareable: schema.familyShareable ?? false,
             clearedForSale: schema.clearedForSale.map(located) ?? Located(true, at: location),
             localizations: localizations, handler: schema.handler.map(located), promoted: schema.promoted ?? false,
-            createdAt: schema.createdAt.map(located), subscription: schema.subscription.map(subscription),
+            createdAt: schema.createdAt.map(located), duration: schema.duration.map(located),
+            units: schema.units.map(located), subscription: schema.subscription.map(subscription),
             location: location)
     }
 

@@ -43,7 +43,7 @@ struct AppSchema: Decodable {
     var storekit: StoreKitVersion?
     var platforms: OrderedMapping<String>?
     var accessLevel: AccessLevel?
-    var entitlementStore: EntitlementStoreKind?
+    var entitlementStore: Marked<EntitlementStoreKind>?
     var objectiveC: Bool?
 
     enum CodingKeys: String, StrictCodingKey {
@@ -59,7 +59,7 @@ struct AppSchema: Decodable {
         storekit = container.decodeCollecting(StoreKitVersion.self, forKey: .storekit)
         platforms = container.decodeCollecting(OrderedMapping<String>.self, forKey: .platforms)
         accessLevel = container.decodeCollecting(AccessLevel.self, forKey: .accessLevel)
-        entitlementStore = container.decodeCollecting(EntitlementStoreKind.self, forKey: .entitlementStore)
+        entitlementStore = container.marked(EntitlementStoreKind.self, .entitlementStore)
         objectiveC = container.decodeCollecting(Bool.self, forKey: .objectiveC)
     }
 }
@@ -76,11 +76,13 @@ struct ProductSchema: Decodable {
     var handler: Marked<String>?
     var promoted: Bool?
     var createdAt: Marked<String>?
+    var duration: Marked<String>?
+    var units: Marked<Int>?
     var subscription: SubscriptionSchema?
 
     enum CodingKeys: String, StrictCodingKey {
         case id, type, referenceName, price, familyShareable, clearedForSale, localizations, handler, promoted
-        case createdAt, subscription
+        case createdAt, duration, units, subscription
     }
 
     init(from decoder: any Decoder) throws {
@@ -99,6 +101,8 @@ struct ProductSchema: Decodable {
         handler = container.marked(String.self, .handler)
         promoted = container.decodeCollecting(Bool.self, forKey: .promoted)
         createdAt = container.marked(String.self, .createdAt)
+        duration = container.marked(String.self, .duration)
+        units = container.marked(Int.self, .units)
         subscription = container.decodeCollecting(SubscriptionSchema.self, forKey: .subscription)
     }
 }

@@ -19,6 +19,6 @@ public struct FileIdentity: Hashable, Sendable {
     }
 
     init(_ status: stat) {
-        self.init(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        self.init(device: UInt64(truncatingIfNeeded: status.st_dev), inode: UInt64(truncatingIfNeeded: status.st_ino))
     }
 }

@@ -7,7 +7,7 @@ public struct GeneratedNames: Sendable {
     public struct ProductNames: Sendable {
         /// The enum case and the store's property (`removeAds`).
         public var identifier: SwiftIdentifier
-        public var purchased, restored, failed, deferred, revoked, expired: String
+        public var purchased, familyShared, renewed, restored, failed, deferred, revoked, expired: String
     }
 
     public var manager: String
@@ -24,10 +24,14 @@ public struct GeneratedNames: Sendable {
 
     /// Members of the generated manager; a product property may not take one of these names.
     static let managerMembers: Set<String> = [
-        "products", "missingProducts", "ownedProducts", "handler", "entitlements", "canMakePayments",
-        "loadProducts", "purchase", "restorePurchases", "refreshEntitlements", "isPurchased", "balance",
-        "consume", "process", "complete", "notifyChange", "grantedTransactions", "listeners",
-        "objectWillChange", "init", "deinit", "self",
+        "products", "missingProducts", "ownedProducts", "handler", "entitlements", "clock", "canMakePayments",
+        "loadProducts", "purchase", "restorePurchases", "refreshEntitlements", "isPurchased", "expirationDate",
+        "isFamilyShared", "balance", "consume", "waitForPendingChanges", "foregroundNotification", "process",
+        "deliver", "startDelivery", "settle", "revoke", "isRenewal", "makeEntitlement", "buyFromAppStore",
+        "scheduleRefresh", "performRefresh",
+        "apply", "noteChange", "recomputeOwnership", "notifyChange", "deliveries", "changeCount", "lastChange",
+        "refreshes", "expiry", "paymentQueueObservation", "listeners", "objectWillChange", "init", "deinit",
+        "self",
     ]
 
     /// Further members of the StoreKit 1 store, among them those it inherits from `NSObject`.
@@ -38,6 +42,8 @@ public struct GeneratedNames: Sendable {
         "request", "requestDidFinish", "paymentQueue", "paymentQueueRestoreCompletedTransactionsFinished",
         "description", "debugDescription", "hash", "hashValue", "isEqual", "copy", "mutableCopy", "superclass",
         "isProxy", "perform", "responds", "conforms", "isKind", "isMember", "value", "setValue", "classForCoder",
+        "validator", "decidesWithStoreKit2", "restoredProducts", "deliveryKey", "end", "currentAnswers",
+        "SubscriptionValidator", "Event", "ProductHandle",
     ]
 
     /// Further members of the facade of `storekit: both` and of the stores behind it.
@@ -48,8 +54,10 @@ public struct GeneratedNames: Sendable {
 
     /// The type names every run declares besides the manager's (before the type prefix).
     static let fixedTypes = [
-        "ProductID", "ProductKind", "EntitlementStore", "InMemoryEntitlementStore", "UserDefaultsEntitlementStore",
-        "KeychainEntitlementStore", "EntitlementStores", "PurchaseOutcome", "StoreError", "StoreEvent",
+        "ProductID", "ProductKind", "EntitlementStore", "PurchaseOutcome", "StoreError", "StoreEvent",
+        "DeliveryOutcome", "StoreClock", "SystemStoreClock", "EntitlementAnswer", "DeliveryClaims", "PurchaseDelivery",
+        "StoreLifecycle", "RefreshQueue", "ExpiryTimer",
+        "StoreListeners",
         "ProductHandle",
     ]
 
@@ -59,7 +67,10 @@ public struct GeneratedNames: Sendable {
         "AppStore", "Product", "Transaction", "VerificationResult", "PurchaseIntent", "StoreKit", "SKPaymentQueue",
         "SKProduct", "SKProductsRequest", "SKProductsResponse", "SKPayment", "SKPaymentTransaction", "SKError",
         "SKRequest", "Task", "String", "Set", "Error", "Notification", "NotificationCenter", "UserDefaults", "Data",
-        "Date", "MainActor",
+        "Date", "MainActor", "DateComponents", "Calendar", "TimeZone", "NSLock", "JSONEncoder", "JSONDecoder",
+        "UIApplication", "NSApplication", "WKExtension", "WKApplication", "Int", "Bool", "Never", "Sendable", "Result",
+        "Thread",
+        "NSMutableSet", "NSString", "CheckedContinuation",
     ]
 
     /// Names a product property may not take for this StoreKit choice.
@@ -99,28 +110,60 @@ public struct GeneratedNames: Sendable {
         var names = GeneratedNames(
             manager: managerName, handlerProtocol: managerName + "Handling",
             scaffoldFile: managerName + "+Handlers.swift", storekitFile: fileStem + ".storekit", products: [])
+        // Names the guide chose come first; names derived from IDs give way to them.
         var taken: [String: SourceLocation] = [:]
-        for product in workbook.products {
-            let source = product.handler?.value ?? product.id.value
-            let identifier = SwiftNames.identifier(
-                for: source, droppingPrefix: product.handler == nil ? app?.bundleID.value : nil)
-            let location = product.handler?.location ?? product.id.location
+        var identifiers: [SwiftIdentifier?] = Array(repeating: nil, count: workbook.products.count)
+        for (index, product) in workbook.products.enumerated() {
+            guard let handler = product.handler else { continue }
+            let identifier = SwiftNames.identifier(for: handler.value)
             if let first = taken[identifier.name] {
                 diagnostics.error(
-                    "product \(Diagnostic.quote(product.id.value)) would be named '\(identifier.name)' in Swift, like another product; give one of them a 'handler'",
-                    at: location, notes: [.note("the other product is defined here", at: first)])
+                    "product \(Diagnostic.quote(product.id.value)) would be named '\(identifier.name)' in Swift, like another product; give one of them another 'handler'",
+                    at: handler.location, notes: [.note("the other product is defined here", at: first)])
             } else if reserved.contains(identifier.name) {
                 diagnostics.error(
                     "product \(Diagnostic.quote(product.id.value)) would be named '\(identifier.name)', which the generated store already uses; give it another 'handler'",
-                    at: location)
+                    at: handler.location)
+            } else if SwiftNames.keywords.contains(identifier.name) {
+                diagnostics.error(
+                    "handler \(Diagnostic.quote(handler.value)) is a Swift keyword; give the product another 'handler'",
+                    at: handler.location)
             }
-            taken[identifier.name] = taken[identifier.name] ?? location
+            taken[identifier.name] = taken[identifier.name] ?? handler.location
+            identifiers[index] = identifier
+        }
+        for (index, product) in workbook.products.enumerated() where product.handler == nil {
+            let derived = SwiftNames.identifier(for: product.id.value, droppingPrefix: app?.bundleID.value)
+            let reason: String? =
+                if let first = taken[derived.name] {
+                    "like the product defined at line \(first.line)"
+                } else if SwiftNames.keywords.contains(derived.name) {
+                    "which Swift reserves"
+                } else if reserved.contains(derived.name) {
+                    "which the generated store already uses"
+                } else {
+                    nil
+                }
+            var identifier = derived
+            if let reason {
+                identifier = SwiftNames.safeAlternative(to: derived.name) { name in
+                    taken[name] == nil && !reserved.contains(name) && !SwiftNames.keywords.contains(name)
+                }
+                diagnostics.warning(
+                    "product \(Diagnostic.quote(product.id.value)) would be named '\(derived.name)' in Swift, \(reason); it is named '\(identifier.name)' instead (set 'handler' to choose the name)",
+                    at: product.id.location)
+            }
+            taken[identifier.name] = product.id.location
+            identifiers[index] = identifier
+        }
+        for identifier in identifiers {
+            let identifier = identifier ?? SwiftIdentifier(name: "product", spelling: "product")
             let base = identifier.name
             names.products.append(
                 ProductNames(
-                    identifier: identifier, purchased: base + "Purchased", restored: base + "Restored",
-                    failed: base + "Failed", deferred: base + "Deferred", revoked: base + "Revoked",
-                    expired: base + "Expired"))
+                    identifier: identifier, purchased: base + "Purchased", familyShared: base + "FamilyShared",
+                    renewed: base + "Renewed", restored: base + "Restored", failed: base + "Failed",
+                    deferred: base + "Deferred", revoked: base + "Revoked", expired: base + "Expired"))
         }
         names.checkTypeNames(
             storekit: storekit, typePrefix: typePrefix, at: app?.manager?.location ?? app?.location,

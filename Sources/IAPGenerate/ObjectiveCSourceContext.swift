@@ -18,11 +18,18 @@ enum ObjectiveCSourceContext {
                 "idLiteral": .string(ObjectiveCNames.stringLiteral(product.id.value)),
                 "comment": .string(ObjectiveCNames.commentText(product.referenceName.value)),
                 "isDurable": .bool(product.type != .consumable),
+                "isAutoRenewable": .bool(product.type == .autoRenewable),
+                "hasExpiry": .bool(product.type == .autoRenewable || product.type == .nonRenewing),
                 "isPromoted": .bool(product.promoted),
+                "hasTerm": .bool(term(of: product) != nil),
+                "termYears": .string(String(term(of: product)?.years ?? 0)),
+                "termMonths": .string(String(term(of: product)?.months ?? 0)),
+                "termDays": .string(String((term(of: product).map { $0.weeks * 7 + $0.days }) ?? 0)),
                 "on": .object([
-                    "purchased": .string(base + "Purchased"), "restored": .string(base + "Restored"),
-                    "failed": .string(base + "Failed"), "deferred": .string(base + "Deferred"),
-                    "revoked": .string(base + "Revoked"),
+                    "purchased": .string(base + "Purchased"), "renewed": .string(base + "Renewed"),
+                    "restored": .string(base + "Restored"), "failed": .string(base + "Failed"),
+                    "deferred": .string(base + "Deferred"), "revoked": .string(base + "Revoked"),
+                    "expired": .string(base + "Expired"),
                 ]),
             ])
         }
@@ -35,11 +42,28 @@ enum ObjectiveCSourceContext {
             "headerFile": .string(className + ".h"),
             "notificationName": .string(className + "PurchaseNotification"),
             "productKey": .string(className + "PurchaseProductIdentifierKey"),
-            "remembersOwnership": .bool(store != .none),
-            "ownershipKeyLiteral": .string(ObjectiveCNames.stringLiteral(bundleID + ".iapkit.ownedProducts")),
+            "errorDomain": .string(className + "ErrorDomain"),
+            "usesKeychain": .bool(store == .keychain),
+            "usesUserDefaults": .bool(store == .userDefaults),
+            "usesNone": .bool(store == .none),
+            // The Swift store's names for the same things, so the two share one record.
+            "recordKeyLiteral": .string(ObjectiveCNames.stringLiteral(bundleID + ".iap.entitlements")),
+            "keychainServiceLiteral": .string(ObjectiveCNames.stringLiteral(bundleID + ".iap")),
+            "changedNotificationLiteral": .string(
+                ObjectiveCNames.stringLiteral(bundleID + ".iap.entitlementsChanged")),
+            "deliveriesKeyLiteral": .string(ObjectiveCNames.stringLiteral(bundleID + ".iap.deliveries")),
             "troubleshootingLiteral": .string(ObjectiveCNames.stringLiteral(troubleshooting)),
             "products": .list(products),
         ]
+    }
+
+    /// How long one purchase lasts: a subscription's period, a pass's duration.
+    static func term(of product: Product) -> ISODuration? {
+        switch product.type {
+        case .autoRenewable: product.subscription?.period.flatMap { ISODuration($0.value) }
+        case .nonRenewing: product.duration.flatMap { ISODuration($0.value) }
+        case .consumable, .nonConsumable: nil
+        }
     }
 
     /// The class name for the pair: the manager's name, unless a Swift output in the same folder

@@ -35,6 +35,7 @@ public struct OutputPlan: Sendable, Equatable {
         for names: GeneratedNames, storekit: StoreKitVersion, typePrefix: String = "", objectiveC: Bool = false
     ) -> OutputPlan {
         let productID = File(template: "StoreKit2/ProductID.swift", path: "\(typePrefix)ProductID.swift")
+        let storeTypes = File(template: "StoreKit2/StoreTypes.swift", path: "\(typePrefix)StoreTypes.swift")
         let entitlementStore = File(
             template: "StoreKit2/EntitlementStore.swift", path: "\(typePrefix)EntitlementStore.swift")
         let configuration = File(template: "StoreKit2/Configuration.storekit", path: names.storekitFile)
@@ -44,7 +45,7 @@ public struct OutputPlan: Sendable, Equatable {
             // The two single-API outputs differ only in the folder their store templates live in.
             let folder = storekit == .storeKit2 ? "StoreKit2" : "StoreKit1"
             files = [
-                productID,
+                productID, storeTypes,
                 File(template: "\(folder)/StoreManager.swift", path: "\(names.manager).swift"),
                 File(template: "\(folder)/ProductHandlers.swift", path: "\(names.handlerProtocol).swift"),
                 entitlementStore, configuration,
@@ -58,10 +59,10 @@ public struct OutputPlan: Sendable, Equatable {
             ]
             let storeKit1: [String: TemplateValue] = [
                 "manager": .string(names.storeKit1Manager),
-                "handlerProtocol": .string(names.storeKit1HandlerProtocol), "definesSharedTypes": false,
+                "handlerProtocol": .string(names.storeKit1HandlerProtocol),
             ]
             files = [
-                productID,
+                productID, storeTypes,
                 File(template: "Facade/Store.swift", path: "\(names.manager).swift"),
                 File(template: "Facade/StoreHandlers.swift", path: "\(names.handlerProtocol).swift"),
                 File(

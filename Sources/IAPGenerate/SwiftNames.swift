@@ -47,6 +47,19 @@ public enum SwiftNames {
         return SwiftIdentifier(name: name, spelling: keywords.contains(name) ? "`\(name)`" : name)
     }
 
+    /// A name for an identifier that cannot be used as it is: `self` → `selfProduct`, then
+    /// `selfProduct2` and so on until `isFree` accepts one. Never a keyword, so never backticks.
+    public static func safeAlternative(to name: String, isFree: (String) -> Bool) -> SwiftIdentifier {
+        let base = name + "Product"
+        var candidate = base
+        var counter = 2
+        while !isFree(candidate) {
+            candidate = base + String(counter)
+            counter += 1
+        }
+        return SwiftIdentifier(name: candidate, spelling: candidate)
+    }
+
     /// The same rules for a type name: `stride store` → `StrideStore`.
     public static func typeName(for text: String) -> SwiftIdentifier {
         let plain = identifier(for: text).name

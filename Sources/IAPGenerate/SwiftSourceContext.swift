@@ -17,10 +17,24 @@ enum SwiftSourceContext {
                 "comment": .string(SwiftNames.commentText(product.referenceName.value)),
                 "kind": .string(kindCase(product.type)),
                 "isConsumable": .bool(product.type == .consumable),
+                "isDurable": .bool(product.type != .consumable),
                 "isAutoRenewable": .bool(product.type == .autoRenewable),
+                "isNonRenewing": .bool(product.type == .nonRenewing),
+                "hasExpiry": .bool(product.type == .autoRenewable || product.type == .nonRenewing),
+                // Family Sharing covers non-consumables and auto-renewable subscriptions only.
+                "isFamilyShareable": .bool(
+                    product.familyShareable && (product.type == .nonConsumable || product.type == .autoRenewable)),
+                // Only a subscription can meet every event, so only its switch needs no default.
+                "handlesEveryEvent": .bool(product.type == .autoRenewable),
                 "isPromoted": .bool(product.promoted),
+                "unitsPerPurchase": .string(product.type == .consumable ? String(product.unitsPerPurchase) : "0"),
+                "termLiteral": .string(termLiteral(for: product)),
+                "groupLiteral": .string(
+                    product.type == .autoRenewable
+                        ? product.subscription?.group.map { SwiftNames.stringLiteral($0.value) } ?? "nil" : "nil"),
                 "on": .object([
-                    "purchased": .string(productNames.purchased), "restored": .string(productNames.restored),
+                    "purchased": .string(productNames.purchased), "familyShared": .string(productNames.familyShared),
+                    "renewed": .string(productNames.renewed), "restored": .string(productNames.restored),
                     "failed": .string(productNames.failed), "deferred": .string(productNames.deferred),
                     "revoked": .string(productNames.revoked), "expired": .string(productNames.expired),
                 ]),
@@ -51,8 +65,24 @@ enum SwiftSourceContext {
             "storeKit1HandlerProtocol": .string(names.storeKit1HandlerProtocol),
             // Set per file by the output plan for `storekit: both`.
             "storeKit2Availability": false,
-            "definesSharedTypes": true,
         ]
+    }
+
+    /// `DateComponents(year: 1)` for a one-year pass or yearly subscription; `nil` for products
+    /// without a term, or with one the guide did not give in a form the lint accepts.
+    static func termLiteral(for product: Product) -> String {
+        let text: String? =
+            switch product.type {
+            case .nonRenewing: product.duration?.value
+            case .autoRenewable: product.subscription?.period?.value
+            case .consumable, .nonConsumable: nil
+            }
+        guard let text, let duration = ISODuration(text) else { return "nil" }
+        var parts: [String] = []
+        if duration.years > 0 { parts.append("year: \(duration.years)") }
+        if duration.months > 0 { parts.append("month: \(duration.months)") }
+        if duration.weeks > 0 || duration.days > 0 { parts.append("day: \(duration.weeks * 7 + duration.days)") }
+        return "DateComponents(" + parts.joined(separator: ", ") + ")"
     }
 
     static func kindCase(_ type: ProductType) -> String {

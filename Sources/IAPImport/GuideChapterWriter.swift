@@ -31,6 +31,11 @@ public enum GuideChapterWriter {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Stands where a non-renewing product's `duration` goes: `.storekit` files do not record
+    /// how long one purchase lasts, so the person importing writes it in.
+    public static let durationPlaceholder =
+        "# duration: how long one purchase lasts, such as P1Y (the .storekit file does not say)"
+
     /// The body of the config block.
     static func catalogueLines(_ products: [Product]) -> [String] {
         guard !products.isEmpty else { return ["products: []"] }
@@ -43,6 +48,9 @@ public enum GuideChapterWriter {
                 lines.append("    price: " + YAMLScalar.decimal(price.value))
             }
             lines.append("    familyShareable: \(product.familyShareable)")
+            if product.type == .nonRenewing {
+                lines.append("    " + durationPlaceholder)
+            }
             if let subscription = product.subscription {
                 lines += subscriptionLines(subscription)
             }

@@ -78,6 +78,11 @@ extension StoreKitWalk {
                 "product \(quotedID) has no 'displayPrice'; the chapter leaves its price for you to add",
                 at: location(object))
         }
+        if type == .nonRenewing {
+            warning(
+                "non-renewing subscription \(quotedID): a .storekit file does not record how long one purchase lasts; add its 'duration' (such as 'P1Y') to the chapter",
+                at: location(object))
+        }
         let familyShareable = bool("familyShareable", in: object)?.value ?? false
         let localizations = self.localizations(object, owner: "product \(quotedID)")
         var read = Self.productKeys

@@ -12,6 +12,8 @@ public struct AppConfiguration: Sendable, Hashable {
     public var platforms: [Platform]
     public var accessLevel: AccessLevel
     public var entitlementStore: EntitlementStoreKind
+    /// Where `entitlementStore` is written, when it is.
+    public var entitlementStoreLocation: SourceLocation?
     /// Also generate a StoreKit 1 manager as an Objective-C `.h`/`.m` pair, for apps written in
     /// Objective-C, which cannot call StoreKit 2.
     public var objectiveC: Bool
@@ -20,7 +22,8 @@ public struct AppConfiguration: Sendable, Hashable {
     public init(
         name: Located<String>, bundleID: Located<String>, manager: Located<String>? = nil,
         storekit: StoreKitVersion = .storeKit2, platforms: [Platform] = [], accessLevel: AccessLevel = .internal,
-        entitlementStore: EntitlementStoreKind = .keychain, objectiveC: Bool = false, location: SourceLocation
+        entitlementStore: EntitlementStoreKind = .keychain, entitlementStoreLocation: SourceLocation? = nil,
+        objectiveC: Bool = false, location: SourceLocation
     ) {
         self.name = name
         self.bundleID = bundleID
@@ -29,6 +32,7 @@ public struct AppConfiguration: Sendable, Hashable {
         self.platforms = platforms
         self.accessLevel = accessLevel
         self.entitlementStore = entitlementStore
+        self.entitlementStoreLocation = entitlementStoreLocation
         self.objectiveC = objectiveC
         self.location = location
     }

@@ -17,6 +17,11 @@ public struct Product: Sendable, Hashable {
     public var promoted: Bool
     /// When the product was created in App Store Connect (`YYYY-MM-DD`), for propagation checks.
     public var createdAt: Located<String>?
+    /// How long one purchase of a non-renewing subscription lasts, as an ISO 8601 duration
+    /// (`P1Y`): the App Store does not track it, so the generated store ends the entitlement.
+    public var duration: Located<String>?
+    /// How many units one purchase of a consumable credits (a pack of 10 hints credits 10).
+    public var units: Located<Int>?
     public var subscription: Subscription?
     /// Where the product's entry starts in its config block.
     public var location: SourceLocation
@@ -25,7 +30,8 @@ public struct Product: Sendable, Hashable {
         id: Located<String>, type: ProductType, referenceName: Located<String>, price: Located<Decimal>?,
         familyShareable: Bool = false, clearedForSale: Located<Bool>, localizations: [Localization] = [],
         handler: Located<String>? = nil, promoted: Bool = false, createdAt: Located<String>? = nil,
-        subscription: Subscription? = nil, location: SourceLocation
+        duration: Located<String>? = nil, units: Located<Int>? = nil, subscription: Subscription? = nil,
+        location: SourceLocation
     ) {
         self.id = id
         self.type = type
@@ -37,9 +43,16 @@ public struct Product: Sendable, Hashable {
         self.handler = handler
         self.promoted = promoted
         self.createdAt = createdAt
+        self.duration = duration
+        self.units = units
         self.subscription = subscription
         self.location = location
     }
+}
+
+extension Product {
+    /// Units one purchase credits: `units`, else 1.
+    public var unitsPerPurchase: Int { units?.value ?? 1 }
 }
 
 /// The name and description shoppers see in one locale.

@@ -103,7 +103,8 @@ public enum WorkbookJSON {
         var id, type, referenceName: String
         var price: String?
         var familyShareable, clearedForSale, promoted: Bool
-        var handler, createdAt: String?
+        var handler, createdAt, duration: String?
+        var units: Int?
         var localizations: [Localization]
         var subscription: SubscriptionFields?
 
@@ -117,6 +118,8 @@ public enum WorkbookJSON {
             promoted = product.promoted
             handler = product.handler?.value
             createdAt = product.createdAt?.value
+            duration = product.duration?.value
+            units = product.units?.value
             localizations = product.localizations
             subscription = product.subscription.map(SubscriptionFields.init)
         }

@@ -44,7 +44,13 @@ struct ConfigBlockView {
         html += "</tr></thead>\n<tbody>\n"
         for product in products {
             let subscription = product.subscription
-            var period = subscription?.period.map { Escape.text($0.value) } ?? ""
+            // A pass lasts its duration; a pack credits its units: both read as the product's term.
+            var period =
+                subscription?.period.map { Escape.text($0.value) } ?? product.duration.map { Escape.text($0.value) }
+                ?? ""
+            if let units = product.units?.value {
+                period = Escape.text("\(units) units")
+            }
             if let offer = subscription?.introductoryOffer {
                 period +=
                     "<br><span class=\"offer\">intro: " + Escape.text("\(offer.mode.rawValue) \(offer.period.value)")

@@ -1,8 +1,8 @@
 /// Names an app-level type from the guides (the `manager`) may not take: a Swift keyword makes
 /// the generated declaration a syntax error, and a type the generated code names itself
-/// (`Result`, `Sendable`, `Product`, `NSObject`) would be hidden by the new one, so the output
-/// would not compile. The second list covers every type name in the built-in templates; a test
-/// keeps it complete as the templates change.
+/// (`NSObject`, `Codable`, `UUID`) would be hidden by the new one, so the output would not
+/// compile. With the names generation checks itself (`Result`, `Sendable`, `Product`), the lists
+/// cover every type name in the built-in templates; a test keeps it so as the templates change.
 enum SwiftReservedNames {
     /// Swift's keywords, contextual ones included: each is a syntax error or a surprise where a
     /// type name stands (`final class some`, `struct Type`).
@@ -23,36 +23,39 @@ enum SwiftReservedNames {
         "weak", "willSet",
     ]
 
-    /// Types of Swift, Foundation, Combine, Security, StoreKit and Objective-C that the
-    /// generated code names, and the types it declares itself.
+    /// Types of Swift, Foundation, Security, StoreKit, UIKit, AppKit and Objective-C that the
+    /// generated code names, and types it declares inside the store, besides those that
+    /// generation checks itself (the framework types and the generated types of
+    /// `GeneratedNames`, which lint reports through it): each is reported once.
     static let usedTypes: Set<String> = [
-        // The Swift standard library and concurrency
-        "AnyHashable", "AnyObject", "Array", "AsyncStream", "Bool", "CaseIterable", "Character",
-        "CheckedContinuation", "Codable", "Collection", "Comparable", "Dictionary", "Double", "Equatable", "Error",
-        "Float", "Hashable", "Identifiable", "Int", "Int64", "MainActor", "Never", "Optional", "Result",
-        "Sendable", "Sequence", "Set", "String", "Substring", "Task", "UInt64", "UTF8", "Void",
-        // Foundation, Dispatch, Combine and Security
-        "Combine", "Data", "Date", "Decimal", "DispatchQueue", "Foundation", "Notification", "NotificationCenter",
-        "NumberFormatter", "ObservableObject", "Published", "Security", "Thread", "URL", "UserDefaults",
-        "CFDictionary", "CFTypeRef", "SecItemAdd", "SecItemCopyMatching", "SecItemUpdate",
+        // Swift, Foundation, Dispatch, Combine and Security
+        "AnyObject", "CaseIterable", "CFBridgingRelease", "CFDictionary", "CFDictionaryRef", "CFTypeRef", "Codable",
+        "Combine", "Darwin", "DispatchQueue", "Equatable", "Foundation", "NumberFormatter", "ObservableObject",
+        "OSStatus", "SecItemAdd", "SecItemCopyMatching", "SecItemUpdate", "Security", "UInt64", "UTF8", "UUID",
+        "Void",
         // StoreKit 2 and StoreKit 1
-        "AppStore", "Product", "PurchaseIntent", "PurchaseOption", "PurchaseResult", "StoreKit", "Transaction",
-        "VerificationResult", "SKError", "SKErrorDomain", "SKErrorPaymentCancelled", "SKErrorPaymentNotAllowed",
-        "SKErrorUnknown", "SKMutablePayment", "SKPayment", "SKPaymentQueue", "SKPaymentTransaction",
-        "SKPaymentTransactionObserver", "SKPaymentTransactionState", "SKPaymentTransactionStateDeferred",
-        "SKPaymentTransactionStateFailed", "SKPaymentTransactionStatePurchased",
-        "SKPaymentTransactionStatePurchasing", "SKPaymentTransactionStateRestored", "SKProduct",
-        "SKProductsRequest", "SKProductsRequestDelegate", "SKProductsResponse", "SKRequest",
+        "PurchaseOption", "PurchaseResult", "SKErrorDomain", "SKErrorPaymentCancelled", "SKErrorPaymentNotAllowed",
+        "SKErrorUnknown", "SKMutablePayment", "SKPaymentTransactionObserver", "SKPaymentTransactionState",
+        "SKPaymentTransactionStateDeferred", "SKPaymentTransactionStateFailed", "SKPaymentTransactionStatePurchased",
+        "SKPaymentTransactionStatePurchasing", "SKPaymentTransactionStateRestored", "SKProductsRequestDelegate",
+        // UIKit, AppKit and WatchKit
+        "AppKit", "NSApplicationWillBecomeActiveNotification", "UIApplicationWillEnterForegroundNotification", "UIKit",
+        "WatchKit",
         // Objective-C
-        "BOOL", "DEBUG", "FOUNDATION_EXPORT", "NO", "NSArray", "NSDictionary", "NSError", "NSLock", "NSLog",
-        "NSMutableArray", "NSMutableDictionary", "NSMutableSet", "NSNotificationCenter", "NSNotificationName",
-        "NSObject", "NSSet", "NSString", "NSThread", "NSUserDefaults", "NS_ASSUME_NONNULL_BEGIN",
-        "NS_ASSUME_NONNULL_END", "YES",
-        // Declared by the generated code, at the top level or inside the store
-        "EntitlementStore", "EntitlementStores", "Event", "EventForwarder", "Events", "FacadeBackend", "Handler",
-        "InMemoryEntitlementStore", "KeychainEntitlementStore", "ListenerTasks", "Name", "Ownership",
-        "ProductHandle", "ProductID", "ProductKind", "Products", "PurchaseOutcome", "Purchasing", "StoreError",
-        "StoreEvent", "StoreKitHandOver", "UserDefaultsEntitlementStore", "Value",
+        "BOOL", "DEBUG", "DISPATCH_TIME_NOW", "FOUNDATION_EXPORT", "JSONObjectWithData", "NO", "NSArray",
+        "NSCalendar", "NSCalendarIdentifierGregorian", "NSData", "NSDate", "NSDateComponents", "NSDictionary",
+        "NSEC_PER_SEC", "NSError", "NSErrorDomain", "NSJSONReadingMutableContainers", "NSJSONSerialization",
+        "NSJSONWritingSortedKeys", "NSLog", "NSMutableArray", "NSMutableDictionary", "NSNotification",
+        "NSNotificationCenter", "NSNotificationName", "NSNumber", "NSOSStatusErrorDomain", "NSObject",
+        "NSObjectProtocol", "NSOperationQueue", "NSOrderedDescending", "NSSet", "NSThread", "NSTimeInterval",
+        "NSTimeZone", "NSUInteger", "NSUserDefaults", "NS_ASSUME_NONNULL_BEGIN", "NS_ASSUME_NONNULL_END",
+        "NS_ERROR_ENUM", "NULL", "TARGET_OS_WATCH", "YES",
+        // Declared inside the generated store and its helpers
+        "ChangedNotification", "DefaultsStorage", "DeliveredLimit", "DeliveriesKey", "Ending", "Entitlement",
+        "ErrorCode", "ErrorEntitlementNotSaved", "Event", "EventForwarder", "Events", "FacadeBackend", "Failure",
+        "Handler", "KeychainService", "KeychainStorage", "MemoryStorage", "Name", "PaymentQueueObservation",
+        "Products", "Purchasing", "Record", "RecordKey", "Storage", "StoreKitHandOver", "SubscriptionValidator",
+        "Value",
     ]
 
     /// Why `name` cannot be a type the generated code declares, or nil when it can.

@@ -14,7 +14,9 @@ public enum WorkbookValidator {
             ProductRules.check(product, into: &log)
             LocalizationRules.check(product, into: &log)
             SubscriptionRules.check(product, into: &log)
+            PurchaseTermRules.check(product, into: &log)
         }
+        PurchaseTermRules.checkEntitlementStore(workbook, into: &log)
         HandlerRules.check(workbook.products, into: &log)
         ChecklistRules.check(workbook, into: &log)
         return log.all

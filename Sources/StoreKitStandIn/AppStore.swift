@@ -12,6 +12,7 @@ public enum AppStore {
     /// other devices (`FakeAppStore.addPurchaseFromAnotherDevice(productID:)`), or throws the
     /// error it was given (`FakeAppStore.syncError`).
     public static func sync() async throws {
+        await Task.yield()
         try StoreBackend.shared.sync()
     }
 
@@ -102,15 +103,24 @@ public struct Storefront: Identifiable, Hashable, Sendable {
 
 /// A purchase the customer started outside the app, such as a promoted In-App Purchase on the
 /// App Store. The app decides whether and when to buy `product`.
-@available(iOS 16.4, macOS 14.4, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
+@available(iOS 16.4, macOS 14.4, *)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
+@available(visionOS, unavailable)
 public struct PurchaseIntent: Identifiable, Hashable, Sendable {
     public let product: Product
     /// The product identifier.
     public let id: Product.ID
+    /// The win-back offer the customer redeemed on the App Store, if any: add it to the
+    /// purchase's options.
+    @available(iOS 18.0, macOS 15.0, *)
+    public var offer: Product.SubscriptionOffer? { storedOffer }
+    let storedOffer: Product.SubscriptionOffer?
 
-    init(product: Product) {
+    init(product: Product, offer: Product.SubscriptionOffer? = nil) {
         self.product = product
         self.id = product.id
+        self.storedOffer = offer
     }
 
     /// Purchase intents as the customer makes them. Intents made while nobody listens are kept

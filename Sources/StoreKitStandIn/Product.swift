@@ -35,14 +35,16 @@ public struct Product: Identifiable, Hashable, Sendable {
     public static func products<Identifiers: Collection>(
         for identifiers: Identifiers
     ) async throws -> [Product] where Identifiers.Element == String {
-        try StoreBackend.shared.products(for: Array(identifiers))
+        await Task.yield()
+        return try StoreBackend.shared.products(for: Array(identifiers))
     }
 
     /// Buys the product. Ask to Buy and deferred purchases return `.pending`; their transaction
     /// arrives later in `Transaction.updates`.
     @MainActor
     public func purchase(options: Set<Product.PurchaseOption> = []) async throws -> Product.PurchaseResult {
-        try StoreBackend.shared.purchase(self, options: options)
+        await Task.yield()
+        return try StoreBackend.shared.purchase(self, options: options)
     }
 
     /// The latest transaction for this product, if any.
@@ -88,6 +90,7 @@ extension Product {
             case appAccountToken(UUID)
             case quantity(Int)
             case simulatesAskToBuyInSandbox(Bool)
+            case winBackOffer(Product.SubscriptionOffer)
         }
 
         let kind: Kind
@@ -106,6 +109,13 @@ extension Product {
         /// answers `.pending` when no outcome is queued for the product.
         public static func simulatesAskToBuyInSandbox(_ simulatesAskToBuy: Bool) -> Product.PurchaseOption {
             Product.PurchaseOption(kind: .simulatesAskToBuyInSandbox(simulatesAskToBuy))
+        }
+
+        /// Applies a win-back offer to the purchase. The fake store refuses an offer the
+        /// product does not have with `Product.PurchaseError.invalidOfferIdentifier`.
+        @available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+        public static func winBackOffer(_ offer: Product.SubscriptionOffer) -> Product.PurchaseOption {
+            Product.PurchaseOption(kind: .winBackOffer(offer))
         }
     }
 

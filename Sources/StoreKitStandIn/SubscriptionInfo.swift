@@ -11,17 +11,23 @@ extension Product {
         public let introductoryOffer: Product.SubscriptionOffer?
         /// Promotional offers; the fake store has none.
         public let promotionalOffers: [Product.SubscriptionOffer]
+        /// Offers for customers whose subscription in the group lapsed.
+        @available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+        public var winBackOffers: [Product.SubscriptionOffer] { storedWinBackOffers }
+        let storedWinBackOffers: [Product.SubscriptionOffer]
         /// The product's service level in its group; 1 is the highest.
         public let groupLevel: Int
 
         init(
             subscriptionGroupID: String, subscriptionPeriod: Product.SubscriptionPeriod,
-            introductoryOffer: Product.SubscriptionOffer?, groupLevel: Int
+            introductoryOffer: Product.SubscriptionOffer?, groupLevel: Int,
+            winBackOffers: [Product.SubscriptionOffer] = []
         ) {
             self.subscriptionGroupID = subscriptionGroupID
             self.subscriptionPeriod = subscriptionPeriod
             self.introductoryOffer = introductoryOffer
             self.promotionalOffers = []
+            self.storedWinBackOffers = winBackOffers
             self.groupLevel = groupLevel
         }
 

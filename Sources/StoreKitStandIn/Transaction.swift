@@ -29,8 +29,10 @@ public struct Transaction: Identifiable, Hashable, Sendable {
     public internal(set) var signedDate: Date
 
     /// Tells the store the app has delivered what was bought. Until then the transaction stays in
-    /// `Transaction.unfinished`.
+    /// `Transaction.unfinished`. Like StoreKit's, the call suspends: other work on the caller's
+    /// actor can run before it returns.
     public func finish() async {
+        await Task.yield()
         StoreBackend.shared.finish(self)
     }
 
@@ -74,7 +76,8 @@ public struct Transaction: Identifiable, Hashable, Sendable {
 
     /// The most recent transaction for a product, whatever its state.
     public static func latest(for productID: String) async -> VerificationResult<Transaction>? {
-        StoreBackend.shared.latestTransaction(for: productID)
+        await Task.yield()
+        return StoreBackend.shared.latestTransaction(for: productID)
     }
 
     /// The transaction that currently entitles the customer to a product, if any.

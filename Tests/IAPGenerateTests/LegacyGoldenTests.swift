@@ -22,15 +22,15 @@ import Testing
     static let storeKit1 = Fixture(
         target: "GeneratedStoreKit1Tests",
         files: [
-            "EntitlementStore.swift", "ProductID.swift", "Trail.storekit", "TrailStore+Handlers.swift",
-            "TrailStore.swift", "TrailStoreHandling.swift",
+            "EntitlementStore.swift", "ProductID.swift", "StoreTypes.swift", "Trail.storekit",
+            "TrailStore+Handlers.swift", "TrailStore.swift", "TrailStoreHandling.swift",
         ])
 
     static let both = Fixture(
         target: "GeneratedFacadeTests",
         files: [
-            "EntitlementStore.swift", "ProductID.swift", "Trail.storekit", "TrailStore+Handlers.swift",
-            "TrailStore.swift", "TrailStoreHandling.swift", "TrailStoreStoreKit1.swift",
+            "EntitlementStore.swift", "ProductID.swift", "StoreTypes.swift", "Trail.storekit",
+            "TrailStore+Handlers.swift", "TrailStore.swift", "TrailStoreHandling.swift", "TrailStoreStoreKit1.swift",
             "TrailStoreStoreKit1Handling.swift", "TrailStoreStoreKit2.swift", "TrailStoreStoreKit2Handling.swift",
         ])
 

@@ -19,15 +19,55 @@ import Testing
             .diagnostics
     }
 
-    @Test func namesThatMeetAfterConversionAreAnErrorNamingBoth() {
+    @Test func namesThatMeetAfterConversionGetADerivedNameAndAWarning() {
         let diagnostics = Self.generate([Self.product("gem.pack", line: 3), Self.product("gem_pack", line: 9)])
         #expect(
             diagnostics.map(\.description) == [
-                "g.md:9:9: error: product 'gem_pack' would be named 'gemPack' in Swift, like another product; give one of them a 'handler'\ng.md:3:9: note: the other product is defined here"
+                "g.md:9:9: warning: product 'gem_pack' would be named 'gemPack' in Swift, like the product defined at line 3; it is named 'gemPackProduct' instead (set 'handler' to choose the name)"
             ])
     }
 
-    @Test func aNameTheStoreAlreadyUsesIsAnError() {
+    @Test func handlersThatMeetAreAnErrorNamingBoth() {
+        let diagnostics = Self.generate([
+            Self.product("a", handler: "gems", line: 3), Self.product("b", handler: "gems", line: 9),
+        ])
+        #expect(
+            diagnostics.map(\.description) == [
+                "g.md:9:9: error: product 'b' would be named 'gems' in Swift, like another product; give one of them another 'handler'\ng.md:3:9: note: the other product is defined here"
+            ])
+    }
+
+    /// App Store Connect accepts these IDs, so generation must not stop on them.
+    @Test(arguments: [
+        ("com.example.shop.self", "self", "which Swift reserves", "selfProduct"),
+        ("com.example.shop.products", "products", "which the generated store already uses", "productsProduct"),
+        ("com.example.shop.default", "default", "which Swift reserves", "defaultProduct"),
+        ("com.example.shop.Type", "type", "", ""),
+    ])
+    func anIDWhoseNameCannotBeUsedGetsASafeOneAndAWarning(id: String, name: String, reason: String, safe: String) {
+        let diagnostics = Self.generate(
+            [Self.product(id, line: 4)], app: Self.app(manager: "ShopStore", storekit: .storeKit2))
+        if safe.isEmpty {
+            #expect(diagnostics.isEmpty)
+        } else {
+            #expect(
+                diagnostics == [
+                    "g.md:4:9: warning: product '\(id)' would be named '\(name)' in Swift, \(reason); it is named '\(safe)' instead (set 'handler' to choose the name)"
+                ])
+        }
+    }
+
+    @Test func aDerivedNameGivesWayToAChosenOne() {
+        let diagnostics = Self.generate(
+            [Self.product("com.example.shop.gems", line: 3), Self.product("x", handler: "gems", line: 9)],
+            app: Self.app(manager: "ShopStore", storekit: .storeKit2))
+        #expect(
+            diagnostics == [
+                "g.md:3:9: warning: product 'com.example.shop.gems' would be named 'gems' in Swift, like the product defined at line 9; it is named 'gemsProduct' instead (set 'handler' to choose the name)"
+            ])
+    }
+
+    @Test func aChosenNameTheStoreAlreadyUsesIsAnError() {
         let diagnostics = Self.generate([Self.product("x", handler: "products", line: 4)])
         #expect(
             diagnostics.map(\.description) == [

@@ -27,6 +27,7 @@ import Testing
         #expect(
             Self.plan(.storeKit2) == [
                 "StoreKit2/ProductID.swift -> ProductID.swift",
+                "StoreKit2/StoreTypes.swift -> StoreTypes.swift",
                 "StoreKit2/StoreManager.swift -> ShopStore.swift",
                 "StoreKit2/ProductHandlers.swift -> ShopStoreHandling.swift",
                 "StoreKit2/EntitlementStore.swift -> EntitlementStore.swift",
@@ -39,6 +40,7 @@ import Testing
         #expect(
             Self.plan(.storeKit1) == [
                 "StoreKit2/ProductID.swift -> ProductID.swift",
+                "StoreKit2/StoreTypes.swift -> StoreTypes.swift",
                 "StoreKit1/StoreManager.swift -> ShopStore.swift",
                 "StoreKit1/ProductHandlers.swift -> ShopStoreHandling.swift",
                 "StoreKit2/EntitlementStore.swift -> EntitlementStore.swift",
@@ -51,6 +53,7 @@ import Testing
         #expect(
             Self.plan(.both) == [
                 "StoreKit2/ProductID.swift -> ProductID.swift",
+                "StoreKit2/StoreTypes.swift -> StoreTypes.swift",
                 "Facade/Store.swift -> ShopStore.swift",
                 "Facade/StoreHandlers.swift -> ShopStoreHandling.swift",
                 "StoreKit2/StoreManager.swift -> ShopStoreStoreKit2.swift",
@@ -66,14 +69,14 @@ import Testing
         #expect(storeKit2?.context["manager"] == .string("ShopStoreStoreKit2"))
         #expect(storeKit2?.context["storeKit2Availability"] == .bool(true))
         let storeKit1 = files.first { $0.path == "ShopStoreStoreKit1.swift" }
-        #expect(storeKit1?.context["definesSharedTypes"] == .bool(false))
+        #expect(storeKit1?.context["manager"] == .string("ShopStoreStoreKit1"))
     }
 
     @Test func theTypePrefixNamesTheSharedFiles() {
         let files = OutputPlan.files(for: Self.names(storekit: .storeKit1), storekit: .storeKit1, typePrefix: "Shop")
         #expect(
-            files.files.map(\.path).filter { $0.hasPrefix("ShopProductID") || $0.hasPrefix("ShopEntitlement") } == [
-                "ShopProductID.swift", "ShopEntitlementStore.swift",
-            ])
+            files.files.map(\.path).filter {
+                $0.hasPrefix("ShopProductID") || $0.hasPrefix("ShopEntitlement") || $0.hasPrefix("ShopStoreTypes")
+            } == ["ShopProductID.swift", "ShopStoreTypes.swift", "ShopEntitlementStore.swift"])
     }
 }

@@ -33,8 +33,8 @@ import Testing
         let files = try Self.generate()
         #expect(
             files.map(\.path).sorted() == [
-                "EntitlementStore.swift", "ProductID.swift", "Stride.storekit", "StrideStore+Handlers.swift",
-                "StrideStore.swift", "StrideStoreHandling.swift",
+                "EntitlementStore.swift", "ProductID.swift", "StoreTypes.swift", "Stride.storekit",
+                "StrideStore+Handlers.swift", "StrideStore.swift", "StrideStoreHandling.swift",
             ])
         for file in files {
             Golden.check(file.contents, matches: Self.goldenFolder.appendingPathComponent(file.path))

@@ -17,6 +17,11 @@ enum ImportHarness {
     /// One fixture per format version, 1.0 to 4.0.
     static let formatFixtures = ["Format1", "Format2", "Format3", "Format4"]
 
+    /// The chapter as its reader completes it: every non-renewing subscription lasts a year.
+    static func withDurations(_ chapter: String) -> String {
+        chapter.replacingOccurrences(of: GuideChapterWriter.durationPlaceholder, with: "duration: P1Y")
+    }
+
     static func bytes(of fixture: String) throws -> [UInt8] {
         try [UInt8](Data(contentsOf: fixtures.appendingPathComponent(fixture + ".storekit")))
     }

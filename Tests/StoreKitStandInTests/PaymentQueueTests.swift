@@ -49,7 +49,7 @@ extension FakeStoreSuite {
         @Test func aPaymentIsPurchasingThenPurchased() async throws {
             SKPaymentQueue.default().add(try await Self.payment(for: Catalog.premium))
             await FakePaymentQueue.waitUntilIdle()
-            #expect(observer.log == ["com.example.premium purchasing", "com.example.premium purchased 1000000001"])
+            #expect(observer.log == ["com.example.premium purchasing", "com.example.premium purchased 1"])
             #expect(SKPaymentQueue.default().transactions.count == 1)
             let transaction = try #require(SKPaymentQueue.default().transactions.first)
             #expect(transaction.transactionDate == FakeAppStore.now)
@@ -64,7 +64,7 @@ extension FakeStoreSuite {
             let latecomer = QueueRecorder()
             SKPaymentQueue.default().add(latecomer)
             await FakePaymentQueue.waitUntilIdle()
-            #expect(latecomer.log == ["com.example.premium purchased 1000000001"])
+            #expect(latecomer.log == ["com.example.premium purchased 1"])
             #expect(observer.log.isEmpty)
             #expect(SKPaymentQueue.default().transactions.count == 1)
         }
@@ -97,7 +97,7 @@ extension FakeStoreSuite {
             #expect(
                 observer.log == [
                     "com.example.premium purchasing", "com.example.premium deferred",
-                    "com.example.premium purchased 1000000001",
+                    "com.example.premium purchased 1",
                 ])
         }
 
@@ -118,13 +118,11 @@ extension FakeStoreSuite {
             await FakePaymentQueue.waitUntilIdle()
             #expect(
                 observer.log == [
-                    "com.example.premium restored 1000000003", "com.example.pro.yearly restored 1000000004",
+                    "com.example.premium restored 2000000001", "com.example.pro.yearly restored 2000000002",
                     "restore finished",
                 ])
             #expect(
-                SKPaymentQueue.default().transactions.compactMap(\.original?.transactionIdentifier) == [
-                    "1000000001", "1000000002",
-                ])
+                SKPaymentQueue.default().transactions.compactMap(\.original?.transactionIdentifier) == ["1", "2"])
         }
 
         @Test func aFailedRestoreTellsTheObservers() async {
@@ -140,7 +138,7 @@ extension FakeStoreSuite {
             #expect(FakePaymentQueue.promote(productID: "com.example.premium"))
             await FakePaymentQueue.waitUntilIdle()
             #expect(FakePaymentQueue.promotions == [FakePromotion(productID: "com.example.premium", added: true)])
-            #expect(observer.log.last == "com.example.premium purchased 1000000001")
+            #expect(observer.log.last == "com.example.premium purchased 1")
         }
 
         @Test func anObserverWithoutThePromotionMethodDeclines() async {

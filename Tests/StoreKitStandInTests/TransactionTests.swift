@@ -80,17 +80,22 @@ extension FakeStoreSuite {
             #expect(FakeAppStore.expire(productID: "com.example.premium") == nil)
         }
 
-        @Test func subscriptionsExpireWhenTheClockPassesTheirEnd() async throws {
-            _ = try await buy(try await Catalog.product(Catalog.monthly))
+        @Test func subscriptionsRenewWhenTheClockPassesTheirEndUntilAutoRenewIsOff() async throws {
+            let first = try await buy(try await Catalog.product(Catalog.monthly))
             FakeAppStore.advanceClock(by: 30 * 86_400)
             #expect(await entitledProductIDs() == ["com.example.pro.monthly"])
             FakeAppStore.advanceClock(by: 86_400)
+            let renewals = await transactions(in: Transaction.all).filter { $0.reason == .renewal }
+            #expect(renewals.map(\.purchaseDate) == [first.expirationDate])
+            #expect(await entitledProductIDs() == ["com.example.pro.monthly"])
+            FakeAppStore.setWillAutoRenew(false, productID: "com.example.pro.monthly")
+            FakeAppStore.advanceClock(by: 31 * 86_400)
             #expect(await entitledProductIDs().isEmpty)
         }
 
         @Test func aRenewalKeepsTheOriginalTransaction() async throws {
             let first = try await buy(try await Catalog.product(Catalog.monthly))
-            FakeAppStore.advanceClock(by: 31 * 86_400)
+            FakeAppStore.now = FakeAppStore.now.addingTimeInterval(31 * 86_400)
             let renewal = try #require(FakeAppStore.renew(productID: "com.example.pro.monthly"))
             #expect(renewal.id == first.id + 1)
             #expect(renewal.originalID == first.id)

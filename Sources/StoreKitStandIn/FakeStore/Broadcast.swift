@@ -163,6 +163,18 @@ final class Broadcast<Element: Sendable>: Sendable {
         waiting.forEach { $0.resume(returning: value) }
     }
 
+    /// Sends a value to every listener; with nobody listening it is dropped.
+    func publishIfHeard(_ value: Element) {
+        guard listenerCount > 0 else { return }
+        publish(value)
+    }
+
+    /// Holds values for the next listener, as if they were published while nobody listened.
+    func hold(_ values: [Element]) {
+        guard holdsWhileUnheard, !values.isEmpty else { return }
+        state.withLock { $0.held += values }
+    }
+
     /// Ends every listener and forgets held values.
     func reset() {
         let (waiting, ready) = state.withLock { state in
@@ -285,6 +297,9 @@ struct FeedIterator<Element: Sendable>: Sendable {
             }
             return value
         case .list(let list, let index):
+            // StoreKit reads its lists from another process: each element is a suspension, at
+            // which other work on the same actor can run.
+            await Task.yield()
             guard index < list.count else {
                 source = .ended
                 return nil

@@ -18,8 +18,30 @@ import Foundation
 ///   It stays in `Transaction.unfinished` until the app calls `finish()`.
 /// - Transaction ids count up from 1 after each reset. Dates come from `now`, a clock that only
 ///   moves when a test moves it. An auto-renewable subscription's transaction expires one
-///   subscription period after its purchase date; buying another product of the same group
-///   marks the earlier subscription upgraded.
+///   subscription period after its purchase date.
+/// - Within a subscription group, buying a product of the same or a higher service level
+///   (a lower `groupLevel`) replaces the current subscription at once: the earlier transaction
+///   is marked upgraded and published again. Buying a lower level is a downgrade: nothing is
+///   bought now, the purchase answers with the current transaction, and the subscription renews
+///   into the lower level. Buying the product the customer is subscribed to answers with its
+///   current transaction.
+/// - Buying a non-consumable the customer owns answers with the purchase they have; no new
+///   transaction is made. (The payment queue does the same.)
+/// - With `purchasesAlsoThroughUpdates`, a successful purchase is also published to
+///   `Transaction.updates`, as real devices sometimes do: the app sees it twice.
+///
+/// ## Time
+/// `advanceClock(by:)` moves the clock the way time passes for the App Store: every
+/// subscription that reaches the end of its period renews, dated at that end and published as
+/// a new transaction (with `Transaction.Reason.renewal` and the original id), unless the
+/// customer turned auto-renew off (`setWillAutoRenew`) or its payment fails
+/// (`failRenewals(productID:)`), in which case it enters the grace period (`gracePeriod`), then
+/// billing retry, then expires, publishing nothing. `sleep(until:)` lets a test's clock wait
+/// for the fake store's.
+///
+/// ## Launches
+/// `relaunchApp()` is the app quitting and starting again: listeners end, and the unfinished
+/// transactions wait for the first `updates` loop of the new launch, which gets each of them.
 ///
 /// ## Entitlements
 /// `Transaction.currentEntitlements` holds the latest transaction of each non-consumable and
@@ -155,6 +177,22 @@ public enum FakeAppStore {
         }
     }
 
+    /// The customer resolves the oldest interrupted purchase of a product (agrees to the terms,
+    /// fixes the payment method): its transaction, verified and unfinished, is published to
+    /// `Transaction.updates`. Returns `nil` when none was interrupted.
+    @discardableResult
+    public static func resolveInterruptedPurchase(productID: String) -> Transaction? {
+        let entry = backend.state.withLock { state -> LedgerEntry? in
+            guard let index = state.interrupted.firstIndex(where: { $0.productID == productID }),
+                let product = state.products.first(where: { $0.id == productID })
+            else { return nil }
+            let request = state.interrupted.remove(at: index)
+            let transaction = state.makeTransaction(for: product, request: request, ownership: .purchased)
+            return state.record(transaction, verificationError: nil, finished: false)
+        }
+        return publish(entry)
+    }
+
     /// A purchase made outside the app, such as a redeemed offer code, an interrupted purchase
     /// completed in Settings, or a family member sharing a product. Its transaction (unfinished)
     /// is published to `Transaction.updates`. Returns `nil` when the product is not offered.
@@ -270,13 +308,13 @@ public enum FakeAppStore {
 
     // MARK: Restoring
 
-    /// A purchase the customer made on another device. It shows up (finished, not published)
-    /// after the next successful `AppStore.sync()`. Returns `false` when the product is not offered.
+    /// A purchase the customer makes on another device, dated now. It shows up (finished, not
+    /// published) after the next successful `AppStore.sync()`, with that date. Returns `false` when the product is not offered.
     @discardableResult
     public static func addPurchaseFromAnotherDevice(productID: String) -> Bool {
         backend.state.withLock { state in
             guard let product = state.products.first(where: { $0.id == productID }) else { return false }
-            state.otherDevicePurchases.append(product)
+            state.otherDevicePurchases.append((product, state.now))
             return true
         }
     }
@@ -294,15 +332,23 @@ public enum FakeAppStore {
 
     // MARK: Purchase intents and storefront
 
-    /// The customer starts buying a product outside the app (a promoted In-App Purchase): a
-    /// `PurchaseIntent` is published to `PurchaseIntent.intents`. Returns `false` when the product
-    /// is not offered.
+    /// The customer starts buying a product outside the app (a promoted In-App Purchase, or a
+    /// win-back offer redeemed on the App Store): a `PurchaseIntent` is published to
+    /// `PurchaseIntent.intents`, carrying the product's win-back offer `winBackOfferID` when one
+    /// is given. Returns `false` when the product (or the offer) is not offered.
     @discardableResult
-    public static func postPurchaseIntent(productID: String) -> Bool {
+    public static func postPurchaseIntent(productID: String, winBackOfferID: String? = nil) -> Bool {
         guard let product = backend.state.withLock({ $0.products.first { $0.id == productID } }) else {
             return false
         }
-        backend.purchaseIntents.publish(PurchaseIntent(product: product.product))
+        var offer: Product.SubscriptionOffer?
+        if let winBackOfferID {
+            guard let found = product.subscription?.winBackOffers.first(where: { $0.id == winBackOfferID }) else {
+                return false
+            }
+            offer = found.subscriptionOffer
+        }
+        backend.purchaseIntents.publish(PurchaseIntent(product: product.product, offer: offer))
         return true
     }
 
@@ -320,15 +366,115 @@ public enum FakeAppStore {
 
     // MARK: Clock
 
-    /// The fake store's clock, used for every date it makes.
+    /// The fake store's clock, used for every date it makes. Setting it jumps without renewing
+    /// anything; `advanceClock(by:)` lets time pass.
     public static var now: Date {
         get { backend.state.withLock { $0.now } }
-        set { backend.state.withLock { $0.now = newValue } }
+        set { backend.advanceClockWithoutRenewals(to: newValue) }
     }
 
-    /// Moves the clock forward; subscriptions whose expiration date is reached expire.
+    /// Lets time pass: subscriptions renew at the end of each period on the way (or expire, or
+    /// enter their grace period or billing retry; see the type's documentation), and sleepers
+    /// whose date is reached wake.
     public static func advanceClock(by interval: TimeInterval) {
-        backend.state.withLock { $0.now.addTimeInterval(interval) }
+        backend.advanceClock(to: now.addingTimeInterval(interval))
+    }
+
+    /// Returns once the fake store's clock reaches `date`. Throws `CancellationError` when the
+    /// calling task is cancelled, and at `reset()` or `relaunchApp()`, the way a launch's timers
+    /// end with it. Tests give the store under test a clock built on this.
+    public static func sleep(until date: Date) async throws {
+        try await backend.sleep(until: date)
+    }
+
+    /// How many tasks are waiting in `sleep(until:)`.
+    public static var sleeperCount: Int {
+        backend.state.withLock { $0.sleepers.count }
+    }
+
+    // MARK: Launches and redelivery
+
+    /// The app quits and launches again. Every running `updates`, `intents` and storefront
+    /// iteration ends, sleepers are cancelled, and each unfinished transaction is held for the
+    /// first `Transaction.updates` loop of the new launch, as StoreKit delivers them once at
+    /// launch. On the StoreKit 1 side the observers are forgotten; the next observer hears of
+    /// every transaction still waiting in the queue. The ledger, the clock, products and queued
+    /// outcomes stay.
+    public static func relaunchApp() {
+        backend.relaunch()
+    }
+
+    /// While true, every successful purchase is published to `Transaction.updates` as well as
+    /// returned by `purchase(options:)`, so the app sees one transaction twice, as it can on a
+    /// device.
+    public static var purchasesAlsoThroughUpdates: Bool {
+        get { backend.state.withLock { $0.purchasesAlsoThroughUpdates } }
+        set { backend.state.withLock { $0.purchasesAlsoThroughUpdates = newValue } }
+    }
+
+    /// While true, `finish()` and `finishTransaction(_:)` are recorded but do not take effect,
+    /// as when the app is killed before StoreKit hears them: the transactions stay unfinished,
+    /// and a relaunch delivers them again.
+    public static var finishesAreLost: Bool {
+        get { backend.finishesAreLost }
+        set { backend.state.withLock { $0.finishesAreLost = newValue } }
+    }
+
+    /// Publishes a transaction to `Transaction.updates` once more, as StoreKit may. Returns
+    /// `nil` when there is no transaction with that id.
+    @discardableResult
+    public static func redeliver(transactionID: UInt64) -> Transaction? {
+        let entry = backend.state.withLock { state in state.ledger.first { $0.transaction.id == transactionID } }
+        guard let entry else { return nil }
+        backend.publish([entry], toPaymentQueue: false)
+        return entry.transaction
+    }
+
+    /// The ids of the transactions not finished yet, in booking order.
+    public static var unfinishedTransactionIDs: [UInt64] {
+        backend.state.withLock { $0.unfinishedIDs }
+    }
+
+    // MARK: Billing
+
+    /// The billing grace period the app turned on in App Store Connect (3, 16 or 28 days), or
+    /// `nil` for none. During it a subscriber whose renewal payment failed stays entitled.
+    public static var gracePeriod: TimeInterval? {
+        get { backend.state.withLock { $0.gracePeriod } }
+        set { backend.state.withLock { $0.gracePeriod = newValue } }
+    }
+
+    /// The customer's payment method fails from now on: at the end of its period the
+    /// subscription does not renew but enters its grace period, then billing retry (60 days),
+    /// then expires. Nothing is published meanwhile.
+    public static func failRenewals(productID: String) {
+        backend.state.withLock { _ = $0.failingRenewals.insert(productID) }
+    }
+
+    /// The customer fixes the payment method: a subscription in its grace period or in billing
+    /// retry renews now and the renewal is published (after a grace period the dates carry on
+    /// from the missed renewal; after billing retry the new period starts now). Returns the
+    /// renewal, or `nil` when none was due.
+    @discardableResult
+    public static func fixBilling(productID: String) -> Transaction? {
+        let entry = backend.state.withLock { state -> LedgerEntry? in
+            state.failingRenewals.remove(productID)
+            guard let index = state.latestIndex(for: productID, where: { $0.revocationDate == nil }),
+                let product = state.products.first(where: { $0.id == productID }),
+                let end = state.ledger[index].transaction.expirationDate, end <= state.now
+            else { return nil }
+            let previous = state.ledger[index].transaction
+            let period = product.subscription?.period ?? .monthly
+            let inGrace = state.gracePeriod.map { state.now < end.addingTimeInterval($0) } ?? false
+            let expiration = inGrace ? period.advance(end) : period.advance(state.now)
+            let renewal = state.makeTransaction(
+                for: product, request: nil, ownership: previous.ownershipType, renewing: previous, at: state.now,
+                expiring: expiration)
+            return state.record(renewal, verificationError: nil, finished: false)
+        }
+        guard let entry else { return nil }
+        backend.publish([entry])
+        return entry.transaction
     }
 
     // MARK: Waiting
@@ -383,7 +529,7 @@ public enum FakeAppStore {
 
     private static func publish(_ entry: LedgerEntry?) -> Transaction? {
         guard let entry else { return nil }
-        backend.transactionUpdates.publish(entry.result)
+        backend.publish([entry])
         return entry.transaction
     }
 }

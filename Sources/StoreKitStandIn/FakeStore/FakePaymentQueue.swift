@@ -44,8 +44,8 @@ public enum FakePaymentQueue {
     @discardableResult
     public static func addUnfinishedPurchase(productID: String) -> Bool {
         guard let product = offered(productID) else { return false }
-        let now = StoreBackend.shared.state.withLock { $0.now }
-        backend.withState { $0.addUnfinished(product, at: now) }
+        let entry = StoreBackend.shared.bookEarlierPurchase(of: product, finished: false)
+        backend.withState { $0.addUnfinished(product, ledger: entry.transaction) }
         return true
     }
 
@@ -54,9 +54,16 @@ public enum FakePaymentQueue {
     @discardableResult
     public static func addRestorablePurchase(productID: String) -> Bool {
         guard let product = offered(productID) else { return false }
-        let now = StoreBackend.shared.state.withLock { $0.now }
-        backend.withState { $0.addRestorable(product, at: now) }
+        let entry = StoreBackend.shared.bookEarlierPurchase(of: product, finished: true)
+        backend.withState { $0.addRestorable(product, ledger: entry.transaction) }
         return true
+    }
+
+    /// Tells the observers once more of a transaction still waiting in the queue, as StoreKit
+    /// sometimes does. Returns `false` when no unfinished transaction has that identifier.
+    @discardableResult
+    public static func redeliver(transactionIdentifier: String) -> Bool {
+        backend.redeliver(transactionIdentifier: transactionIdentifier)
     }
 
     /// While set, restoring fails with this error.
@@ -103,6 +110,11 @@ public enum FakePaymentQueue {
     /// The observers still registered and alive.
     public static var observerCount: Int {
         backend.observers.count
+    }
+
+    /// How many times `remove(_:)` was called for an observer.
+    public static var observerRemovalCount: Int {
+        backend.withState { $0.observerRemovals }
     }
 
     // MARK: Products requests

@@ -49,18 +49,50 @@ public struct FakeSubscription: Hashable, Sendable {
     public var introductoryOffer: FakeIntroOffer?
     /// The service level in the group; 1 is the highest.
     public var groupLevel: Int
+    /// Win-back offers for lapsed subscribers, by offer identifier.
+    public var winBackOffers: [FakeWinBackOffer]
 
-    public init(groupID: String, period: FakePeriod, introductoryOffer: FakeIntroOffer? = nil, groupLevel: Int = 1) {
+    public init(
+        groupID: String, period: FakePeriod, introductoryOffer: FakeIntroOffer? = nil, groupLevel: Int = 1,
+        winBackOffers: [FakeWinBackOffer] = []
+    ) {
         self.groupID = groupID
         self.period = period
         self.introductoryOffer = introductoryOffer
         self.groupLevel = groupLevel
+        self.winBackOffers = winBackOffers
     }
 
     var subscriptionInfo: Product.SubscriptionInfo {
         Product.SubscriptionInfo(
             subscriptionGroupID: groupID, subscriptionPeriod: period.subscriptionPeriod,
-            introductoryOffer: introductoryOffer?.subscriptionOffer, groupLevel: groupLevel
+            introductoryOffer: introductoryOffer?.subscriptionOffer, groupLevel: groupLevel,
+            winBackOffers: winBackOffers.map(\.subscriptionOffer)
+        )
+    }
+}
+
+/// A win-back offer of a `FakeSubscription`: a reduced price for lapsed subscribers. Not part
+/// of Apple's StoreKit.
+public struct FakeWinBackOffer: Hashable, Sendable {
+    public var id: String
+    public var price: Decimal
+    /// The length of one period of the offer.
+    public var period: FakePeriod
+    /// How many periods the offer lasts.
+    public var periodCount: Int
+
+    public init(id: String, price: Decimal, period: FakePeriod, periodCount: Int = 1) {
+        self.id = id
+        self.price = price
+        self.period = period
+        self.periodCount = periodCount
+    }
+
+    var subscriptionOffer: Product.SubscriptionOffer {
+        Product.SubscriptionOffer(
+            id: id, type: .winBack, price: price, displayPrice: DisplayPrice.dollars(price),
+            period: period.subscriptionPeriod, periodCount: periodCount, paymentMode: .payAsYouGo
         )
     }
 }
@@ -145,6 +177,11 @@ public enum FakePurchaseOutcome: Sendable {
     /// The purchase waits for approval: `purchase` returns `.pending`, and
     /// `FakeAppStore.approvePending(productID:)` or `declinePending(productID:)` settles it.
     case pending
+    /// The purchase is interrupted (the customer must first agree to new terms or update a
+    /// payment method): `purchase` throws `StoreKitError.unknown`, and
+    /// `FakeAppStore.resolveInterruptedPurchase(productID:)` completes it later through
+    /// `Transaction.updates`.
+    case interrupted
     /// `purchase` throws the error.
     case failure(any Error)
 }
@@ -163,6 +200,8 @@ public struct FakePurchaseAttempt: Hashable, Sendable {
     public let quantity: Int
     public let appAccountToken: UUID?
     public let simulatesAskToBuy: Bool
+    /// The win-back offer applied, if any.
+    public let winBackOfferID: String?
     public let outcome: FakePurchaseAttempt.Outcome
 }
 

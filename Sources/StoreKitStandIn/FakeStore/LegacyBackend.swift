@@ -1,8 +1,11 @@
 import Foundation
 
 /// The StoreKit 1 side of the fake store: the payment queue's transactions and observers, and
-/// products requests. Products and `canMakePayments` come from `StoreBackend`, so both APIs sell
-/// the same catalogue.
+/// products requests. Products, `canMakePayments` and the ledger of transactions come from
+/// `StoreBackend`, so both APIs sell the same catalogue to one customer: a payment through the
+/// queue is a StoreKit 2 transaction too (its `transactionIdentifier` is that transaction's id),
+/// and StoreKit 2 transactions (renewals, purchases made outside the app) reach the queue's
+/// observers as purchased transactions. Finishing through either API finishes it for both.
 ///
 /// Callbacks go out the way StoreKit sends them: payment queue callbacks on the main queue,
 /// products request answers on a background queue. Each is counted while scheduled, so tests can
@@ -33,6 +36,15 @@ final class LegacyBackend: @unchecked Sendable {
             return old.idleWaiters
         }
         waiters.forEach { $0.resume() }
+    }
+
+    /// The app quits and launches again: observers are forgotten and callbacks already
+    /// scheduled for them do nothing; transactions waiting in the queue stay for the next one.
+    func relaunch() {
+        withState { state in
+            state.observers.removeAll()
+            state.generation += 1
+        }
     }
 
     // MARK: Scheduling
@@ -143,7 +155,10 @@ final class LegacyBackend: @unchecked Sendable {
     }
 
     func removeObserver(_ observer: any SKPaymentTransactionObserver) {
-        withState { state in state.observers.removeAll { $0.object == nil || $0.object === observer } }
+        withState { state in
+            state.observers.removeAll { $0.object == nil || $0.object === observer }
+            state.observerRemovals += 1
+        }
     }
 
     var observers: [any SKPaymentTransactionObserver] {
@@ -184,17 +199,17 @@ final class LegacyBackend: @unchecked Sendable {
     /// Decides what a purchasing transaction becomes.
     private func settle(_ transaction: SKPaymentTransaction) {
         let productID = transaction.payment.productIdentifier
-        let (paymentsAllowed, offered, now) = StoreBackend.shared.state.withLock { state in
-            (state.canMakePayments, state.products.first { $0.id == productID }, state.now)
+        let (paymentsAllowed, offered) = StoreBackend.shared.state.withLock { state in
+            (state.canMakePayments, state.products.first { $0.id == productID })
         }
-        withState { state in
+        let outcome = withState { state -> FakePaymentOutcome? in
             guard paymentsAllowed else {
                 state.fail(transaction, .paymentNotAllowed)
-                return
+                return nil
             }
-            guard let product = offered else {
+            guard offered != nil else {
                 state.fail(transaction, .storeProductNotAvailable)
-                return
+                return nil
             }
             let outcome: FakePaymentOutcome
             if var queued = state.outcomes[productID], !queued.isEmpty {
@@ -205,7 +220,7 @@ final class LegacyBackend: @unchecked Sendable {
             }
             switch outcome {
             case .purchased:
-                state.complete(transaction, product: product, at: now)
+                return .purchased
             case .cancelled:
                 state.fail(transaction, .paymentCancelled)
             case .failed(let code):
@@ -213,7 +228,22 @@ final class LegacyBackend: @unchecked Sendable {
             case .deferred:
                 transaction.storedState = .deferred
             }
+            return nil
         }
+        if outcome == .purchased, let offered {
+            complete(transaction, product: offered)
+        }
+    }
+
+    /// Books a paid payment in the shared ledger (unfinished) and moves its transaction to
+    /// purchased; StoreKit 2's listeners hear of it too, while any run.
+    private func complete(_ transaction: SKPaymentTransaction, product: FakeProduct) {
+        let entry = StoreBackend.shared.bookPaymentQueuePurchase(
+            of: product, quantity: transaction.payment.quantity)
+        withState { state in
+            state.complete(transaction, ledger: entry.transaction, product: product)
+        }
+        StoreBackend.shared.transactionUpdates.publishIfHeard(entry.result)
     }
 
     func approveDeferred(productID: String) -> Bool {
@@ -226,19 +256,46 @@ final class LegacyBackend: @unchecked Sendable {
         let box = Unchecked(found)
         schedule {
             let transaction = box.value
-            let (product, now) = StoreBackend.shared.state.withLock { state in
-                (state.products.first { $0.id == productID }, state.now)
+            let product = StoreBackend.shared.state.withLock { state in
+                state.products.first { $0.id == productID }
             }
-            self.withState { state in
-                if let product {
-                    state.complete(transaction, product: product, at: now)
-                } else {
-                    state.fail(transaction, .storeProductNotAvailable)
-                }
+            if let product {
+                self.complete(transaction, product: product)
+            } else {
+                self.withState { state in state.fail(transaction, .storeProductNotAvailable) }
             }
             self.deliver([transaction], queue: SKPaymentQueue.default())
         }
         return true
+    }
+
+    func redeliver(transactionIdentifier: String) -> Bool {
+        let found = withState { state in
+            state.unfinished.first { $0.transactionIdentifier == transactionIdentifier }
+        }
+        guard let found else { return false }
+        let box = Unchecked(found)
+        schedule { self.deliver([box.value], queue: SKPaymentQueue.default()) }
+        return true
+    }
+
+    /// StoreKit 2 transactions made outside the queue (renewals, purchases outside the app,
+    /// purchases through `Product.purchase`) reach the queue as purchased transactions, waiting
+    /// to be finished.
+    func mirror(_ transactions: [Transaction]) {
+        guard !transactions.isEmpty else { return }
+        let mirrored = withState { state in
+            transactions.map { state.mirror($0) }
+        }
+        let box = Unchecked(mirrored)
+        schedule { self.deliver(box.value, queue: SKPaymentQueue.default()) }
+    }
+
+    /// A StoreKit 2 `finish()` takes the transaction out of the queue too.
+    func finishedElsewhere(transactionIdentifier: String) {
+        withState { state in
+            state.unfinished.removeAll { $0.transactionIdentifier == transactionIdentifier }
+        }
     }
 
     func finish(_ transaction: SKPaymentTransaction) {
@@ -247,9 +304,14 @@ final class LegacyBackend: @unchecked Sendable {
                 FakeFinishedTransaction(
                     productID: transaction.payment.productIdentifier,
                     transactionIdentifier: transaction.transactionIdentifier, state: transaction.transactionState))
-            if transaction.transactionState != .purchasing {
+            if transaction.transactionState != .purchasing, !StoreBackend.shared.finishesAreLost {
                 state.unfinished.removeAll { $0 === transaction }
             }
+        }
+        if transaction.transactionState == .purchased, let identifier = transaction.transactionIdentifier,
+            let id = UInt64(identifier)
+        {
+            StoreBackend.shared.finishedThroughPaymentQueue(id)
         }
     }
 
@@ -298,6 +360,7 @@ final class LegacyBackend: @unchecked Sendable {
     }
 
     func revoke(_ productIDs: [String]) {
+        StoreBackend.shared.revokeForPaymentQueue(productIDs)
         schedule {
             for observer in self.observers {
                 observer.paymentQueue(
@@ -334,22 +397,38 @@ struct LegacyState {
     var restoreError: (any Error)?
     var restoreCount = 0
     var promotions: [FakePromotion] = []
+    var observerRemovals = 0
     var holdsProductRequests = false
     var running: [WeakReference<SKProductsRequest>] = []
     var held: [WeakReference<SKProductsRequest>] = []
     var productRequestCount = 0
     var droppedProductRequestCount = 0
 
+    /// Identifiers for restored transactions, which StoreKit 2 does not see as transactions of
+    /// their own; they count from 2,000,000,001, far from the ledger's ids.
     mutating func nextIdentifier() -> String {
         lastTransactionNumber += 1
-        return String(1_000_000_000 + lastTransactionNumber)
+        return String(2_000_000_000 + lastTransactionNumber)
     }
 
-    mutating func complete(_ transaction: SKPaymentTransaction, product: FakeProduct, at now: Date) {
+    /// A purchasing transaction becomes purchased as the ledger's `ledger` transaction.
+    mutating func complete(_ transaction: SKPaymentTransaction, ledger: Transaction, product: FakeProduct) {
         transaction.storedState = .purchased
-        transaction.storedIdentifier = nextIdentifier()
-        transaction.storedDate = now
+        transaction.storedIdentifier = String(ledger.id)
+        transaction.storedDate = ledger.purchaseDate
         if product.type != .consumable { restorable.append(transaction) }
+    }
+
+    /// The queue's view of a ledger transaction made elsewhere.
+    mutating func mirror(_ ledger: Transaction) -> SKPaymentTransaction {
+        let payment = SKMutablePayment()
+        payment.productIdentifier = ledger.productID
+        payment.quantity = ledger.purchasedQuantity
+        let transaction = SKPaymentTransaction(
+            payment: payment, state: .purchased, identifier: String(ledger.id), date: ledger.purchaseDate)
+        unfinished.append(transaction)
+        if ledger.productType != .consumable { restorable.append(transaction) }
+        return transaction
     }
 
     func fail(_ transaction: SKPaymentTransaction, _ code: SKError.Code) {
@@ -363,21 +442,21 @@ struct LegacyState {
     }
 
     /// A purchase an earlier launch completed but never finished: it waits in the queue.
-    mutating func addUnfinished(_ product: FakeProduct, at now: Date) {
+    mutating func addUnfinished(_ product: FakeProduct, ledger: Transaction) {
         let payment = SKMutablePayment()
         payment.productIdentifier = product.id
         let transaction = SKPaymentTransaction(payment: payment, state: .purchasing)
-        complete(transaction, product: product, at: now)
+        complete(transaction, ledger: ledger, product: product)
         unfinished.append(transaction)
         payments.append(product.id)
     }
 
     /// A purchase made before this launch or on another device, ready to be restored.
-    mutating func addRestorable(_ product: FakeProduct, at now: Date) {
+    mutating func addRestorable(_ product: FakeProduct, ledger: Transaction) {
         let payment = SKMutablePayment()
         payment.productIdentifier = product.id
         let original = SKPaymentTransaction(
-            payment: payment, state: .purchased, identifier: nextIdentifier(), date: now)
+            payment: payment, state: .purchased, identifier: String(ledger.id), date: ledger.purchaseDate)
         restorable.append(original)
     }
 }

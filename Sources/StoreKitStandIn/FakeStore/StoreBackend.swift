@@ -13,11 +13,51 @@ final class StoreBackend: Sendable {
     let storefrontUpdates = Broadcast<Storefront>(holdsWhileUnheard: false)
 
     func reset() {
-        state.withLock { $0 = StoreState() }
+        let sleepers = state.withLock { state -> [StoreState.Sleeper] in
+            let sleepers = state.sleepers
+            state = StoreState()
+            return sleepers
+        }
+        sleepers.forEach { $0.continuation.resume(throwing: CancellationError()) }
         transactionUpdates.reset()
         purchaseIntents.reset()
         storefrontUpdates.reset()
         LegacyBackend.shared.reset()
+    }
+
+    /// The app quits and starts again: its listeners end, its sleeping timers are woken with a
+    /// cancellation, and every unfinished transaction waits for the first `updates` loop of the
+    /// new launch.
+    func relaunch() {
+        let (sleepers, unfinished) = state.withLock { state -> ([StoreState.Sleeper], [LedgerEntry]) in
+            let sleepers = state.sleepers
+            state.sleepers.removeAll()
+            let unfinished = state.ledger.filter { state.unfinishedIDs.contains($0.transaction.id) }
+            return (sleepers, unfinished)
+        }
+        sleepers.forEach { $0.continuation.resume(throwing: CancellationError()) }
+        transactionUpdates.reset()
+        transactionUpdates.hold(unfinished.map(\.result))
+        purchaseIntents.reset()
+        storefrontUpdates.reset()
+        LegacyBackend.shared.relaunch()
+    }
+
+    /// Publishes changed and new transactions: to `Transaction.updates`, and the new ones as
+    /// StoreKit 1 transactions to the payment queue's observers.
+    func publish(_ entries: [LedgerEntry], toPaymentQueue: Bool = true) {
+        for entry in entries {
+            transactionUpdates.publish(entry.result)
+        }
+        if toPaymentQueue {
+            mirror(entries)
+        }
+    }
+
+    /// New transactions reach the payment queue too; changes to old ones do not.
+    func mirror(_ entries: [LedgerEntry]) {
+        let fresh = entries.filter { $0.transaction.revocationDate == nil && !$0.transaction.isUpgraded }
+        LegacyBackend.shared.mirror(fresh.map(\.transaction))
     }
 
     // MARK: Products and purchases
@@ -38,7 +78,7 @@ final class StoreBackend: Sendable {
 
     func purchase(_ product: Product, options: Set<Product.PurchaseOption>) throws -> Product.PurchaseResult {
         let request = PurchaseRequest(productID: product.id, options: options)
-        return try state.withLock { state in
+        let (result, published, booked) = try state.withLock { state in
             do {
                 return try state.purchase(request)
             } catch {
@@ -46,17 +86,31 @@ final class StoreBackend: Sendable {
                 throw error
             }
         }
+        publish(published, toPaymentQueue: false)
+        if let booked {
+            mirror([booked])
+        }
+        return result
     }
 
     func finish(_ transaction: Transaction) {
-        state.withLock { state in
+        let lost = state.withLock { state -> Bool in
             state.finishedIDs.append(transaction.id)
+            guard !state.finishesAreLost else { return true }
             state.unfinishedIDs.removeAll { $0 == transaction.id }
+            return false
+        }
+        if !lost {
+            LegacyBackend.shared.finishedElsewhere(transactionIdentifier: String(transaction.id))
         }
     }
 
     var canMakePayments: Bool {
         state.withLock { $0.canMakePayments }
+    }
+
+    var finishesAreLost: Bool {
+        state.withLock { $0.finishesAreLost }
     }
 
     var storefront: Storefront? {
@@ -69,11 +123,113 @@ final class StoreBackend: Sendable {
             if let error = state.syncError {
                 throw error
             }
-            for product in state.otherDevicePurchases {
-                let transaction = state.makeTransaction(for: product, request: nil, ownership: .purchased)
+            for (product, date) in state.otherDevicePurchases {
+                let transaction = state.makeTransaction(for: product, request: nil, ownership: .purchased, at: date)
                 state.record(transaction, verificationError: nil, finished: true)
             }
             state.otherDevicePurchases.removeAll()
+        }
+    }
+
+    // MARK: The payment queue's share of the ledger
+
+    /// A payment the queue completed, booked unfinished; a non-consumable the customer owns is
+    /// answered with the purchase they have.
+    func bookPaymentQueuePurchase(of product: FakeProduct, quantity: Int) -> LedgerEntry {
+        state.withLock { state in
+            if let owned = state.ownedNonConsumable(product) { return owned }
+            var request = PurchaseRequest(productID: product.id, options: [])
+            request.quantity = quantity
+            let upgraded = state.activeSubscription(inGroupOf: product).map { [$0] } ?? []
+            let transaction = state.makeTransaction(for: product, request: request, ownership: .purchased)
+            return state.record(transaction, verificationError: nil, finished: false, replacing: upgraded)
+        }
+    }
+
+    /// A purchase made before this launch or on another device: booked, finished or not.
+    func bookEarlierPurchase(of product: FakeProduct, finished: Bool) -> LedgerEntry {
+        state.withLock { state in
+            let transaction = state.makeTransaction(for: product, request: nil, ownership: .purchased)
+            return state.record(transaction, verificationError: nil, finished: finished)
+        }
+    }
+
+    /// `finishTransaction(_:)` finishes the ledger's transaction too (without counting as a
+    /// StoreKit 2 `finish()` call).
+    func finishedThroughPaymentQueue(_ id: UInt64) {
+        state.withLock { state in
+            guard !state.finishesAreLost else { return }
+            state.unfinishedIDs.removeAll { $0 == id }
+        }
+    }
+
+    /// Family Sharing stopped for these products: their latest transactions are revoked.
+    func revokeForPaymentQueue(_ productIDs: [String]) {
+        let revoked = state.withLock { state -> [LedgerEntry] in
+            productIDs.compactMap { productID in
+                guard let index = state.latestIndex(for: productID, where: { $0.revocationDate == nil }) else {
+                    return nil
+                }
+                state.ledger[index].transaction.revocationDate = state.now
+                state.ledger[index].transaction.revocationReason = .other
+                state.ledger[index].transaction.signedDate = state.now
+                return state.ledger[index]
+            }
+        }
+        revoked.forEach { transactionUpdates.publishIfHeard($0.result) }
+    }
+
+    // MARK: Clock
+
+    /// Moves the clock to `date`, renewing on the way every subscription that renews, and wakes
+    /// the sleepers whose time has come.
+    func advanceClock(to date: Date) {
+        let (renewals, woken) = state.withLock { state in state.advance(to: date) }
+        publish(renewals)
+        woken.forEach { $0.continuation.resume() }
+    }
+
+    /// Sets the clock without renewing anything, and wakes the sleepers whose time has come.
+    func advanceClockWithoutRenewals(to date: Date) {
+        let woken = state.withLock { state -> [StoreState.Sleeper] in
+            state.now = date
+            let woken = state.sleepers.filter { $0.date <= date }
+            state.sleepers.removeAll { $0.date <= date }
+            return woken
+        }
+        woken.forEach { $0.continuation.resume() }
+    }
+
+    /// Returns once the clock reaches `date`; throws `CancellationError` when the calling task is
+    /// cancelled, or at a reset or relaunch.
+    func sleep(until date: Date) async throws {
+        let token = state.withLock { state -> Int in
+            state.nextSleeperToken += 1
+            return state.nextSleeperToken
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let outcome = state.withLock { state -> Bool? in
+                    if state.cancelledSleepers.remove(token) != nil { return false }
+                    if state.now >= date { return true }
+                    state.sleepers.append(StoreState.Sleeper(token: token, date: date, continuation: continuation))
+                    return nil
+                }
+                switch outcome {
+                case true?: continuation.resume()
+                case false?: continuation.resume(throwing: CancellationError())
+                case nil: break
+                }
+            }
+        } onCancel: {
+            let sleeper = state.withLock { state -> StoreState.Sleeper? in
+                guard let index = state.sleepers.firstIndex(where: { $0.token == token }) else {
+                    state.cancelledSleepers.insert(token)
+                    return nil
+                }
+                return state.sleepers.remove(at: index)
+            }
+            sleeper?.continuation.resume(throwing: CancellationError())
         }
     }
 
@@ -128,6 +284,7 @@ struct PurchaseRequest: Sendable {
     var quantity = 1
     var appAccountToken: UUID?
     var simulatesAskToBuy = false
+    var winBackOfferID: String?
 
     init(productID: String, options: Set<Product.PurchaseOption>) {
         self.productID = productID
@@ -136,6 +293,7 @@ struct PurchaseRequest: Sendable {
             case .quantity(let quantity): self.quantity = quantity
             case .appAccountToken(let token): appAccountToken = token
             case .simulatesAskToBuyInSandbox(let simulates): simulatesAskToBuy = simulates
+            case .winBackOffer(let offer): winBackOfferID = offer.id
             }
         }
     }
@@ -143,7 +301,7 @@ struct PurchaseRequest: Sendable {
     func attempt(_ outcome: FakePurchaseAttempt.Outcome) -> FakePurchaseAttempt {
         FakePurchaseAttempt(
             productID: productID, quantity: quantity, appAccountToken: appAccountToken,
-            simulatesAskToBuy: simulatesAskToBuy, outcome: outcome
+            simulatesAskToBuy: simulatesAskToBuy, winBackOfferID: winBackOfferID, outcome: outcome
         )
     }
 }
@@ -164,6 +322,15 @@ struct LedgerEntry: Sendable {
 struct StoreState: Sendable {
     /// The fake clock's starting time: 1 January 2026, 00:00 UTC.
     static let startOfClock = Date(timeIntervalSince1970: 1_767_225_600)
+    /// How long the App Store keeps trying to collect a failed renewal: 60 days.
+    static let billingRetryPeriod: TimeInterval = 60 * 86_400
+
+    /// A task waiting for the clock (`FakeAppStore.sleep(until:)`).
+    struct Sleeper: Sendable {
+        let token: Int
+        let date: Date
+        let continuation: CheckedContinuation<Void, any Error>
+    }
 
     var products: [FakeProduct] = []
     var canMakePayments = true
@@ -178,7 +345,9 @@ struct StoreState: Sendable {
     var finishedIDs: [UInt64] = []
     var attempts: [FakePurchaseAttempt] = []
     var pending: [PurchaseRequest] = []
-    var otherDevicePurchases: [FakeProduct] = []
+    var interrupted: [PurchaseRequest] = []
+    /// Purchases made on another device, with their dates, waiting for the next sync.
+    var otherDevicePurchases: [(product: FakeProduct, date: Date)] = []
     var syncError: (any Error)?
     var syncCount = 0
     var statusError: (any Error)?
@@ -186,8 +355,25 @@ struct StoreState: Sendable {
     var renewalStates: [String: Product.SubscriptionInfo.RenewalState] = [:]
     var autoRenewOff: Set<String> = []
     var expirationReasons: [UInt64: Product.SubscriptionInfo.RenewalInfo.ExpirationReason] = [:]
+    /// While true, a successful purchase is also published to `Transaction.updates`.
+    var purchasesAlsoThroughUpdates = false
+    /// While true, finishing (through either API) is recorded but does not take effect.
+    var finishesAreLost = false
+    /// The billing grace period the app turned on in App Store Connect, if any.
+    var gracePeriod: TimeInterval?
+    /// Products whose renewal payments fail, from the date the failure was set.
+    var failingRenewals: Set<String> = []
+    /// What a subscription group renews into after a downgrade, by group.
+    var renewalPreferences: [String: String] = [:]
+    var sleepers: [Sleeper] = []
+    var cancelledSleepers: Set<Int> = []
+    var nextSleeperToken = 0
 
-    mutating func purchase(_ request: PurchaseRequest) throws -> Product.PurchaseResult {
+    /// The result of a purchase, the entries to publish to `Transaction.updates`, and the new
+    /// transaction it booked, if any.
+    mutating func purchase(
+        _ request: PurchaseRequest
+    ) throws -> (Product.PurchaseResult, [LedgerEntry], LedgerEntry?) {
         guard canMakePayments else {
             throw Product.PurchaseError.purchaseNotAllowed
         }
@@ -196,6 +382,11 @@ struct StoreState: Sendable {
         }
         guard (1...10).contains(request.quantity), request.quantity == 1 || product.type == .consumable else {
             throw Product.PurchaseError.invalidQuantity
+        }
+        if let offerID = request.winBackOfferID,
+            !(product.subscription?.winBackOffers ?? []).contains(where: { $0.id == offerID })
+        {
+            throw Product.PurchaseError.invalidOfferIdentifier
         }
         let outcome: FakePurchaseOutcome
         if var queued = outcomes[request.productID], !queued.isEmpty {
@@ -206,40 +397,97 @@ struct StoreState: Sendable {
         }
         switch outcome {
         case .success(let verified):
-            let transaction = makeTransaction(for: product, request: request, ownership: .purchased)
+            if let owned = ownedNonConsumable(product) {
+                // The App Store answers a purchase of what the customer owns with the purchase
+                // they already have.
+                attempts.append(request.attempt(.purchased(transactionID: owned.transaction.id, verified: true)))
+                return (.success(owned.result), [], nil)
+            }
+            if let kept = subscriptionChange(to: product) {
+                attempts.append(request.attempt(.purchased(transactionID: kept.transaction.id, verified: true)))
+                return (.success(kept.result), [], nil)
+            }
             let error: VerificationResult<Transaction>.VerificationError? = verified ? nil : .invalidSignature
-            let entry = record(transaction, verificationError: error, finished: false)
+            let upgraded = activeSubscription(inGroupOf: product).map { [$0] } ?? []
+            let transaction = makeTransaction(for: product, request: request, ownership: .purchased)
+            let entry = record(transaction, verificationError: error, finished: false, replacing: upgraded)
             attempts.append(request.attempt(.purchased(transactionID: transaction.id, verified: verified)))
-            return .success(entry.result)
+            let published = upgraded.map { ledger[$0] } + (purchasesAlsoThroughUpdates ? [entry] : [])
+            return (.success(entry.result), published, entry)
         case .userCancelled:
             attempts.append(request.attempt(.userCancelled))
-            return .userCancelled
+            return (.userCancelled, [], nil)
         case .pending:
             pending.append(request)
             attempts.append(request.attempt(.pending))
-            return .pending
+            return (.pending, [], nil)
+        case .interrupted:
+            interrupted.append(request)
+            throw StoreKitError.unknown
         case .failure(let error):
             throw error
         }
     }
 
+    /// The customer's unrevoked purchase of a non-consumable, if they have one.
+    func ownedNonConsumable(_ product: FakeProduct) -> LedgerEntry? {
+        guard product.type == .nonConsumable,
+            let index = latestIndex(for: product.id, where: { $0.revocationDate == nil })
+        else { return nil }
+        return ledger[index]
+    }
+
+    /// For a subscription the customer already has, or a lower level of the group they are in:
+    /// the transaction that stays current. A downgrade takes effect at the next renewal.
+    mutating func subscriptionChange(to product: FakeProduct) -> LedgerEntry? {
+        guard let index = activeSubscriptionIndex(inGroup: product.subscription?.groupID) else { return nil }
+        let current = ledger[index].transaction
+        guard let group = current.subscriptionGroupID else { return nil }
+        if current.productID == product.id {
+            renewalPreferences[group] = nil
+            return ledger[index]
+        }
+        let currentLevel = products.first { $0.id == current.productID }?.subscription?.groupLevel ?? 1
+        guard let level = product.subscription?.groupLevel, level > currentLevel else { return nil }
+        renewalPreferences[group] = product.id
+        return ledger[index]
+    }
+
+    /// The ledger index of the subscription a purchase in the product's group replaces at once.
+    func activeSubscription(inGroupOf product: FakeProduct) -> Int? {
+        activeSubscriptionIndex(inGroup: product.subscription?.groupID)
+    }
+
+    func activeSubscriptionIndex(inGroup group: String?) -> Int? {
+        guard let group else { return nil }
+        guard
+            let index = ledger.lastIndex(where: {
+                $0.transaction.subscriptionGroupID == group && !$0.transaction.isUpgraded
+            })
+        else { return nil }
+        let state = renewalState(of: ledger[index].transaction)
+        return state == .subscribed || state == .inGracePeriod ? index : nil
+    }
+
     /// A new transaction for a product, dated now. A renewal passes the transaction it renews.
     mutating func makeTransaction(
         for product: FakeProduct, request: PurchaseRequest?, ownership: Transaction.OwnershipType,
-        renewing previous: Transaction? = nil
+        renewing previous: Transaction? = nil, at date: Date? = nil, expiring expiration: Date? = nil
     ) -> Transaction {
         lastTransactionID += 1
         let id = lastTransactionID
-        let expiration: Date? =
-            product.type == .autoRenewable ? (product.subscription?.period ?? .monthly).advance(now) : nil
+        let purchaseDate = date ?? now
+        let end: Date? =
+            product.type == .autoRenewable
+            ? expiration ?? (product.subscription?.period ?? .monthly).advance(purchaseDate) : nil
         return Transaction(
             id: id,
             originalID: previous?.originalID ?? id,
             productID: product.id,
             productType: product.type,
-            purchaseDate: now,
-            originalPurchaseDate: previous?.originalPurchaseDate ?? now,
-            expirationDate: expiration,
+            purchaseDate: purchaseDate,
+            originalPurchaseDate: previous?.originalPurchaseDate ?? purchaseDate,
+            expirationDate: end,
             revocationDate: nil,
             revocationReason: nil,
             isUpgraded: false,
@@ -249,24 +497,23 @@ struct StoreState: Sendable {
             subscriptionGroupID: product.type == .autoRenewable ? product.subscription?.groupID : nil,
             reason: previous == nil ? .purchase : .renewal,
             environment: .xcode,
-            signedDate: now
+            signedDate: purchaseDate
         )
     }
 
-    /// Books a new transaction. A new subscription replaces the customer's other active one in
-    /// the same group, which is marked upgraded.
+    /// Books a new transaction. The subscriptions it replaces at once (an upgrade or crossgrade
+    /// in its group) are marked upgraded.
     @discardableResult
     mutating func record(
         _ transaction: Transaction, verificationError: VerificationResult<Transaction>.VerificationError?,
-        finished: Bool
+        finished: Bool, replacing upgraded: [Int] = []
     ) -> LedgerEntry {
-        if let group = transaction.subscriptionGroupID {
-            for index in ledger.indices {
-                let other = ledger[index].transaction
-                if other.subscriptionGroupID == group && other.productID != transaction.productID && !other.isUpgraded {
-                    ledger[index].transaction.isUpgraded = true
-                }
-            }
+        for index in upgraded {
+            ledger[index].transaction.isUpgraded = true
+            ledger[index].transaction.signedDate = now
+        }
+        if let group = transaction.subscriptionGroupID, transaction.reason == .purchase {
+            renewalPreferences[group] = nil
         }
         renewalStates[transaction.productID] = nil
         autoRenewOff.remove(transaction.productID)
@@ -290,10 +537,18 @@ struct StoreState: Sendable {
         if let state = renewalStates[transaction.productID] {
             return state
         }
-        if let expiration = transaction.expirationDate, expiration <= now {
-            return .expired
+        guard let expiration = transaction.expirationDate, expiration <= now else {
+            return .subscribed
         }
-        return .subscribed
+        if failingRenewals.contains(transaction.productID) {
+            if let gracePeriod, now < expiration.addingTimeInterval(gracePeriod) {
+                return .inGracePeriod
+            }
+            if now < expiration.addingTimeInterval(Self.billingRetryPeriod) {
+                return .inBillingRetryPeriod
+            }
+        }
+        return .expired
     }
 
     /// The latest transaction of each product the customer is entitled to, in booking order.
@@ -318,22 +573,69 @@ struct StoreState: Sendable {
         }
     }
 
+    /// Moves the clock to `date`. Each subscription that reaches the end of its period on the
+    /// way renews (into the product a downgrade chose), unless auto-renew is off or its payment
+    /// fails; renewals are dated at the end of the period they follow.
+    mutating func advance(to date: Date) -> (renewals: [LedgerEntry], woken: [Sleeper]) {
+        var renewals: [LedgerEntry] = []
+        while let (index, end) = nextRenewal(by: date) {
+            now = max(now, end)
+            let previous = ledger[index].transaction
+            let group = previous.subscriptionGroupID ?? ""
+            let productID = renewalPreferences[group] ?? previous.productID
+            guard let product = products.first(where: { $0.id == productID }) else { break }
+            renewalPreferences[group] = nil
+            let renewal = makeTransaction(
+                for: product, request: nil, ownership: previous.ownershipType, renewing: previous, at: end)
+            renewals.append(record(renewal, verificationError: nil, finished: false))
+        }
+        now = max(now, date)
+        let woken = sleepers.filter { $0.date <= now }
+        sleepers.removeAll { $0.date <= now }
+        return (renewals, woken)
+    }
+
+    /// The subscription that renews first by `date`, with the end of its period.
+    private func nextRenewal(by date: Date) -> (index: Int, end: Date)? {
+        var best: (index: Int, end: Date)?
+        for group in Set(ledger.compactMap(\.transaction.subscriptionGroupID)) {
+            guard
+                let index = ledger.lastIndex(where: {
+                    $0.transaction.subscriptionGroupID == group && !$0.transaction.isUpgraded
+                })
+            else { continue }
+            let transaction = ledger[index].transaction
+            guard let end = transaction.expirationDate, end <= date, transaction.revocationDate == nil,
+                !autoRenewOff.contains(transaction.productID),
+                !failingRenewals.contains(transaction.productID), renewalStates[transaction.productID] == nil
+            else { continue }
+            if best == nil || end < best?.end ?? end {
+                best = (index, end)
+            }
+        }
+        return best
+    }
+
     func status(of entry: LedgerEntry) -> Product.SubscriptionInfo.Status {
         let transaction = entry.transaction
         let state = renewalState(of: transaction)
         let renews = [.subscribed, .inGracePeriod, .inBillingRetryPeriod].contains(state)
         var expirationReason: Product.SubscriptionInfo.RenewalInfo.ExpirationReason?
         if state == .expired {
-            expirationReason = expirationReasons[transaction.id] ?? .autoRenewDisabled
+            expirationReason =
+                expirationReasons[transaction.id]
+                ?? (failingRenewals.contains(transaction.productID) ? .billingError : .autoRenewDisabled)
         }
+        let group = transaction.subscriptionGroupID ?? ""
         let info = Product.SubscriptionInfo.RenewalInfo(
             originalTransactionID: transaction.originalID,
             currentProductID: transaction.productID,
             willAutoRenew: renews && !autoRenewOff.contains(transaction.productID),
-            autoRenewPreference: transaction.productID,
+            autoRenewPreference: renewalPreferences[group] ?? transaction.productID,
             expirationReason: expirationReason,
             isInBillingRetry: state == .inBillingRetryPeriod,
-            gracePeriodExpirationDate: state == .inGracePeriod ? transaction.expirationDate : nil,
+            gracePeriodExpirationDate: state == .inGracePeriod
+                ? transaction.expirationDate.map { $0.addingTimeInterval(gracePeriod ?? 0) } : nil,
             renewalDate: transaction.expirationDate,
             signedDate: now
         )

@@ -18,6 +18,14 @@ final class TrailStoreEvents: TrailStoreHandling {
         // Unlock Trail Guide, yearly.
     }
 
+    func guideMonthlyPurchased() {
+        // Unlock Trail Guide, monthly.
+    }
+
+    func seasonPassPurchased() {
+        // Unlock Summer season pass.
+    }
+
     func storeDidMissProducts(_ products: [ProductID]) {
         // The App Store returned none of these; the debug console names them.
     }

@@ -7,27 +7,34 @@ import StoreKit
 
 /// The store the app talks to, on systems with and without StoreKit 2. Behind it works
 /// `TrailStoreStoreKit2` (StoreKit 2) where the system has StoreKit 2 (iOS 15, macOS 12,
-/// tvOS 15, watchOS 8 and later) and `TrailStoreStoreKit1` (StoreKit 1) elsewhere; only one of
-/// them exists, so transactions are never handled twice.
+/// tvOS 15, watchOS 8 and later), whose entitlements then decide what the customer owns, and
+/// `TrailStoreStoreKit1` (StoreKit 1) elsewhere; only one of them exists, so transactions are
+/// never handled twice.
 ///
 /// Create one as the app launches and keep it for the app's lifetime: the store behind it
-/// starts listening for transactions at once.
+/// starts listening for transactions at once, and keeps entitlements current at launch, on
+/// every return to the foreground and when a subscription or pass ends.
 @MainActor
 final class TrailStore {
-    /// Told about every purchase, restore, failure, deferral, revocation and expiry.
+    /// Told about every purchase, renewal, restore, failure, deferral, revocation and expiry,
+    /// and asked to deliver each purchase.
     weak var handler: (any TrailStoreHandling)?
 
     /// Where ownership and consumable balances are kept between launches.
-    let entitlements: any EntitlementStore
+    let entitlements: EntitlementStore
 
     private let backend: any FacadeBackend
     /// Held here because the stores behind the facade hold their handler weakly.
     private let forwarder: EventForwarder
 
-    /// `usesStoreKit1` picks StoreKit 1 even where StoreKit 2 exists, for testing that path.
+    /// `validator` tells the StoreKit 1 store when a subscription ends on systems without
+    /// StoreKit 2 (see `TrailStoreStoreKit1`). `usesStoreKit1` picks StoreKit 1 even where
+    /// StoreKit 2 exists, for testing that path.
     init(
-        entitlements: any EntitlementStore = EntitlementStores.makeDefault(),
+        entitlements: EntitlementStore = EntitlementStore.makeDefault(),
         handler: (any TrailStoreHandling)? = nil,
+        clock: any StoreClock = SystemStoreClock(),
+        validator: TrailStoreStoreKit1.SubscriptionValidator? = nil,
         usesStoreKit1: Bool = false
     ) {
         self.entitlements = entitlements
@@ -35,9 +42,10 @@ final class TrailStore {
         let forwarder = EventForwarder()
         self.forwarder = forwarder
         if #available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *), !usesStoreKit1 {
-            backend = TrailStoreStoreKit2(entitlements: entitlements, handler: forwarder)
+            backend = TrailStoreStoreKit2(entitlements: entitlements, handler: forwarder, clock: clock)
         } else {
-            backend = TrailStoreStoreKit1(entitlements: entitlements, handler: forwarder)
+            backend = TrailStoreStoreKit1(
+                entitlements: entitlements, handler: forwarder, clock: clock, validator: validator)
         }
         forwarder.store = self
     }
@@ -58,7 +66,7 @@ final class TrailStore {
     /// Products the guides define but the App Store did not return.
     var missingProducts: [ProductID] { backend.missingProducts }
 
-    /// Non-consumables and subscriptions the customer owns.
+    /// Non-consumables, subscriptions and passes the customer owns now.
     var ownedProducts: Set<ProductID> { backend.ownedProducts }
 
     /// Asks the App Store for every product of the guides; see `missingProducts` afterwards.
@@ -66,8 +74,8 @@ final class TrailStore {
         try await backend.facadeLoad()
     }
 
-    /// Buys a product: purchased, pending (Ask to Buy) or cancelled; failures are thrown after
-    /// the handler has heard of them.
+    /// Buys a product: purchased, awaiting delivery, pending (Ask to Buy) or cancelled;
+    /// failures are thrown after the handler has heard of them.
     @discardableResult
     func purchase(_ id: ProductID) async throws -> PurchaseOutcome {
         try await backend.facadePurchase(id)
@@ -78,8 +86,19 @@ final class TrailStore {
         try await backend.restorePurchases()
     }
 
-    /// Whether the customer owns a non-consumable or a subscription.
+    /// Brings ownership up to date with the App Store, and retries deliveries left unfinished.
+    /// The store behind the facade does this by itself at launch, on every return to the
+    /// foreground and when a subscription or pass ends.
+    func refreshEntitlements() async {
+        await backend.refreshEntitlements()
+    }
+
+    /// Whether the customer owns a non-consumable, an active subscription or a pass, now.
     func isPurchased(_ id: ProductID) -> Bool { backend.isPurchased(id) }
+
+    /// When the customer's subscription or pass ends; nil for purchases that last and for
+    /// products the customer does not own.
+    func expirationDate(of id: ProductID) -> Date? { backend.expirationDate(of: id) }
 
     /// Units of a consumable the customer has bought and not yet used.
     func balance(of id: ProductID) -> Int { backend.balance(of: id) }
@@ -93,6 +112,12 @@ final class TrailStore {
 
     /// The product's price, formatted for the customer's storefront; nil until loaded.
     func displayPrice(of id: ProductID) -> String? { backend.facadeDisplayPrice(of: id) }
+
+    /// Returns once every change the store behind the facade has started is applied. For tests
+    /// and previews.
+    func waitForPendingChanges() async {
+        await backend.waitForPendingChanges()
+    }
 }
 
 /// What the facade needs from the store behind it.
@@ -104,11 +129,14 @@ private protocol FacadeBackend: AnyObject {
     func facadeLoad() async throws
     func facadePurchase(_ id: ProductID) async throws -> PurchaseOutcome
     func restorePurchases() async throws
+    func refreshEntitlements() async
     func isPurchased(_ id: ProductID) -> Bool
+    func expirationDate(of id: ProductID) -> Date?
     func balance(of id: ProductID) -> Int
     func consume(_ id: ProductID, count: Int) -> Bool
     func facadeDisplayName(of id: ProductID) -> String?
     func facadeDisplayPrice(of id: ProductID) -> String?
+    func waitForPendingChanges() async
 }
 
 @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
@@ -146,35 +174,85 @@ extension TrailStoreStoreKit1: FacadeBackend {
     }
 }
 
-/// Passes the events of the store behind the facade on to the facade's handler.
+/// Passes the events of the store behind the facade on to the facade's handler, without
+/// StoreKit's types.
 @MainActor
 private final class EventForwarder: TrailStoreStoreKit1Handling {
     weak var store: TrailStore?
 
     private var handler: (any TrailStoreHandling)? { store?.handler }
 
-    func gemsPurchased(_ transaction: SKPaymentTransaction) { handler?.gemsPurchased() }
-    func gemsRestored() { handler?.gemsRestored() }
-    func gemsFailed(_ error: any Error) { handler?.gemsFailed(error) }
-    func gemsDeferred() { handler?.gemsDeferred() }
-    func gemsRevoked() { handler?.gemsRevoked() }
-    func offlineMapsPurchased(_ transaction: SKPaymentTransaction) { handler?.offlineMapsPurchased() }
-    func offlineMapsRestored() { handler?.offlineMapsRestored() }
-    func offlineMapsFailed(_ error: any Error) { handler?.offlineMapsFailed(error) }
-    func offlineMapsDeferred() { handler?.offlineMapsDeferred() }
-    func offlineMapsRevoked() { handler?.offlineMapsRevoked() }
-    func guideYearlyPurchased(_ transaction: SKPaymentTransaction) { handler?.guideYearlyPurchased() }
-    func guideYearlyRestored() { handler?.guideYearlyRestored() }
-    func guideYearlyFailed(_ error: any Error) { handler?.guideYearlyFailed(error) }
-    func guideYearlyDeferred() { handler?.guideYearlyDeferred() }
-    func guideYearlyRevoked() { handler?.guideYearlyRevoked() }
+    func deliver(_ transaction: SKPaymentTransaction, for product: ProductID) async -> DeliveryOutcome {
+        guard let handler else { return .delivered }
+        let delivery = PurchaseDelivery(
+            product: product, transactionID: transaction.transactionIdentifier ?? "",
+            quantity: transaction.payment.quantity, purchaseDate: transaction.transactionDate ?? Date())
+        return await handler.deliver(delivery)
+    }
+
+    func handle(_ event: TrailStoreStoreKit1.Event, for product: ProductID) {
+        let forwarded: TrailStore.Event
+        switch event {
+        case .purchased: forwarded = .purchased
+        case .renewed: forwarded = .renewed
+        case .restored: forwarded = .restored
+        case .failed(let error): forwarded = .failed(error)
+        case .deferred: forwarded = .deferred
+        case .revoked: forwarded = .revoked
+        case .expired: forwarded = .expired
+        }
+        handler?.handle(forwarded, for: product)
+    }
+
     func storeDidMissProducts(_ products: [ProductID]) { handler?.storeDidMissProducts(products) }
+
+    // Both stores' handler protocols name these alike, so the forwarder implements them itself;
+    // events reach the facade's handler through `handle(_:for:)` instead.
+    func gemsFailed(_ error: any Error) {}
+    func gemsDeferred() {}
+    func offlineMapsFailed(_ error: any Error) {}
+    func offlineMapsDeferred() {}
+    func offlineMapsRestored() {}
+    func offlineMapsRevoked() {}
+    func guideYearlyFailed(_ error: any Error) {}
+    func guideYearlyDeferred() {}
+    func guideYearlyRestored() {}
+    func guideYearlyRevoked() {}
+    func guideYearlyExpired() {}
+    func guideMonthlyFailed(_ error: any Error) {}
+    func guideMonthlyDeferred() {}
+    func guideMonthlyRestored() {}
+    func guideMonthlyRevoked() {}
+    func guideMonthlyExpired() {}
+    func seasonPassFailed(_ error: any Error) {}
+    func seasonPassDeferred() {}
+    func seasonPassRestored() {}
+    func seasonPassRevoked() {}
+    func seasonPassExpired() {}
 }
 
 @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 extension EventForwarder: TrailStoreStoreKit2Handling {
-    func gemsPurchased(_ transaction: Transaction) { handler?.gemsPurchased() }
-    func offlineMapsPurchased(_ transaction: Transaction) { handler?.offlineMapsPurchased() }
-    func guideYearlyPurchased(_ transaction: Transaction) { handler?.guideYearlyPurchased() }
-    func guideYearlyExpired() { handler?.guideYearlyExpired() }
+    func deliver(_ transaction: Transaction, for product: ProductID) async -> DeliveryOutcome {
+        guard let handler else { return .delivered }
+        let delivery = PurchaseDelivery(
+            product: product, transactionID: String(transaction.id), quantity: transaction.purchasedQuantity,
+            purchaseDate: transaction.purchaseDate)
+        return await handler.deliver(delivery)
+    }
+
+    func handle(_ event: StoreEvent, for product: ProductID) {
+        let forwarded: TrailStore.Event
+        switch event {
+        case .purchased: forwarded = .purchased
+        case .familyShared: forwarded = .familyShared
+        case .renewed: forwarded = .renewed
+        case .restored: forwarded = .restored
+        case .failed(let error): forwarded = .failed(error)
+        case .deferred: forwarded = .deferred
+        case .revoked: forwarded = .revoked
+        case .expired: forwarded = .expired
+        }
+        handler?.handle(forwarded, for: product)
+    }
 }

@@ -4,9 +4,15 @@
 import StoreKit
 
 /// What the app does when a product is bought, restored or taken back. Hand an instance to the
-/// store: `StrideStore(handler: events)`, and keep it alive (the store holds it weakly).
+/// store: `StrideStore(handler: events)`, and keep it alive (the store holds it weakly). The
+/// store itself records what the customer owns and keeps consumable balances.
 @MainActor
 final class StrideStoreEvents: StrideStoreHandling {
+    // To credit a server of your own before a transaction is finished:
+    // func deliver(_ transaction: Transaction, for product: ProductID) async -> DeliveryOutcome {
+    //     await myServer.credit(transaction) ? .delivered : .retryLater
+    // }
+
     func coachCreditsPurchased(_ transaction: Transaction) {
         // Unlock Coach credits, pack of 10.
     }

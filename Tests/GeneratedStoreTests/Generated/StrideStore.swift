@@ -9,45 +9,41 @@ import StoreKit
     import Combine
 #endif
 
-/// How a purchase the customer started ended.
-enum PurchaseOutcome: Sendable, Equatable {
-    /// Paid and verified: the entitlement is granted and the transaction finished.
-    case purchased
-    /// Waiting for a parent's approval (Ask to Buy) or for the bank; the result arrives later
-    /// through `Transaction.updates`.
-    case pending
-    /// The customer closed the payment sheet.
-    case cancelled
-    /// The App Store's signature did not verify: nothing was granted.
-    case unverified
-}
-
-/// Why the store refused to start a purchase.
-enum StoreError: Error, Sendable, Equatable {
-    /// Payments are turned off on this device (Screen Time, a profile, parental controls).
-    case paymentsNotAllowed
-    /// The App Store did not return this product: see `missingProducts`.
-    case productNotLoaded(ProductID)
-}
-
 /// What happened to one product, for the handler.
 enum StoreEvent {
+    /// Bought and delivered.
     case purchased(Transaction)
+    /// Shared by a family member (Family Sharing) rather than bought.
+    case familyShared(Transaction)
+    /// A subscription renewed for another period.
+    case renewed(Transaction)
+    /// Found again by a restore.
     case restored
     case failed(any Error)
+    /// Waiting for approval (Ask to Buy) or for the bank.
     case deferred
+    /// Refunded, or no longer shared by the family.
     case revoked
+    /// A subscription or pass ran out.
     case expired
 }
 
 /// Loads the guides' products from the App Store, sells and restores them, and keeps the
-/// customer's entitlements current.
+/// customer's entitlements current: at launch, whenever the app returns to the foreground, and
+/// when a subscription or pass reaches its end.
 ///
 /// Create one at launch and keep it: it starts listening to `Transaction.updates` at once, so
-/// purchases completed outside the app, Ask to Buy approvals and interrupted purchases are not
-/// lost.
+/// purchases completed outside the app, Ask to Buy approvals, renewals and refunds are not lost.
+///
+/// Every transaction is delivered once: a second delivery of one (StoreKit may hand the same
+/// transaction to the purchase and to `Transaction.updates`, and again after a relaunch) waits
+/// for the first and credits nothing. A transaction is finished only after the handler has
+/// delivered it and the entitlement is saved; otherwise it stays unfinished and comes back.
 @MainActor
 final class StrideStore {
+    /// Posted when the app returns to the foreground; the store refreshes its entitlements then.
+    static var foregroundNotification: Notification.Name { StoreLifecycle.foregroundNotification }
+
     /// The products the App Store returned, by ID.
     private(set) var products: [ProductID: Product] = [:] {
         willSet { notifyChange() }
@@ -59,29 +55,44 @@ final class StrideStore {
         willSet { notifyChange() }
     }
 
-    /// Non-consumables and active subscriptions the customer owns.
+    /// Non-consumables, subscriptions and passes the customer owns now.
     private(set) var ownedProducts: Set<ProductID> = [] {
         willSet { notifyChange() }
     }
 
-    /// Told about every purchase, restore, failure, deferral, revocation and expiry.
+    /// Told about every purchase, renewal, restore, failure, deferral, revocation and expiry,
+    /// and asked to deliver each purchase.
     weak var handler: (any StrideStoreHandling)?
 
     /// Where ownership and consumable balances are kept between launches.
-    let entitlements: any EntitlementStore
+    let entitlements: EntitlementStore
 
-    /// Transactions already granted, so a purchase seen both as a result and as an update
-    /// counts once.
-    private var grantedTransactions: Set<UInt64> = []
-    private let listeners = ListenerTasks()
+    /// The time the store goes by.
+    let clock: any StoreClock
+
+    /// Deliveries under way, by transaction ID. A transaction is claimed here before the first
+    /// suspension, so a second delivery of it waits for the first instead of crediting again.
+    private var deliveries: [UInt64: Task<PurchaseOutcome, Never>] = [:]
+    /// Counts changes of ownership, so that a refresh leaves alone what changed after it began.
+    private var changeCount = 0
+    private var lastChange: [ProductID: Int] = [:]
+    private let refreshes = RefreshQueue()
+    private let listeners = StoreListeners()
+    /// Wakes the store at the next end of a subscription or pass it knows of.
+    private let expiry: ExpiryTimer
 
     init(
-        entitlements: any EntitlementStore = EntitlementStores.makeDefault(),
-        handler: (any StrideStoreHandling)? = nil
+        entitlements: EntitlementStore = EntitlementStore.makeDefault(),
+        handler: (any StrideStoreHandling)? = nil,
+        clock: any StoreClock = SystemStoreClock()
     ) {
         self.entitlements = entitlements
         self.handler = handler
-        ownedProducts = Set(ProductID.allCases.filter { $0.kind.isDurable && entitlements.isEntitled(to: $0) })
+        self.clock = clock
+        expiry = ExpiryTimer(clock: clock, listeners: listeners)
+        // What was saved counts until StoreKit answers, but never past its end: a subscription
+        // that lapsed while the app was closed stays locked.
+        ownedProducts = entitlements.ownedProducts(at: clock.now, trustingGracePeriods: false)
         listeners.add(
             Task { [weak self] in
                 for await update in Transaction.updates {
@@ -89,19 +100,21 @@ final class StrideStore {
                     await self.process(update)
                 }
             })
-        #if !os(tvOS) && !os(watchOS)
-            if #available(iOS 16.4, macOS 14.4, visionOS 1.0, *) {
+        #if !os(tvOS) && !os(watchOS) && !os(visionOS)
+            if #available(iOS 16.4, macOS 14.4, *) {
                 listeners.add(
                     Task { [weak self] in
                         for await intent in PurchaseIntent.intents {
                             guard let self else { return }
-                            guard let id = ProductID(rawValue: intent.product.id) else { continue }
-                            if self.products[id] == nil { self.products[id] = intent.product }
-                            _ = try? await self.purchase(id)
+                            await self.buyFromAppStore(intent)
                         }
                     })
             }
         #endif
+        listeners.observe(Self.foregroundNotification) { [weak self] in
+            Task { @MainActor in self?.scheduleRefresh() }
+        }
+        scheduleRefresh()
     }
 
     deinit {
@@ -149,8 +162,7 @@ final class StrideStore {
         }
         switch result {
         case .success(.verified(let transaction)):
-            await complete(transaction, restoring: false)
-            return .purchased
+            return await deliver(transaction)
         case .success(.unverified(_, let error)):
             handler?.handle(.failed(error), for: id)
             return .unverified
@@ -165,86 +177,318 @@ final class StrideStore {
     }
 
     /// Restores purchases made on other devices or before a reinstall. App Review expects a
-    /// button that calls this.
+    /// button that calls this; it may ask the customer to sign in, so call it only when they
+    /// tap. The handler hears `restored` for every product the customer then owns.
     func restorePurchases() async throws {
         try await AppStore.sync()
         await refreshEntitlements()
-        for id in ProductID.allCases where ownedProducts.contains(id) {
+        for id in ProductID.allCases where id.kind.isDurable && isPurchased(id) {
             handler?.handle(.restored, for: id)
         }
     }
 
-    /// Rebuilds ownership from StoreKit's current entitlements: revoked purchases and expired
-    /// subscriptions drop out here.
+    /// Brings ownership up to date with StoreKit's current entitlements, and gives unfinished
+    /// transactions another delivery. The store does this by itself at launch, on every return
+    /// to the foreground and when a subscription or pass ends; call it after changes the store
+    /// cannot see, such as a sign-in to another account.
+    ///
+    /// Ownership ends only on evidence: a revocation date, or an end date that has passed while
+    /// StoreKit no longer entitles the customer. A product missing from StoreKit's answer for
+    /// another reason (its records are still arriving on a new device) is kept, and whatever a
+    /// purchase changed while the refresh ran is left as the purchase made it.
     func refreshEntitlements() async {
-        var owned: Set<ProductID> = []
-        for await result in Transaction.currentEntitlements {
-            guard case .verified(let transaction) = result, let id = ProductID(rawValue: transaction.productID)
-            else { continue }
-            // StoreKit lists only what the customer is entitled to now: expired subscriptions are
-            // already gone, and a revoked purchase is skipped in case its update came first.
-            if transaction.revocationDate == nil { owned.insert(id) }
-        }
-        let lost = ownedProducts.subtracting(owned)
-        for id in ProductID.allCases where id.kind.isDurable {
-            entitlements.setEntitled(owned.contains(id), to: id)
-        }
-        ownedProducts = owned
-        for id in ProductID.allCases where lost.contains(id) {
-            handler?.handle(id.kind == .autoRenewable ? .expired : .revoked, for: id)
-        }
+        await scheduleRefresh().value
     }
 
-    /// Whether the customer owns a non-consumable or an active subscription.
-    func isPurchased(_ id: ProductID) -> Bool { ownedProducts.contains(id) }
+    /// Whether the customer owns a non-consumable, an active subscription or a pass, now.
+    func isPurchased(_ id: ProductID) -> Bool {
+        ownedProducts.contains(id) && entitlements.isEntitled(to: id, at: clock.now)
+    }
+
+    /// When the customer's subscription or pass ends (or, in a grace period, ended); nil for
+    /// purchases that last and for products the customer does not own.
+    func expirationDate(of id: ProductID) -> Date? {
+        entitlements.entitlement(for: id)?.expirationDate
+    }
+
+    /// Whether the customer owns the product through Family Sharing.
+    func isFamilyShared(_ id: ProductID) -> Bool {
+        ownedProducts.contains(id) && entitlements.entitlement(for: id)?.isFamilyShared == true
+    }
 
     /// Units of a consumable the customer has bought and not yet used.
     func balance(of id: ProductID) -> Int { entitlements.balance(of: id) }
 
-    /// Uses up `count` units of a consumable; false when the balance is too low.
+    /// Uses up `count` units of a consumable; false when the balance is too low or the change
+    /// could not be saved.
     @discardableResult
     func consume(_ id: ProductID, count: Int = 1) -> Bool {
-        let balance = entitlements.balance(of: id)
-        guard id.kind == .consumable, count > 0, balance >= count else { return false }
+        guard id.kind == .consumable else { return false }
         notifyChange()
-        entitlements.setBalance(balance - count, of: id)
-        return true
+        return (try? entitlements.spend(count, of: id)) ?? false
     }
+
+    /// Returns once every change the store has started is applied: deliveries under way, a
+    /// refresh, and an end of subscription or pass that is due. For tests and previews; an app
+    /// never needs to wait for it.
+    func waitForPendingChanges() async {
+        while !Task.isCancelled {
+            if let delivery = deliveries.values.first {
+                _ = await delivery.value
+            } else if expiry.isDue {
+                await expiry.waitIfDue()
+            } else {
+                await refreshes.waitUntilDone()
+                if deliveries.isEmpty && !expiry.isDue { return }
+            }
+        }
+    }
+
+    // MARK: Delivering transactions
 
     private func process(_ update: VerificationResult<Transaction>) async {
         switch update {
         case .verified(let transaction):
-            await complete(transaction, restoring: false)
+            _ = await deliver(transaction)
         case .unverified(let transaction, let error):
             if let id = ProductID(rawValue: transaction.productID) { handler?.handle(.failed(error), for: id) }
         }
     }
 
-    /// Grants a verified transaction once, tells the handler, and finishes it so StoreKit stops
-    /// delivering it.
-    private func complete(_ transaction: Transaction, restoring: Bool) async {
-        defer { grantedTransactions.insert(transaction.id) }
+    /// Delivers a verified transaction once. A delivery of a transaction already under way
+    /// waits for it and shares its outcome; so does one another store of the app is making.
+    private func deliver(_ transaction: Transaction) async -> PurchaseOutcome {
+        if let running = deliveries[transaction.id] {
+            let outcome = await running.value
+            // A refund that arrives while its purchase is delivered comes after it.
+            guard transaction.revocationDate != nil else { return outcome }
+        }
+        let key = String(transaction.id)
+        guard let delivery = startDelivery(transaction) else {
+            await DeliveryClaims.waitForRelease(key)
+            return entitlements.hasDelivered(transactionID: key) ? .purchased : .awaitingDelivery
+        }
+        return await delivery.value
+    }
+
+    /// Claims the transaction, before any suspension, and starts delivering it; nil when
+    /// another store of the app is delivering it.
+    @discardableResult
+    private func startDelivery(_ transaction: Transaction) -> Task<PurchaseOutcome, Never>? {
+        guard DeliveryClaims.claim(String(transaction.id)) else { return nil }
+        let delivery = Task { await self.settle(transaction) }
+        deliveries[transaction.id] = delivery
+        return delivery
+    }
+
+    /// Decides what a transaction means, lets the handler deliver it, saves the entitlement,
+    /// tells the handler, and only then finishes it.
+    private func settle(_ transaction: Transaction) async -> PurchaseOutcome {
+        let key = String(transaction.id)
+        defer {
+            deliveries[transaction.id] = nil
+            DeliveryClaims.release(key)
+        }
         guard let id = ProductID(rawValue: transaction.productID) else {
             await transaction.finish()
-            return
+            return .purchased
         }
         if transaction.revocationDate != nil {
-            if id.kind.isDurable {
-                entitlements.setEntitled(false, to: id)
-                ownedProducts.remove(id)
+            return await revoke(transaction, of: id)
+        }
+        if transaction.isUpgraded || entitlements.hasDelivered(transactionID: key) {
+            // Replaced by a higher level of its group, whose own transaction grants it; or
+            // delivered before, by another path or an earlier launch.
+            await transaction.finish()
+            return .purchased
+        }
+        let saved = entitlements.entitlement(for: id)
+        let entitlement = makeEntitlement(for: transaction, of: id, running: saved)
+        if let handler, await handler.deliver(transaction, for: id) == .retryLater {
+            return .awaitingDelivery
+        }
+        if let end = entitlement.expirationDate, end <= clock.now {
+            // A period or pass that ended before its transaction arrived (a renewal while the
+            // app was closed, say): delivered, but there is nothing left to grant.
+            do {
+                try entitlements.update { $0.noteDelivered(key) }
+            } catch {
+                return .awaitingDelivery
             }
-            handler?.handle(.revoked, for: id)
-        } else if !grantedTransactions.contains(transaction.id) {
-            if id.kind.isDurable {
-                entitlements.setEntitled(true, to: id)
-                ownedProducts.insert(id)
+            await transaction.finish()
+            return .purchased
+        }
+        do {
+            if id.kind == .consumable {
+                let units = id.unitsPerPurchase * max(1, transaction.purchasedQuantity)
+                try entitlements.credit(units, of: id, transactionID: key)
             } else {
-                notifyChange()
-                entitlements.setBalance(entitlements.balance(of: id) + max(1, transaction.purchasedQuantity), of: id)
+                try entitlements.grant(entitlement, to: id, transactionID: key)
             }
-            handler?.handle(restoring ? .restored : .purchased(transaction), for: id)
+        } catch {
+            handler?.handle(.failed(StoreError.entitlementNotSaved(id)), for: id)
+            return .awaitingDelivery
+        }
+        noteChange(of: id)
+        if id.kind == .consumable {
+            notifyChange()
+        }
+        let event: StoreEvent =
+            if isRenewal(transaction, of: id, saved: saved) {
+                .renewed(transaction)
+            } else if transaction.ownershipType == .familyShared {
+                .familyShared(transaction)
+            } else {
+                .purchased(transaction)
+            }
+        handler?.handle(event, for: id)
+        await transaction.finish()
+        return .purchased
+    }
+
+    /// A refund or revocation: the entitlement ends (a consumable loses what the refunded
+    /// transaction credited, as far as it is left), once.
+    private func revoke(_ transaction: Transaction, of id: ProductID) async -> PurchaseOutcome {
+        let key = "revoked." + String(transaction.id)
+        let changed: Bool
+        do {
+            changed = try entitlements.update { record in
+                guard !record.deliveredTransactions.contains(key) else { return false }
+                record.noteDelivered(key)
+                if id.kind == .consumable {
+                    guard record.deliveredTransactions.contains(String(transaction.id)) else { return true }
+                    let units = id.unitsPerPurchase * max(1, transaction.purchasedQuantity)
+                    record.balances[id.rawValue] = max(0, (record.balances[id.rawValue] ?? 0) - units)
+                    return true
+                }
+                guard let saved = record.entitlements[id.rawValue],
+                    saved.originalTransactionID == String(transaction.originalID)
+                        || saved.transactionID == String(transaction.id)
+                        || id.kind == .nonConsumable
+                else { return false }
+                record.entitlements[id.rawValue] = nil
+                return true
+            }
+        } catch {
+            return .awaitingDelivery
+        }
+        if changed {
+            noteChange(of: id)
+            notifyChange()
+            handler?.handle(.revoked, for: id)
         }
         await transaction.finish()
+        return .purchased
+    }
+
+    /// Whether a subscription's transaction renews it, rather than starting it.
+    private func isRenewal(
+        _ transaction: Transaction, of id: ProductID, saved: EntitlementStore.Entitlement?
+    ) -> Bool {
+        guard id.kind == .autoRenewable else { return false }
+        if #available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *) {
+            return transaction.reason == .renewal
+        }
+        return saved?.originalTransactionID == String(transaction.originalID)
+            && saved?.transactionID != String(transaction.id)
+    }
+
+    /// What a verified transaction entitles the customer to, and until when.
+    private func makeEntitlement(
+        for transaction: Transaction, of id: ProductID, running: EntitlementStore.Entitlement?
+    ) -> EntitlementStore.Entitlement {
+        .granted(
+            to: id, transactionID: String(transaction.id), originalTransactionID: String(transaction.originalID),
+            purchaseDate: transaction.purchaseDate, subscriptionEnd: transaction.expirationDate,
+            isFamilyShared: transaction.ownershipType == .familyShared, running: running)
+    }
+
+    #if !os(tvOS) && !os(watchOS) && !os(visionOS)
+        /// A purchase the customer started on the App Store: a promoted product, or a win-back
+        /// offer, which goes into the purchase's options where the system has them.
+        @available(iOS 16.4, macOS 14.4, *)
+        private func buyFromAppStore(_ intent: PurchaseIntent) async {
+            guard let id = ProductID(rawValue: intent.product.id) else { return }
+            if products[id] == nil { products[id] = intent.product }
+            var options: Set<Product.PurchaseOption> = []
+            if #available(iOS 18.0, macOS 15.0, *), let offer = intent.offer, offer.type == .winBack {
+                options.insert(.winBackOffer(offer))
+            }
+            _ = try? await purchase(id, options: options)
+        }
+    #endif
+
+    // MARK: Refreshing
+
+    /// Starts a refresh after the ones scheduled before it; a request made while one waits to
+    /// start joins it.
+    @discardableResult
+    private func scheduleRefresh() -> Task<Void, Never> {
+        refreshes.schedule { [weak self] in await self?.performRefresh() }
+    }
+
+    private func performRefresh() async {
+        let startedAt = changeCount
+        var current: [ProductID: Transaction] = [:]
+        for await result in Transaction.currentEntitlements {
+            guard case .verified(let transaction) = result, transaction.revocationDate == nil, !transaction.isUpgraded,
+                let id = ProductID(rawValue: transaction.productID), id.kind.isDurable
+            else { continue }
+            if let seen = current[id], seen.purchaseDate >= transaction.purchaseDate { continue }
+            current[id] = transaction
+        }
+        var answers: [ProductID: EntitlementAnswer] = [:]
+        for id in ProductID.allCases where id.kind.isDurable {
+            if let transaction = current[id] {
+                answers[id] = EntitlementAnswer(
+                    current: makeEntitlement(for: transaction, of: id, running: entitlements.entitlement(for: id)))
+            } else if entitlements.entitlement(for: id) != nil {
+                // Not entitled any more, or StoreKit's records are still arriving: only the
+                // latest transaction tells which.
+                var answer = EntitlementAnswer(current: nil)
+                if case .verified(let transaction)? = await Transaction.latest(for: id.rawValue) {
+                    answer.isRevoked = transaction.revocationDate != nil
+                    answer.isReplaced = transaction.isUpgraded
+                    answer.latestEnd = transaction.expirationDate
+                }
+                answers[id] = answer
+            }
+        }
+        apply(answers, startedAt: startedAt)
+        // A delivery that asked to retry, or whose entitlement could not be saved, gets
+        // another try; deliveries already under way are not started twice.
+        for await result in Transaction.unfinished {
+            guard case .verified(let transaction) = result, deliveries[transaction.id] == nil else { continue }
+            startDelivery(transaction)
+        }
+    }
+
+    /// Applies what StoreKit said to the saved record, in one save, leaving alone the products
+    /// a delivery changed after the refresh began.
+    private func apply(_ answers: [ProductID: EntitlementAnswer], startedAt: Int) {
+        let unchanged = answers.filter { (lastChange[$0.key] ?? -1) <= startedAt }
+        let now = clock.now
+        let ended = (try? entitlements.update { $0.apply(unchanged, at: now) }) ?? []
+        recomputeOwnership()
+        for (id, revoked) in ended {
+            handler?.handle(revoked ? .revoked : .expired, for: id)
+        }
+    }
+
+    private func noteChange(of id: ProductID) {
+        changeCount += 1
+        lastChange[id] = changeCount
+        recomputeOwnership()
+    }
+
+    /// Ownership from the saved record at the clock's time, and a timer for the next end.
+    private func recomputeOwnership() {
+        let now = clock.now
+        let owned = entitlements.ownedProducts(at: now)
+        if owned != ownedProducts { ownedProducts = owned }
+        expiry.schedule(at: entitlements.nextCheck(after: now, among: owned)) { [weak self] in
+            await self?.scheduleRefresh().value
+        }
     }
 
     private func notifyChange() {
@@ -257,22 +501,3 @@ final class StrideStore {
 #if canImport(Combine)
     extension StrideStore: ObservableObject {}
 #endif
-
-/// The store's listening tasks, cancelled when the store goes away.
-private final class ListenerTasks: @unchecked Sendable {
-    private let lock = NSLock()
-    private var tasks: [Task<Void, Never>] = []
-
-    func add(_ task: Task<Void, Never>) {
-        lock.lock()
-        defer { lock.unlock() }
-        tasks.append(task)
-    }
-
-    func cancelAll() {
-        lock.lock()
-        defer { lock.unlock() }
-        tasks.forEach { $0.cancel() }
-        tasks.removeAll()
-    }
-}

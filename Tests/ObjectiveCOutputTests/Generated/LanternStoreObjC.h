@@ -5,6 +5,9 @@
 // A StoreKit 1 store manager for Objective-C apps, which cannot call StoreKit 2. Create it early,
 // in application:didFinishLaunchingWithOptions:, by asking for +sharedStore: it starts observing
 // the payment queue at once, so purchases finished while the app was closed are not lost.
+//
+// What the customer owns is saved in the same record, and in the same place, as the Swift store
+// generated beside it keeps, and the two never deliver one transaction twice: an app may run both.
 
 #import <Foundation/Foundation.h>
 #import <StoreKit/StoreKit.h>
@@ -27,53 +30,70 @@ FOUNDATION_EXPORT NSString *const LanternStoreObjCProductArchive2027;
 FOUNDATION_EXPORT NSNotificationName const LanternStoreObjCPurchaseNotification;
 FOUNDATION_EXPORT NSString *const LanternStoreObjCPurchaseProductIdentifierKey;
 
+// The domain of the errors the store itself reports.
+FOUNDATION_EXPORT NSErrorDomain const LanternStoreObjCErrorDomain;
+typedef NS_ERROR_ENUM(LanternStoreObjCErrorDomain, LanternStoreObjCErrorCode){
+    // What the customer paid for could not be saved; the transaction stays unfinished and is
+    // delivered again.
+    LanternStoreObjCErrorEntitlementNotSaved = 1,
+};
+
 // Callbacks for each product of the guides, all optional and all called on the main queue.
 @protocol LanternStoreObjCHandling <NSObject>
 @optional
+// Delivers what a transaction paid for (credit your server, say) before the store saves and
+// finishes it. Call completion with YES once delivered, or NO to leave the transaction
+// unfinished: it comes back at the next launch. Without this method every purchase counts as
+// delivered at once.
+- (void)deliverTransaction:(SKPaymentTransaction *)transaction
+                forProduct:(NSString *)productIdentifier
+                completion:(void (^)(BOOL delivered))completion;
 // Small tip: bought; deliver it here, the store keeps no count.
 - (void)smallTipPurchased:(SKPaymentTransaction *)transaction;
-// Small tip: found again by a restore.
-- (void)smallTipRestored:(SKPaymentTransaction *)transaction;
-// Small tip: the purchase failed (a cancelled purchase is reported by
-// -storeDidCancelPurchaseOfProduct: instead).
+// Small tip: the purchase failed, or could not be saved (a cancelled purchase is reported
+// by -storeDidCancelPurchaseOfProduct: instead).
 - (void)smallTipFailed:(NSError *)error;
 // Small tip: waiting for approval (Ask to Buy); the outcome arrives later.
 - (void)smallTipDeferred;
-// Small tip: refunded or otherwise revoked.
-- (void)smallTipRevoked;
 // Extra fonts: bought; the store also remembers it (see -isPurchased:).
 - (void)fontsPurchased:(SKPaymentTransaction *)transaction;
 // Extra fonts: found again by a restore.
 - (void)fontsRestored:(SKPaymentTransaction *)transaction;
-// Extra fonts: the purchase failed (a cancelled purchase is reported by
-// -storeDidCancelPurchaseOfProduct: instead).
+// Extra fonts: the purchase failed, or could not be saved (a cancelled purchase is reported
+// by -storeDidCancelPurchaseOfProduct: instead).
 - (void)fontsFailed:(NSError *)error;
 // Extra fonts: waiting for approval (Ask to Buy); the outcome arrives later.
 - (void)fontsDeferred;
-// Extra fonts: refunded or otherwise revoked.
+// Extra fonts: no longer shared by the family.
 - (void)fontsRevoked;
 // Reading club, monthly: bought; the store also remembers it (see -isPurchased:).
 - (void)clubMonthlyPurchased:(SKPaymentTransaction *)transaction;
+// Reading club, monthly: renewed for another period.
+- (void)clubMonthlyRenewed:(SKPaymentTransaction *)transaction;
 // Reading club, monthly: found again by a restore.
 - (void)clubMonthlyRestored:(SKPaymentTransaction *)transaction;
-// Reading club, monthly: the purchase failed (a cancelled purchase is reported by
-// -storeDidCancelPurchaseOfProduct: instead).
+// Reading club, monthly: the purchase failed, or could not be saved (a cancelled purchase is reported
+// by -storeDidCancelPurchaseOfProduct: instead).
 - (void)clubMonthlyFailed:(NSError *)error;
 // Reading club, monthly: waiting for approval (Ask to Buy); the outcome arrives later.
 - (void)clubMonthlyDeferred;
-// Reading club, monthly: refunded or otherwise revoked.
+// Reading club, monthly: no longer shared by the family.
 - (void)clubMonthlyRevoked;
+// Reading club, monthly: ran out.
+- (void)clubMonthlyExpired;
 // Archive access 2027: bought; the store also remembers it (see -isPurchased:).
 - (void)archive2027Purchased:(SKPaymentTransaction *)transaction;
 // Archive access 2027: found again by a restore.
 - (void)archive2027Restored:(SKPaymentTransaction *)transaction;
-// Archive access 2027: the purchase failed (a cancelled purchase is reported by
-// -storeDidCancelPurchaseOfProduct: instead).
+// Archive access 2027: the purchase failed, or could not be saved (a cancelled purchase is reported
+// by -storeDidCancelPurchaseOfProduct: instead).
 - (void)archive2027Failed:(NSError *)error;
 // Archive access 2027: waiting for approval (Ask to Buy); the outcome arrives later.
 - (void)archive2027Deferred;
-// Archive access 2027: refunded or otherwise revoked.
+// Archive access 2027: no longer shared by the family.
 - (void)archive2027Revoked;
+// Archive access 2027: ran out.
+- (void)archive2027Expired;
 // The customer closed the payment sheet.
 - (void)storeDidCancelPurchaseOfProduct:(NSString *)productIdentifier;
 // The App Store did not return these products; debug builds also log each one.
@@ -86,7 +106,15 @@ FOUNDATION_EXPORT NSString *const LanternStoreObjCPurchaseProductIdentifierKey;
 - (void)storeDidFailRestoringWithError:(NSError *)error;
 @end
 
-// Loads the guides' products, sells and restores them, and remembers what the customer owns.
+// Answers when the customer's subscription to a product ends, or nil when they are not
+// subscribed, from the app's server or the App Store receipt; call completion on any queue.
+typedef void (^LanternStoreObjCSubscriptionValidator)(NSString *productIdentifier,
+                                                    void (^completion)(NSDate *_Nullable endDate));
+
+// Loads the guides' products, sells and restores them, and remembers what the customer owns,
+// until when: StoreKit 1 does not say when a subscription ends, so the store asks
+// subscriptionValidator, and without one counts a subscription as owned until one period after
+// its latest purchase, renewal or restored transaction. Passes end after their duration.
 @interface LanternStoreObjC : NSObject <SKProductsRequestDelegate, SKPaymentTransactionObserver>
 
 // The one store of the app; it observes the payment queue from its first use.
@@ -98,8 +126,12 @@ FOUNDATION_EXPORT NSString *const LanternStoreObjCPurchaseProductIdentifierKey;
 // Whether this device may pay at all; offer purchases only when it may.
 @property (class, nonatomic, readonly) BOOL canMakePayments;
 
-// Told about every purchase, restore, failure and deferral; weak, so keep your handler alive.
+// Told about every purchase, renewal, restore, failure, deferral, revocation and expiry; weak,
+// so keep your handler alive.
 @property (nonatomic, weak, nullable) id<LanternStoreObjCHandling> handler;
+
+// Tells the store when subscriptions end; see above.
+@property (nonatomic, copy, nullable) LanternStoreObjCSubscriptionValidator subscriptionValidator;
 
 // The products the App Store returned, by identifier; empty until -loadProducts has answered.
 @property (nonatomic, readonly, copy) NSDictionary<NSString *, SKProduct *> *products;
@@ -108,8 +140,7 @@ FOUNDATION_EXPORT NSString *const LanternStoreObjCPurchaseProductIdentifierKey;
 // in App Store Connect or the project is set up wrong.
 @property (nonatomic, readonly, copy) NSArray<NSString *> *missingProducts;
 
-// Non-consumables and subscriptions the customer bought or restored. StoreKit 1 does not tell
-// when a subscription ends: it stays here until revoked, so check expiry with your server.
+// Non-consumables, subscriptions and passes the customer owns now.
 @property (nonatomic, readonly, copy) NSSet<NSString *> *ownedProducts;
 
 // Asks the App Store for every product of the guides.
@@ -121,11 +152,19 @@ FOUNDATION_EXPORT NSString *const LanternStoreObjCPurchaseProductIdentifierKey;
 - (BOOL)purchaseProduct:(NSString *)productIdentifier;
 
 // Restores purchases made on other devices or before a reinstall. App Review expects a button
-// that calls this.
+// that calls this. A subscription that has lapsed is not restored.
 - (void)restorePurchases;
 
-// Whether the customer owns a non-consumable or subscription.
+// Ends what has run out (asking subscriptionValidator again, when there is one). The store does
+// this by itself at launch, when the app returns to the foreground and when a subscription or
+// pass reaches its end.
+- (void)refreshEntitlements;
+
+// Whether the customer owns a non-consumable, an active subscription or a pass, now.
 - (BOOL)isPurchased:(NSString *)productIdentifier;
+
+// When the customer's subscription or pass ends; nil for what lasts and for what is not owned.
+- (nullable NSDate *)expirationDateOfProduct:(NSString *)productIdentifier;
 
 @end
 

@@ -3,6 +3,11 @@
 // `iapkit generate` again.
 
 #import "LanternStoreObjC.h"
+#if __has_include(<UIKit/UIKit.h>)
+#import <UIKit/UIKit.h>
+#elif __has_include(<AppKit/AppKit.h>)
+#import <AppKit/AppKit.h>
+#endif
 
 #if !__has_feature(objc_arc)
 #error "LanternStoreObjC.h expects ARC (-fobjc-arc)."
@@ -15,6 +20,16 @@ NSString *const LanternStoreObjCProductArchive2027 = @"com.example.lantern.archi
 
 NSNotificationName const LanternStoreObjCPurchaseNotification = @"LanternStoreObjCPurchaseNotification";
 NSString *const LanternStoreObjCPurchaseProductIdentifierKey = @"LanternStoreObjCPurchaseProductIdentifierKey";
+NSErrorDomain const LanternStoreObjCErrorDomain = @"LanternStoreObjCErrorDomain";
+
+// Shared with the Swift store of the same guides: where the record is saved, the notification
+// posted after a save, and the main thread's list of transactions being delivered.
+static NSString *const LanternStoreObjCRecordKey = @"com.example.lantern.iap.entitlements";
+static NSString *const LanternStoreObjCKeychainService = @"com.example.lantern.iap";
+static NSString *const LanternStoreObjCChangedNotification = @"com.example.lantern.iap.entitlementsChanged";
+static NSString *const LanternStoreObjCDeliveriesKey = @"com.example.lantern.iap.deliveries";
+// How many delivered transactions the record remembers.
+static const NSUInteger LanternStoreObjCDeliveredLimit = 1000;
 
 @interface LanternStoreObjC ()
 @property (nonatomic, copy) NSDictionary<NSString *, SKProduct *> *products;
@@ -23,6 +38,14 @@ NSString *const LanternStoreObjCPurchaseProductIdentifierKey = @"LanternStoreObj
 // Held until its delegate answers: StoreKit keeps no strong reference, and a request that is
 // released early never calls back.
 @property (nonatomic, strong, nullable) SKProductsRequest *productsRequest;
+// The record, when the guides keep it in memory only (entitlementStore: none).
+@property (nonatomic, copy, nullable) NSData *memoryRecord;
+// Products a restore under way has reported, so that each is reported once.
+@property (nonatomic, strong) NSMutableSet<NSString *> *restoredThisTime;
+// Counts expiry timers, so that only the latest one acts.
+@property (nonatomic) NSUInteger expiryGeneration;
+// The notification observers to remove when the store goes away.
+@property (nonatomic, strong) NSMutableArray<id> *observers;
 @end
 
 @implementation LanternStoreObjC
@@ -45,7 +68,8 @@ NSString *const LanternStoreObjCPurchaseProductIdentifierKey = @"LanternStoreObj
     ];
 }
 
-// Products whose promotion on the App Store may start a purchase in the app.
+// Products whose promotion on the App Store the guides mark; others still go ahead, with a note
+// in debug builds.
 + (NSSet<NSString *> *)promotedProductIdentifiers {
     return [NSSet setWithArray:@[
         LanternStoreObjCProductFonts,
@@ -61,6 +85,32 @@ NSString *const LanternStoreObjCPurchaseProductIdentifierKey = @"LanternStoreObj
     ]];
 }
 
+// Auto-renewable subscriptions.
++ (NSSet<NSString *> *)subscriptionIdentifiers {
+    return [NSSet setWithArray:@[
+        LanternStoreObjCProductClubMonthly,
+    ]];
+}
+
+// How long one purchase lasts: a subscription's period, a pass's duration; nil for the rest.
++ (nullable NSDateComponents *)termOfProduct:(NSString *)productIdentifier {
+    if ([productIdentifier isEqualToString:LanternStoreObjCProductClubMonthly]) {
+        NSDateComponents *term = [[NSDateComponents alloc] init];
+        term.year = 0;
+        term.month = 1;
+        term.day = 0;
+        return term;
+    }
+    if ([productIdentifier isEqualToString:LanternStoreObjCProductArchive2027]) {
+        NSDateComponents *term = [[NSDateComponents alloc] init];
+        term.year = 1;
+        term.month = 0;
+        term.day = 0;
+        return term;
+    }
+    return nil;
+}
+
 + (BOOL)canMakePayments {
     return [SKPaymentQueue canMakePayments];
 }
@@ -70,14 +120,51 @@ NSString *const LanternStoreObjCPurchaseProductIdentifierKey = @"LanternStoreObj
     if (self) {
         _products = @{};
         _missingProducts = @[];
-        _ownedProducts = [self rememberedOwnership];
+        _restoredThisTime = [NSMutableSet set];
+        _observers = [NSMutableArray array];
+        _ownedProducts = [self ownedProductsIn:[self loadRecordOrEmpty]];
+        __weak LanternStoreObjC *weakSelf = self;
+        id changes = [[NSNotificationCenter defaultCenter]
+            addObserverForName:LanternStoreObjCChangedNotification
+                        object:nil
+                         queue:[NSOperationQueue mainQueue]
+                    usingBlock:^(NSNotification *notification) {
+                        LanternStoreObjC *store = weakSelf;
+                        if (store != nil && notification.object != store) {
+                            store.ownedProducts = [store ownedProductsIn:[store loadRecordOrEmpty]];
+                        }
+                    }];
+        [_observers addObject:changes];
+#if __has_include(<UIKit/UIKit.h>) && !TARGET_OS_WATCH
+        NSNotificationName foreground = UIApplicationWillEnterForegroundNotification;
+#elif __has_include(<AppKit/AppKit.h>)
+        NSNotificationName foreground = NSApplicationWillBecomeActiveNotification;
+#else
+        NSNotificationName foreground = nil;
+#endif
+        if (foreground != nil) {
+            id returns = [[NSNotificationCenter defaultCenter] addObserverForName:foreground
+                                                                          object:nil
+                                                                           queue:[NSOperationQueue mainQueue]
+                                                                      usingBlock:^(NSNotification *notification) {
+                                                                          (void)notification;
+                                                                          [weakSelf refreshEntitlements];
+                                                                      }];
+            [_observers addObject:returns];
+        }
         [[SKPaymentQueue defaultQueue] addTransactionObserver:self];
+        [self onMainQueue:^{
+            [weakSelf refreshEntitlements];
+        }];
     }
     return self;
 }
 
 - (void)dealloc {
     [[SKPaymentQueue defaultQueue] removeTransactionObserver:self];
+    for (id observer in _observers) {
+        [[NSNotificationCenter defaultCenter] removeObserver:observer];
+    }
 }
 
 #pragma mark - Products
@@ -155,11 +242,22 @@ NSString *const LanternStoreObjCPurchaseProductIdentifierKey = @"LanternStoreObj
 }
 
 - (void)restorePurchases {
+    [self.restoredThisTime removeAllObjects];
     [[SKPaymentQueue defaultQueue] restoreCompletedTransactions];
 }
 
 - (BOOL)isPurchased:(NSString *)productIdentifier {
-    return [self.ownedProducts containsObject:productIdentifier];
+    if (![self.ownedProducts containsObject:productIdentifier]) {
+        return NO;
+    }
+    NSDate *end = [self expirationDateOfProduct:productIdentifier];
+    return end == nil || [end compare:[NSDate date]] == NSOrderedDescending;
+}
+
+- (nullable NSDate *)expirationDateOfProduct:(NSString *)productIdentifier {
+    NSDictionary *entitlement = [self entitlementsIn:[self loadRecordOrEmpty]][productIdentifier];
+    NSNumber *seconds = [entitlement[@"expirationDate"] isKindOfClass:[NSNumber class]] ? entitlement[@"expirationDate"] : nil;
+    return seconds == nil ? nil : [NSDate dateWithTimeIntervalSince1970:seconds.doubleValue];
 }
 
 #pragma mark - SKPaymentTransactionObserver
@@ -181,16 +279,8 @@ NSString *const LanternStoreObjCPurchaseProductIdentifierKey = @"LanternStoreObj
             // Still on the payment sheet: nothing to do, and nothing to finish yet.
             break;
         case SKPaymentTransactionStatePurchased:
-            [self grant:identifier];
-            [self tellHandlerPurchased:transaction product:identifier];
-            [self postPurchaseNotification:identifier];
-            [queue finishTransaction:transaction];
-            break;
         case SKPaymentTransactionStateRestored:
-            [self grant:identifier];
-            [self tellHandlerRestored:transaction product:identifier];
-            [self postPurchaseNotification:identifier];
-            [queue finishTransaction:transaction];
+            [self deliver:transaction product:identifier inQueue:queue];
             break;
         case SKPaymentTransactionStateFailed: {
             NSError *error = transaction.error;
@@ -215,6 +305,141 @@ NSString *const LanternStoreObjCPurchaseProductIdentifierKey = @"LanternStoreObj
     }
 }
 
+// Delivers a paid or restored transaction once. A restored transaction counts as the purchase
+// it restores. A transaction another store of the app is delivering is left to it, and one
+// delivered before (by another store, or an earlier launch) is only finished.
+- (void)deliver:(SKPaymentTransaction *)transaction product:(NSString *)identifier inQueue:(SKPaymentQueue *)queue {
+    NSString *key = transaction.originalTransaction.transactionIdentifier ?: transaction.transactionIdentifier;
+    BOOL restoring = transaction.transactionState == SKPaymentTransactionStateRestored;
+    if (key == nil || ![[LanternStoreObjC allProductIdentifiers] containsObject:identifier]) {
+        [queue finishTransaction:transaction];
+        return;
+    }
+    NSMutableSet<NSString *> *claims = [self deliveryClaims];
+    if ([claims containsObject:key]) {
+        return;
+    }
+    BOOL delivered = [[self deliveredIn:[self loadRecordOrEmpty]] containsObject:key];
+    if (delivered && !restoring) {
+        [queue finishTransaction:transaction];
+        return;
+    }
+    [claims addObject:key];
+    id<LanternStoreObjCHandling> handler = self.handler;
+    void (^afterDelivery)(BOOL) = ^(BOOL deliveredNow) {
+        [self onMainQueue:^{
+            if (!deliveredNow) {
+                [[self deliveryClaims] removeObject:key];
+                return;
+            }
+            NSDate *start = transaction.originalTransaction.transactionDate ?: transaction.transactionDate ?: [NSDate date];
+            [self endOfProduct:identifier purchasedAt:start completion:^(NSDate *_Nullable end, BOOL lapsed) {
+                [self grant:transaction product:identifier key:key end:end lapsed:lapsed restoring:restoring inQueue:queue];
+            }];
+        }];
+    };
+    if (!delivered && [handler respondsToSelector:@selector(deliverTransaction:forProduct:completion:)]) {
+        [handler deliverTransaction:transaction forProduct:identifier completion:afterDelivery];
+    } else {
+        afterDelivery(YES);
+    }
+}
+
+// Saves the entitlement (unless what was bought has already run out), tells the handler, and
+// only then finishes the transaction.
+- (void)grant:(SKPaymentTransaction *)transaction
+      product:(NSString *)identifier
+          key:(NSString *)key
+          end:(nullable NSDate *)end
+       lapsed:(BOOL)lapsed
+    restoring:(BOOL)restoring
+      inQueue:(SKPaymentQueue *)queue {
+    BOOL durable = [[LanternStoreObjC durableProductIdentifiers] containsObject:identifier];
+    BOOL renews = !restoring && [[LanternStoreObjC subscriptionIdentifiers] containsObject:identifier] &&
+                  [self.ownedProducts containsObject:identifier];
+    NSError *error = nil;
+    BOOL saved = [self updateRecord:^(NSMutableDictionary *record) {
+        if (durable && !lapsed) {
+            NSMutableDictionary *entitlements = [self entitlementsIn:record];
+            NSMutableDictionary *entitlement = [NSMutableDictionary dictionary];
+            entitlement[@"transactionID"] = key;
+            entitlement[@"originalTransactionID"] = key;
+            NSDate *purchaseDate = transaction.originalTransaction.transactionDate ?: transaction.transactionDate ?: [NSDate date];
+            entitlement[@"purchaseDate"] = @(purchaseDate.timeIntervalSince1970);
+            entitlement[@"isFamilyShared"] = @NO;
+            entitlement[@"isInGracePeriod"] = @NO;
+            NSDictionary *previous = entitlements[identifier];
+            NSNumber *previousEnd =
+                [previous[@"expirationDate"] isKindOfClass:[NSNumber class]] ? previous[@"expirationDate"] : nil;
+            // An older transaction (a restore brings back every renewal) does not shorten what a
+            // newer one granted.
+            if (end != nil && previousEnd != nil && previousEnd.doubleValue > end.timeIntervalSince1970) {
+                entitlement = [previous mutableCopy];
+            } else if (end != nil) {
+                entitlement[@"expirationDate"] = @(end.timeIntervalSince1970);
+            }
+            entitlements[identifier] = entitlement;
+            record[@"entitlements"] = entitlements;
+        }
+        NSMutableArray *deliveredList = [[self deliveredIn:record] mutableCopy];
+        if (![deliveredList containsObject:key]) {
+            [deliveredList addObject:key];
+        }
+        while (deliveredList.count > LanternStoreObjCDeliveredLimit) {
+            [deliveredList removeObjectAtIndex:0];
+        }
+        record[@"deliveredTransactions"] = deliveredList;
+    } error:&error];
+    [[self deliveryClaims] removeObject:key];
+    if (!saved) {
+        NSDictionary *info = error == nil ? nil : @{ @"NSUnderlyingError" : error };
+        [self tellHandlerFailed:[NSError errorWithDomain:LanternStoreObjCErrorDomain code:LanternStoreObjCErrorEntitlementNotSaved userInfo:info]
+                        product:identifier];
+        return;
+    }
+    if (!lapsed) {
+        if (restoring) {
+            if (![self.restoredThisTime containsObject:identifier]) {
+                [self.restoredThisTime addObject:identifier];
+                [self tellHandlerRestored:transaction product:identifier];
+                [self postPurchaseNotification:identifier];
+            }
+        } else if (renews) {
+            [self tellHandlerRenewed:transaction product:identifier];
+        } else {
+            [self tellHandlerPurchased:transaction product:identifier];
+            [self postPurchaseNotification:identifier];
+        }
+    }
+    [queue finishTransaction:transaction];
+    [self scheduleExpiryCheck];
+}
+
+// When what was bought at `date` ends: a subscription by the validator, else one period later;
+// a pass after its duration; other products never. `lapsed` is YES when it has already ended.
+- (void)endOfProduct:(NSString *)identifier
+         purchasedAt:(NSDate *)date
+          completion:(void (^)(NSDate *_Nullable end, BOOL lapsed))completion {
+    LanternStoreObjCSubscriptionValidator validator = self.subscriptionValidator;
+    if (validator != nil && [[LanternStoreObjC subscriptionIdentifiers] containsObject:identifier]) {
+        validator(identifier, ^(NSDate *_Nullable end) {
+            [self onMainQueue:^{
+                completion(end, end == nil || [end compare:[NSDate date]] != NSOrderedDescending);
+            }];
+        });
+        return;
+    }
+    NSDateComponents *term = [LanternStoreObjC termOfProduct:identifier];
+    if (term == nil) {
+        completion(nil, NO);
+        return;
+    }
+    NSCalendar *calendar = [[NSCalendar alloc] initWithCalendarIdentifier:NSCalendarIdentifierGregorian];
+    calendar.timeZone = [NSTimeZone timeZoneForSecondsFromGMT:0];
+    NSDate *end = [calendar dateByAddingComponents:term toDate:date options:0];
+    completion(end, end == nil || [end compare:[NSDate date]] != NSOrderedDescending);
+}
+
 - (void)paymentQueueRestoreCompletedTransactionsFinished:(SKPaymentQueue *)queue {
     [self onMainQueue:^{
         id<LanternStoreObjCHandling> handler = self.handler;
@@ -233,13 +458,18 @@ NSString *const LanternStoreObjCPurchaseProductIdentifierKey = @"LanternStoreObj
     }];
 }
 
-// A purchase the customer started from the App Store's product page. Only products the guides
-// mark as promoted may go ahead; the product is kept so the purchase can be shown.
+// A purchase the customer started from the App Store's product page. Every product of the
+// guides may go ahead, as with the Swift store; debug builds point at a missing promoted mark.
 - (BOOL)paymentQueue:(SKPaymentQueue *)queue shouldAddStorePayment:(SKPayment *)payment forProduct:(SKProduct *)product {
     NSString *identifier = product.productIdentifier;
-    if (![[LanternStoreObjC promotedProductIdentifiers] containsObject:identifier]) {
+    if (![[LanternStoreObjC allProductIdentifiers] containsObject:identifier]) {
         return NO;
     }
+#if DEBUG
+    if (![[LanternStoreObjC promotedProductIdentifiers] containsObject:identifier]) {
+        NSLog(@"%@: a promoted purchase of %@, which the guides do not mark promoted.", @"LanternStoreObjC", identifier);
+    }
+#endif
     [self onMainQueue:^{
         NSMutableDictionary<NSString *, SKProduct *> *products = [self.products mutableCopy];
         products[identifier] = product;
@@ -251,45 +481,189 @@ NSString *const LanternStoreObjCPurchaseProductIdentifierKey = @"LanternStoreObj
 - (void)paymentQueue:(SKPaymentQueue *)queue didRevokeEntitlementsForProductIdentifiers:(NSArray<NSString *> *)productIdentifiers {
     [self onMainQueue:^{
         for (NSString *identifier in productIdentifiers) {
-            [self revoke:identifier];
-            [self tellHandlerRevoked:identifier];
+            if (![[LanternStoreObjC durableProductIdentifiers] containsObject:identifier]) {
+                continue;
+            }
+            BOOL saved = [self updateRecord:^(NSMutableDictionary *record) {
+                NSMutableDictionary *entitlements = [self entitlementsIn:record];
+                [entitlements removeObjectForKey:identifier];
+                record[@"entitlements"] = entitlements;
+            } error:NULL];
+            if (saved) {
+                [self tellHandlerRevoked:identifier];
+            }
         }
     }];
 }
 
-#pragma mark - Ownership
+#pragma mark - Ending what ran out
 
-- (void)grant:(NSString *)productIdentifier {
-    if (![[LanternStoreObjC durableProductIdentifiers] containsObject:productIdentifier]) {
+- (void)refreshEntitlements {
+    LanternStoreObjCSubscriptionValidator validator = self.subscriptionValidator;
+    NSSet<NSString *> *owned = self.ownedProducts;
+    if (validator == nil) {
+        [self endWhatRanOut];
         return;
     }
-    self.ownedProducts = [self.ownedProducts setByAddingObject:productIdentifier];
-    [self rememberOwnership];
+    for (NSString *identifier in owned) {
+        if (![[LanternStoreObjC subscriptionIdentifiers] containsObject:identifier]) {
+            continue;
+        }
+        validator(identifier, ^(NSDate *_Nullable end) {
+            [self onMainQueue:^{
+                [self updateRecord:^(NSMutableDictionary *record) {
+                    NSMutableDictionary *entitlements = [self entitlementsIn:record];
+                    NSMutableDictionary *entitlement = [entitlements[identifier] mutableCopy];
+                    if (entitlement == nil) {
+                        return;
+                    }
+                    // Not subscribed any more: the end is now, and the check below ends it.
+                    NSDate *answer = end ?: [NSDate date];
+                    entitlement[@"expirationDate"] = @(answer.timeIntervalSince1970);
+                    entitlements[identifier] = entitlement;
+                    record[@"entitlements"] = entitlements;
+                } error:NULL];
+                [self endWhatRanOut];
+            }];
+        });
+    }
+    [self endWhatRanOut];
 }
 
-- (void)revoke:(NSString *)productIdentifier {
-    NSMutableSet<NSString *> *owned = [self.ownedProducts mutableCopy];
-    [owned removeObject:productIdentifier];
-    self.ownedProducts = owned;
-    [self rememberOwnership];
+// Removes every entitlement whose end has passed and tells the handler; then waits for the
+// next end.
+- (void)endWhatRanOut {
+    NSMutableArray<NSString *> *ended = [NSMutableArray array];
+    NSTimeInterval now = [NSDate date].timeIntervalSince1970;
+    BOOL saved = [self updateRecord:^(NSMutableDictionary *record) {
+        NSMutableDictionary *entitlements = [self entitlementsIn:record];
+        for (NSString *identifier in [entitlements.allKeys copy]) {
+            NSDictionary *entitlement = [entitlements[identifier] isKindOfClass:[NSDictionary class]] ? entitlements[identifier] : nil;
+            NSNumber *end = [entitlement[@"expirationDate"] isKindOfClass:[NSNumber class]] ? entitlement[@"expirationDate"] : nil;
+            if (end != nil && end.doubleValue <= now) {
+                [entitlements removeObjectForKey:identifier];
+                [ended addObject:identifier];
+            }
+        }
+        record[@"entitlements"] = entitlements;
+    } error:NULL];
+    if (saved) {
+        for (NSString *identifier in ended) {
+            [self tellHandlerExpired:identifier];
+        }
+    }
+    [self scheduleExpiryCheck];
 }
 
-// Ownership is kept in the user defaults, so it survives a relaunch without the network.
-- (NSSet<NSString *> *)rememberedOwnership {
-    NSArray *stored = [[NSUserDefaults standardUserDefaults] arrayForKey:@"com.example.lantern.iapkit.ownedProducts"];
+- (void)scheduleExpiryCheck {
+    NSTimeInterval now = [NSDate date].timeIntervalSince1970;
+    NSTimeInterval next = 0;
+    NSDictionary *entitlements = [self entitlementsIn:[self loadRecordOrEmpty]];
+    for (NSString *identifier in entitlements) {
+        NSDictionary *entitlement = [entitlements[identifier] isKindOfClass:[NSDictionary class]] ? entitlements[identifier] : nil;
+        NSNumber *end = [entitlement[@"expirationDate"] isKindOfClass:[NSNumber class]] ? entitlement[@"expirationDate"] : nil;
+        if (end != nil && end.doubleValue > now && (next == 0 || end.doubleValue < next)) {
+            next = end.doubleValue;
+        }
+    }
+    NSUInteger generation = ++self.expiryGeneration;
+    if (next == 0) {
+        return;
+    }
+    __weak LanternStoreObjC *weakSelf = self;
+    dispatch_after(dispatch_time(DISPATCH_TIME_NOW, (int64_t)((next - now + 1) * NSEC_PER_SEC)), dispatch_get_main_queue(), ^{
+        LanternStoreObjC *store = weakSelf;
+        if (store != nil && store.expiryGeneration == generation) {
+            [store endWhatRanOut];
+        }
+    });
+}
+
+#pragma mark - The saved record
+
+// The record, in the Swift store's format: `entitlements` by product (end, transaction and
+// purchase dates in seconds since 1970), `balances`, and `deliveredTransactions`.
+- (nullable NSMutableDictionary *)loadRecord:(NSError **)error {
+    NSError *failure = nil;
+    NSData *data = [self loadRecordData:&failure];
+    if (failure != nil) {
+        if (error != NULL) {
+            *error = failure;
+        }
+        return nil;
+    }
+    if (data == nil) {
+        return [NSMutableDictionary dictionary];
+    }
+    id object = [NSJSONSerialization JSONObjectWithData:data options:NSJSONReadingMutableContainers error:error];
+    return [object isKindOfClass:[NSMutableDictionary class]] ? object : nil;
+}
+
+- (NSMutableDictionary *)loadRecordOrEmpty {
+    return [self loadRecord:NULL] ?: [NSMutableDictionary dictionary];
+}
+
+// Applies a change to what is saved (read again, not remembered, so nothing another store of the
+// app saved is lost) and saves it. NO, with nothing changed, when the record cannot be read or
+// written.
+- (BOOL)updateRecord:(void (^)(NSMutableDictionary *record))change error:(NSError **)error {
+    NSMutableDictionary *record = [self loadRecord:error];
+    if (record == nil) {
+        return NO;
+    }
+    change(record);
+    NSData *data = [NSJSONSerialization dataWithJSONObject:record options:NSJSONWritingSortedKeys error:error];
+    if (data == nil || ![self saveRecordData:data error:error]) {
+        return NO;
+    }
+    self.ownedProducts = [self ownedProductsIn:record];
+    [[NSNotificationCenter defaultCenter] postNotificationName:LanternStoreObjCChangedNotification object:self userInfo:nil];
+    return YES;
+}
+
+- (NSMutableDictionary *)entitlementsIn:(NSDictionary *)record {
+    id entitlements = record[@"entitlements"];
+    return [entitlements isKindOfClass:[NSDictionary class]] ? [entitlements mutableCopy] : [NSMutableDictionary dictionary];
+}
+
+- (NSArray *)deliveredIn:(NSDictionary *)record {
+    id delivered = record[@"deliveredTransactions"];
+    return [delivered isKindOfClass:[NSArray class]] ? delivered : @[];
+}
+
+- (NSSet<NSString *> *)ownedProductsIn:(NSDictionary *)record {
     NSMutableSet<NSString *> *owned = [NSMutableSet set];
-    for (id identifier in stored) {
-        if ([identifier isKindOfClass:[NSString class]] &&
-            [[LanternStoreObjC durableProductIdentifiers] containsObject:identifier]) {
+    NSTimeInterval now = [NSDate date].timeIntervalSince1970;
+    NSDictionary *entitlements = [self entitlementsIn:record];
+    for (NSString *identifier in entitlements) {
+        NSDictionary *entitlement = [entitlements[identifier] isKindOfClass:[NSDictionary class]] ? entitlements[identifier] : nil;
+        NSNumber *end = [entitlement[@"expirationDate"] isKindOfClass:[NSNumber class]] ? entitlement[@"expirationDate"] : nil;
+        if ([[LanternStoreObjC durableProductIdentifiers] containsObject:identifier] && (end == nil || end.doubleValue > now)) {
             [owned addObject:identifier];
         }
     }
     return owned;
 }
 
-- (void)rememberOwnership {
-    NSArray<NSString *> *sorted = [[self.ownedProducts allObjects] sortedArrayUsingSelector:@selector(compare:)];
-    [[NSUserDefaults standardUserDefaults] setObject:sorted forKey:@"com.example.lantern.iapkit.ownedProducts"];
+// The transactions some store of the app is delivering right now, shared with the Swift stores.
+- (NSMutableSet<NSString *> *)deliveryClaims {
+    NSMutableDictionary *dictionary = [NSThread mainThread].threadDictionary;
+    NSMutableSet<NSString *> *claims = dictionary[LanternStoreObjCDeliveriesKey];
+    if (![claims isKindOfClass:[NSMutableSet class]]) {
+        claims = [NSMutableSet set];
+        dictionary[LanternStoreObjCDeliveriesKey] = claims;
+    }
+    return claims;
+}
+
+// The record is one value in the user defaults: anyone with access to the device can edit it.
+- (nullable NSData *)loadRecordData:(NSError **)error {
+    return [[NSUserDefaults standardUserDefaults] dataForKey:LanternStoreObjCRecordKey];
+}
+
+- (BOOL)saveRecordData:(NSData *)data error:(NSError **)error {
+    [[NSUserDefaults standardUserDefaults] setObject:data forKey:LanternStoreObjCRecordKey];
+    return YES;
 }
 
 #pragma mark - Handler
@@ -319,11 +693,14 @@ NSString *const LanternStoreObjCPurchaseProductIdentifierKey = @"LanternStoreObj
     }
 }
 
-- (void)tellHandlerRestored:(SKPaymentTransaction *)transaction product:(NSString *)productIdentifier {
-    if ([productIdentifier isEqualToString:LanternStoreObjCProductSmallTip] &&
-        [self.handler respondsToSelector:@selector(smallTipRestored:)]) {
-        [self.handler smallTipRestored:transaction];
+- (void)tellHandlerRenewed:(SKPaymentTransaction *)transaction product:(NSString *)productIdentifier {
+    if ([productIdentifier isEqualToString:LanternStoreObjCProductClubMonthly] &&
+        [self.handler respondsToSelector:@selector(clubMonthlyRenewed:)]) {
+        [self.handler clubMonthlyRenewed:transaction];
     }
+}
+
+- (void)tellHandlerRestored:(SKPaymentTransaction *)transaction product:(NSString *)productIdentifier {
     if ([productIdentifier isEqualToString:LanternStoreObjCProductFonts] &&
         [self.handler respondsToSelector:@selector(fontsRestored:)]) {
         [self.handler fontsRestored:transaction];
@@ -377,10 +754,6 @@ NSString *const LanternStoreObjCPurchaseProductIdentifierKey = @"LanternStoreObj
 }
 
 - (void)tellHandlerRevoked:(NSString *)productIdentifier {
-    if ([productIdentifier isEqualToString:LanternStoreObjCProductSmallTip] &&
-        [self.handler respondsToSelector:@selector(smallTipRevoked)]) {
-        [self.handler smallTipRevoked];
-    }
     if ([productIdentifier isEqualToString:LanternStoreObjCProductFonts] &&
         [self.handler respondsToSelector:@selector(fontsRevoked)]) {
         [self.handler fontsRevoked];
@@ -392,6 +765,17 @@ NSString *const LanternStoreObjCPurchaseProductIdentifierKey = @"LanternStoreObj
     if ([productIdentifier isEqualToString:LanternStoreObjCProductArchive2027] &&
         [self.handler respondsToSelector:@selector(archive2027Revoked)]) {
         [self.handler archive2027Revoked];
+    }
+}
+
+- (void)tellHandlerExpired:(NSString *)productIdentifier {
+    if ([productIdentifier isEqualToString:LanternStoreObjCProductClubMonthly] &&
+        [self.handler respondsToSelector:@selector(clubMonthlyExpired)]) {
+        [self.handler clubMonthlyExpired];
+    }
+    if ([productIdentifier isEqualToString:LanternStoreObjCProductArchive2027] &&
+        [self.handler respondsToSelector:@selector(archive2027Expired)]) {
+        [self.handler archive2027Expired];
     }
 }
 

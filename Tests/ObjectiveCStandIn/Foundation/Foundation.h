@@ -23,6 +23,7 @@ typedef signed char BOOL;
 #define YES ((BOOL)1)
 #define NO ((BOOL)0)
 #define nil ((void *)0)
+#define NULL ((void *)0)
 typedef long NSInteger;
 typedef unsigned long NSUInteger;
 
@@ -33,11 +34,26 @@ NS_ASSUME_NONNULL_BEGIN
 typedef void (^dispatch_block_t)(void);
 typedef struct dispatch_queue_s *dispatch_queue_t;
 typedef long dispatch_once_t;
+typedef unsigned long long dispatch_time_t;
+typedef long long int64_t;
+typedef double NSTimeInterval;
+#define DISPATCH_TIME_NOW (0ull)
+#define NSEC_PER_SEC 1000000000ull
 extern dispatch_queue_t dispatch_get_main_queue(void);
 extern void dispatch_async(dispatch_queue_t queue, dispatch_block_t block);
 extern void dispatch_once(dispatch_once_t *predicate, dispatch_block_t block);
+extern dispatch_time_t dispatch_time(dispatch_time_t when, int64_t delta);
+extern void dispatch_after(dispatch_time_t when, dispatch_queue_t queue, dispatch_block_t block);
 
-@class NSString, NSArray<ObjectType>, NSDictionary<KeyType, ObjectType>, NSSet<ObjectType>;
+// Core Foundation, as far as the keychain calls need it.
+typedef const void *CFTypeRef;
+typedef const struct __CFString *CFStringRef;
+typedef const struct __CFDictionary *CFDictionaryRef;
+typedef int OSStatus;
+extern id _Nullable CFBridgingRelease(CFTypeRef _Nullable X);
+
+@class NSString, NSArray<ObjectType>, NSMutableArray<ObjectType>, NSDictionary<KeyType, ObjectType>,
+    NSMutableDictionary<KeyType, ObjectType>, NSSet<ObjectType>;
 
 @protocol NSObject
 - (BOOL)isEqual:(id)object;
@@ -53,6 +69,10 @@ extern void dispatch_once(dispatch_once_t *predicate, dispatch_block_t block);
 - (instancetype)init;
 - (id)copy;
 - (id)mutableCopy;
+@end
+
+@protocol NSMutableCopying
+- (id)mutableCopyWithZone:(nullable NSZone *)zone;
 @end
 
 @protocol NSCopying
@@ -90,20 +110,25 @@ typedef NS_ENUM(NSInteger, NSComparisonResult){
 typedef NSString *NSNotificationName NS_TYPED_EXTENSIBLE_ENUM;
 typedef NSString *NSErrorDomain;
 
-@interface NSArray<__covariant ObjectType> : NSObject <NSCopying, NSFastEnumeration>
+@interface NSArray<__covariant ObjectType> : NSObject <NSCopying, NSMutableCopying, NSFastEnumeration>
 @property (readonly) NSUInteger count;
 + (instancetype)arrayWithObjects:(const ObjectType _Nonnull[_Nonnull])objects count:(NSUInteger)cnt;
 - (ObjectType)objectAtIndexedSubscript:(NSUInteger)idx;
 - (NSArray<ObjectType> *)sortedArrayUsingSelector:(SEL)comparator;
+- (BOOL)containsObject:(ObjectType)anObject;
+- (NSMutableArray<ObjectType> *)mutableCopy;
 @end
 
 @interface NSMutableArray<ObjectType> : NSArray <ObjectType>
 + (instancetype)array;
 - (void)addObject:(ObjectType)anObject;
+- (void)removeObjectAtIndex:(NSUInteger)index;
 @end
 
-@interface NSDictionary<__covariant KeyType, __covariant ObjectType> : NSObject <NSCopying, NSFastEnumeration>
+@interface NSDictionary<__covariant KeyType, __covariant ObjectType> : NSObject <NSCopying, NSMutableCopying, NSFastEnumeration>
 @property (readonly) NSUInteger count;
+@property (readonly, copy) NSArray<KeyType> *allKeys;
+- (NSMutableDictionary<KeyType, ObjectType> *)mutableCopy;
 + (instancetype)dictionaryWithObjects:(const ObjectType _Nonnull[_Nullable])objects
                               forKeys:(const KeyType<NSCopying> _Nonnull[_Nullable])keys
                                 count:(NSUInteger)cnt;
@@ -113,6 +138,7 @@ typedef NSString *NSErrorDomain;
 @interface NSMutableDictionary<KeyType, ObjectType> : NSDictionary <KeyType, ObjectType>
 + (instancetype)dictionary;
 - (void)setObject:(nullable ObjectType)obj forKeyedSubscript:(KeyType<NSCopying>)key;
+- (void)removeObjectForKey:(KeyType)aKey;
 @end
 
 @interface NSSet<__covariant ObjectType> : NSObject <NSCopying, NSFastEnumeration>
@@ -127,9 +153,16 @@ typedef NSString *NSErrorDomain;
 @interface NSMutableSet<ObjectType> : NSSet <ObjectType>
 - (void)addObject:(ObjectType)object;
 - (void)removeObject:(ObjectType)object;
+- (void)removeAllObjects;
 @end
 
 @interface NSNumber : NSObject <NSCopying>
+@property (readonly) double doubleValue;
++ (NSNumber *)numberWithBool:(BOOL)value;
++ (NSNumber *)numberWithDouble:(double)value;
+@end
+
+@interface NSData : NSObject <NSCopying>
 @end
 
 @interface NSDecimalNumber : NSNumber
@@ -139,6 +172,47 @@ typedef NSString *NSErrorDomain;
 @end
 
 @interface NSDate : NSObject <NSCopying>
+@property (readonly) NSTimeInterval timeIntervalSince1970;
++ (instancetype)date;
++ (instancetype)dateWithTimeIntervalSince1970:(NSTimeInterval)secs;
+- (NSComparisonResult)compare:(NSDate *)other;
+@end
+
+@interface NSDateComponents : NSObject <NSCopying>
+@property NSInteger year;
+@property NSInteger month;
+@property NSInteger day;
+@end
+
+@interface NSTimeZone : NSObject <NSCopying>
++ (instancetype)timeZoneForSecondsFromGMT:(NSInteger)seconds;
+@end
+
+typedef NSString *NSCalendarIdentifier NS_TYPED_EXTENSIBLE_ENUM;
+FOUNDATION_EXPORT NSCalendarIdentifier const NSCalendarIdentifierGregorian;
+typedef NS_ENUM(NSUInteger, NSCalendarOptions){
+    NSCalendarWrapComponents = (1UL << 0),
+};
+
+@interface NSCalendar : NSObject <NSCopying>
+@property (copy) NSTimeZone *timeZone;
+- (nullable id)initWithCalendarIdentifier:(NSCalendarIdentifier)ident;
+- (nullable NSDate *)dateByAddingComponents:(NSDateComponents *)comps toDate:(NSDate *)date options:(NSCalendarOptions)opts;
+@end
+
+typedef NS_ENUM(NSUInteger, NSJSONReadingOptions){
+    NSJSONReadingMutableContainers = (1UL << 0),
+};
+typedef NS_ENUM(NSUInteger, NSJSONWritingOptions){
+    NSJSONWritingPrettyPrinted = (1UL << 0),
+    NSJSONWritingSortedKeys = (1UL << 1),
+};
+
+@class NSError;
+
+@interface NSJSONSerialization : NSObject
++ (nullable NSData *)dataWithJSONObject:(id)obj options:(NSJSONWritingOptions)opt error:(NSError **)error;
++ (nullable id)JSONObjectWithData:(NSData *)data options:(NSJSONReadingOptions)opt error:(NSError **)error;
 @end
 
 @interface NSError : NSObject <NSCopying>
@@ -149,8 +223,21 @@ typedef NSString *NSErrorDomain;
                        userInfo:(nullable NSDictionary<NSString *, id> *)dict;
 @end
 
+FOUNDATION_EXPORT NSErrorDomain const NSOSStatusErrorDomain;
+
 @interface NSThread : NSObject
 @property (class, readonly) BOOL isMainThread;
+@property (class, readonly, strong) NSThread *mainThread;
+@property (readonly, retain) NSMutableDictionary *threadDictionary;
+@end
+
+@interface NSNotification : NSObject <NSCopying>
+@property (readonly, copy) NSNotificationName name;
+@property (nullable, readonly, retain) id object;
+@end
+
+@interface NSOperationQueue : NSObject
+@property (class, readonly, strong) NSOperationQueue *mainQueue;
 @end
 
 @interface NSNotificationCenter : NSObject
@@ -158,11 +245,17 @@ typedef NSString *NSErrorDomain;
 - (void)postNotificationName:(NSNotificationName)aName
                       object:(nullable id)anObject
                     userInfo:(nullable NSDictionary *)aUserInfo;
+- (id<NSObject>)addObserverForName:(nullable NSNotificationName)name
+                            object:(nullable id)obj
+                             queue:(nullable NSOperationQueue *)queue
+                        usingBlock:(void (^)(NSNotification *notification))block;
+- (void)removeObserver:(id)observer;
 @end
 
 @interface NSUserDefaults : NSObject
 @property (class, readonly, strong) NSUserDefaults *standardUserDefaults;
 - (nullable NSArray *)arrayForKey:(NSString *)defaultName;
+- (nullable NSData *)dataForKey:(NSString *)defaultName;
 - (void)setObject:(nullable id)value forKey:(NSString *)defaultName;
 @end
 
