@@ -281,19 +281,36 @@ final class Scratch: Sendable {
     /// Finding: two `generate`s into one folder could leave a stale file that every later run
     /// called unchanged. Whatever the order, a run afterwards finds its own outputs or rewrites
     /// them, and `--check` then agrees.
-    @Test func concurrentGeneratesLeaveAFolderTheNextRunCanTrust() async throws {
+    /// Runs both at the same time on threads of their own: a run waiting for the folder's lock
+    /// blocks its thread, which must not be one of the few that run the other tests' tasks.
+    static func atOnce(_ first: @escaping @Sendable () -> Int32, _ second: @escaping @Sendable () -> Int32)
+        -> [Int32]
+    {
+        let results = SharedValue<[Int32]>([-1, -1])
+        let done = DispatchGroup()
+        for (index, body) in [first, second].enumerated() {
+            done.enter()
+            let thread = Thread {
+                let status = body()
+                results.withLock { $0[index] = status }
+                done.leave()
+            }
+            thread.start()
+        }
+        done.wait()
+        return results.withLock { $0 }
+    }
+
+    @Test func concurrentGeneratesLeaveAFolderTheNextRunCanTrust() throws {
         let scratch = Scratch()
         try scratch.write("a/guide.md", Self.guide("Alpha", price: "0.99"))
         try scratch.write("b/guide.md", Self.guide("Beta", price: "1.99"))
         let out = scratch.path("out")
         for _ in 0..<8 {
-            async let first = Task.detached {
-                CommandHarness.runOnDisk(["generate", scratch.path("a/guide.md"), "-o", out]).status
-            }.value
-            async let second = Task.detached {
-                CommandHarness.runOnDisk(["generate", scratch.path("b/guide.md"), "-o", out]).status
-            }.value
-            #expect(await [first, second] == [0, 0])
+            let statuses = Self.atOnce(
+                { CommandHarness.runOnDisk(["generate", scratch.path("a/guide.md"), "-o", out]).status },
+                { CommandHarness.runOnDisk(["generate", scratch.path("b/guide.md"), "-o", out]).status })
+            #expect(statuses == [0, 0])
             for side in ["a", "b"] {
                 #expect(
                     CommandHarness.runOnDisk(["generate", scratch.path("\(side)/guide.md"), "-o", out]).status == 0)
@@ -308,7 +325,7 @@ final class Scratch: Sendable {
 
     /// Finding: two `render`s into one folder could leave a site mixing both books. Afterwards
     /// the folder holds exactly one of the two sites, byte for byte.
-    @Test func concurrentRendersLeaveOneBook() async throws {
+    @Test func concurrentRendersLeaveOneBook() throws {
         let scratch = Scratch()
         try scratch.write("a/SUMMARY.md", "- [One](one.md)\n- [Two](two.md)\n")
         try scratch.write("a/one.md", "# One\n\nAlpha.\n")
@@ -322,13 +339,16 @@ final class Scratch: Sendable {
         }
         let alone = ["a", "b"].map { scratch.files(under: "alone-\($0)") }
         for _ in 0..<8 {
-            async let first = Task.detached {
-                CommandHarness.runOnDisk(["render", scratch.path("a"), "-o", scratch.path("site"), "--quiet"]).status
-            }.value
-            async let second = Task.detached {
-                CommandHarness.runOnDisk(["render", scratch.path("b"), "-o", scratch.path("site"), "--quiet"]).status
-            }.value
-            #expect(await [first, second] == [0, 0])
+            let statuses = Self.atOnce(
+                {
+                    CommandHarness.runOnDisk(["render", scratch.path("a"), "-o", scratch.path("site"), "--quiet"])
+                        .status
+                },
+                {
+                    CommandHarness.runOnDisk(["render", scratch.path("b"), "-o", scratch.path("site"), "--quiet"])
+                        .status
+                })
+            #expect(statuses == [0, 0])
             let site = scratch.files(under: "site")
             #expect(site == alone[0] || site == alone[1], "the site mixes both books: \(site.keys.sorted())")
         }

@@ -109,33 +109,39 @@ import Testing
 
     /// The lock is the system's: a second writer of the same folder waits, is told who holds
     /// it, and goes on once the first lets go; the lock file is gone after both.
-    @Test func aSecondRunWaitsForTheFirstAndIsToldWhoHoldsTheFolder() async throws {
+    @Test func aSecondRunWaitsForTheFirstAndIsToldWhoHoldsTheFolder() throws {
         let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let first = OutputWriter(directory: folder)
         try first.open(creating: true, holder: "iapkit render") { _ in Issue.record("the first run waited") }
         let told = SharedValue<[String]>([])
-        let second = Task.detached { () -> Bool in
+        let opened = SharedValue(false)
+        let finished = DispatchSemaphore(value: 0)
+        // A thread of its own: waiting for the lock blocks it.
+        Thread {
             let writer = OutputWriter(directory: folder)
             do {
                 try writer.open(creating: true, holder: "iapkit generate") { holder in
                     told.withLock { $0.append(holder) }
                 }
+                opened.withLock { $0 = true }
             } catch {
-                return false
+                Issue.record("the second run could not open the folder: \(error)")
             }
             writer.close()
-            return true
-        }
-        try await Task.sleep(nanoseconds: 300_000_000)
+            finished.signal()
+        }.start()
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(opened.withLock { $0 } == false)
         #expect(told.withLock { $0 } == ["process \(getpid()) (iapkit render)"])
         first.close()
-        #expect(await second.value)
+        #expect(finished.wait(timeout: .now() + 10) == .success)
+        #expect(opened.withLock { $0 })
         #expect(Self.entries(folder).isEmpty)
     }
 }
 
-/// A value shared between a test and the task it starts.
+/// A value shared between a test and the threads it starts.
 final class SharedValue<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
