@@ -3,7 +3,7 @@
 one character, many repeats of one thing) at n and at 2n bytes, and prints one tab-separated
 line per shape: name, command, bytes at n, milliseconds on an empty input, at n and at 2n, and
 the ratio of the last two once the time on the empty input is taken off. A reader that grows
-about linearly has a ratio near 2; one that grows with the square has one near 4.
+linearly has a ratio near 2; one that grows with the square has one near 4.
 
 usage: complexity.py IAPKIT WORK_FOLDER [SCALE]
 
