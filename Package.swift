@@ -103,7 +103,9 @@ var targets: [Target] = [
 /// a scriptable fake store behind it, lets the generated code compile unchanged and run.
 #if os(Linux)
     targets += [
-        .target(name: "StoreKit", path: "Sources/StoreKitStandIn"),
+        // UIKit's scene types, so that the generated store's UIKit paths compile and run too.
+        .target(name: "UIKit", path: "Tests/UIKitStandIn"),
+        .target(name: "StoreKit", dependencies: ["UIKit"], path: "Sources/StoreKitStandIn"),
         .target(name: "FakeStoreTesting", dependencies: ["StoreKit"], path: "Tests/FakeStoreTesting"),
         .testTarget(name: "StoreKitStandInTests", dependencies: ["StoreKit", "FakeStoreTesting"]),
         // The generated goldens for the Workbook, compiled in Swift 6 mode and driven through
@@ -139,6 +141,7 @@ if Context.environment["IAPKIT_FUZZ"] == "1" {
         ("FuzzPlist", ["IAPProject"]),
         ("FuzzSwiftSource", ["IAPProject", "IAPCheck", "IAPModel"]),
         ("FuzzSVG", ["IAPRender"]),
+        ("FuzzXCConfig", ["IAPProject"]),
     ]
     targets.append(.target(name: "FuzzSupport", path: "Fuzz/Support"))
     for target in fuzzTargets {

@@ -75,12 +75,18 @@ def main():
     copy("FuzzPBXProj", "Tests/**/project.pbxproj")
     copy("FuzzScheme", "Tests/**/*.xcscheme")
     copy("FuzzPlist", "Tests/**/*.plist", "Tests/**/*.entitlements")
-    copy("FuzzSwiftSource", "Tests/IAPCheckTests/Fixtures/**/*.swift", "Tests/GeneratedStoreTests/Generated/*.swift",
+    copy("FuzzSwiftSource", "Tests/IAPCheckTests/Fixtures/**/*.swift", "Tests/IAPCheckTests/Fixtures/**/*.m",
+         "Tests/IAPCheckTests/Fixtures/**/*.h", "Tests/GeneratedStoreTests/Generated/*.swift",
          "Tests/GeneratedStoreKit1Tests/Generated/*.swift")
     # The shapes that once made `check` quadratic, small: the fuzzer grows them.
     write("FuzzSwiftSource", "nested-braces-after-listener",
           "func f() { Task { for await u in Transaction.updates " + "{" * 64 + "}" * 64 + " } }\n")
     write("FuzzSwiftSource", "run-of-hashes", "#" * 64 + "if DEBUG\n##\"raw\"##\n")
+    copy("FuzzXCConfig", "Tests/**/*.xcconfig")
+    # Settings that multiply at every level, and brackets that never close.
+    write("FuzzXCConfig", "multiplying-chain",
+          "".join(f"S{n} = $(S{n + 1})$(S{n + 1})\n" for n in range(20)) + "S20 = ab\n")
+    write("FuzzXCConfig", "unclosed-references", "A = " + "$(" * 64 + "x\nB = $(A:lower:rfc1034identifier)\n")
     copy("FuzzSVG", "Tests/IAPCommandsTests/BadInputs/**/*.svg", "Tests/BrowserTests/Fixtures/**/*.svg")
     write("FuzzSVG", "png-header", bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]) + b"IHDR")
     write("FuzzSVG", "gif-header", b"GIF89a\x01\x00\x01\x00")

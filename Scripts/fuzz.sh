@@ -18,7 +18,7 @@ if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
 fi
 
 targets=(FuzzGuide FuzzYAML FuzzJSON FuzzMustache FuzzStoreKit FuzzPBXProj FuzzScheme FuzzPlist FuzzSwiftSource
-    FuzzSVG)
+    FuzzSVG FuzzXCConfig)
 
 usage() {
     echo "usage: Scripts/fuzz.sh TARGET|all SECONDS [LIBFUZZER-ARGUMENTS...] | list" >&2

@@ -59,6 +59,28 @@ def swift_project(source):
     }
 
 
+XCCONFIG_PROJECT = """// !$*UTF8*$!
+{ archiveVersion = 1; objectVersion = 77; objects = {
+F1 = {isa = PBXFileReference; path = Shared.xcconfig; sourceTree = "<group>"; };
+G1 = {isa = PBXGroup; children = (F1); sourceTree = "<group>"; };
+T1 = {isa = PBXNativeTarget; buildConfigurationList = L2; buildPhases = (); name = App;
+  productType = "com.apple.product-type.application"; };
+R1 = {isa = PBXProject; buildConfigurationList = L1; mainGroup = G1; targets = (T1); };
+C1 = {isa = XCBuildConfiguration; buildSettings = { SDKROOT = iphoneos; }; name = Debug; };
+C2 = {isa = XCBuildConfiguration; baseConfigurationReference = F1; buildSettings = { }; name = Debug; };
+L1 = {isa = XCConfigurationList; buildConfigurations = (C1); };
+L2 = {isa = XCConfigurationList; buildConfigurations = (C2); };
+}; rootObject = R1; }
+"""
+
+APP_GUIDE = "# Guide\n\n```yaml iap\napp:\n  name: Pebble\n  bundleID: com.example.pebble\n```\n"
+
+
+def xcconfig_project(text):
+    """A project whose one target takes its settings from `Shared.xcconfig`."""
+    return {"guide.md": APP_GUIDE, "App.xcodeproj/project.pbxproj": XCCONFIG_PROJECT, "Shared.xcconfig": text}
+
+
 def listeners(count):
     return "".join(
         f"func start{number}() {{ Task {{ for await u in Transaction.updates {{ _ = u }} }} }}\n"
@@ -112,6 +134,17 @@ SHAPES = [
      lambda n: swift_project('"\\(' * (n // 3) + "\n")),
     ("check: listeners in many functions", ["check", "--project", ".", "guide.md"],
      lambda n: swift_project(listeners(n // 80))),
+    ("check: Objective-C run of '['", ["check", "--project", ".", "guide.md"],
+     lambda n: {**swift_project(""), "App/Store.m": "[" * n + "\n"}),
+    ("check: Objective-C '@\"' strings", ["check", "--project", ".", "guide.md"],
+     lambda n: {**swift_project(""), "App/Store.m": '@"a" ' * (n // 5) + "\n"}),
+    ("check: xcconfig unclosed references", ["check", "--project", ".", "guide.md"],
+     lambda n: xcconfig_project("PRODUCT_BUNDLE_IDENTIFIER = " + "$(" * (n // 2) + "\n")),
+    ("check: xcconfig nested references", ["check", "--project", ".", "guide.md"],
+     lambda n: xcconfig_project("PRODUCT_BUNDLE_IDENTIFIER = " + "$(" * (n // 4) + "A" + ")" * (n // 4) + "\n")),
+    ("check: xcconfig many settings", ["check", "--project", ".", "guide.md"],
+     lambda n: xcconfig_project("".join(f"S{i} = $(S{i - 1}).x\n" for i in range(n // 16))
+                                + "PRODUCT_BUNDLE_IDENTIFIER = $(S10)\n")),
     ("check: project.pbxproj nesting", ["check", "--project", ".", "guide.md"],
      lambda n: {"guide.md": "# G\n", "App.xcodeproj/project.pbxproj": "{ a = " + "(" * (n // 2) + ")" * (n // 2)
                 + "; objects = { }; }\n"}),

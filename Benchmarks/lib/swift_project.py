@@ -4,6 +4,10 @@ The project is the clean fixture of the check tests (its project file, scheme, e
 .storekit file and guide) with N generated Swift files beside it: views, models and services of
 a few hundred lines each, with comments, string literals, interpolation and closures, so the
 tokenizer sees what real app code holds. The output is the same for the same arguments.
+
+The services start one another as the app launches, ten at a time from the @main type down, and
+the last one starts the store's transaction listener, so the launch reachability of
+`listener-at-launch` walks every file before it finds the listener.
 """
 
 import pathlib
@@ -14,7 +18,18 @@ import sys
 FIXTURE = pathlib.Path(__file__).resolve().parents[2] / "Tests/IAPCheckTests/Fixtures/Clean"
 
 
-def swift_file(index, rng):
+FANOUT = 10
+
+
+def boot_calls(index, count):
+    """The services service `index` starts as the app launches; the last one starts the store."""
+    children = [f"        Feature{child:04d}Service.boot()" for child in range(index * FANOUT + 1, min(count, (index + 1) * FANOUT + 1))]
+    if index == count - 1:
+        children.append("        Store.shared.startListening()")
+    return children
+
+
+def swift_file(index, rng, count):
     name = f"Feature{index:04d}"
     lines = [
         "import Foundation",
@@ -29,8 +44,15 @@ def swift_file(index, rng):
         "",
         "@MainActor",
         f"final class {name}Service {{",
+        f"    static let shared = {name}Service()",
         f"    private(set) var items: [{name}Model] = []",
         f'    let endpoint = "https://api.example.com/v{rng.randint(1, 3)}/{name.lower()}"',
+        "",
+        "    /// Starts this service and the ones that depend on it.",
+        "    static func boot() {",
+        "        _ = shared",
+        *boot_calls(index, count),
+        "    }",
         "",
     ]
     for method in range(rng.randint(8, 16)):
@@ -86,8 +108,16 @@ def main():
     sources = destination / "Pebble" / "Features"
     sources.mkdir(parents=True)
     total = 0
+    app = destination / "Pebble" / "PebbleApp.swift"
+    app.write_text(app.read_text(encoding="utf-8").replace(
+        "    @State private var store = Store()\n",
+        "    init() {\n        Feature0000Service.boot()\n    }\n"), encoding="utf-8")
+    store = destination / "Pebble" / "Store.swift"
+    store.write_text(store.read_text(encoding="utf-8").replace(
+        "    private var updates: Task<Void, Never>?\n\n    init() {",
+        "    static let shared = Store()\n    private var updates: Task<Void, Never>?\n\n    func startListening() {"), encoding="utf-8")
     for index in range(count):
-        text = swift_file(index, rng)
+        text = swift_file(index, rng, count)
         total += len(text.encode("utf-8"))
         (sources / f"Feature{index:04d}.swift").write_text(text, encoding="utf-8")
     print(f"{count} Swift files, {total / 1048576:.1f} MiB")

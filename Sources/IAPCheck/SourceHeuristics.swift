@@ -1,248 +1,353 @@
 import IAPDiagnostics
+import IAPModel
 import IAPProject
 
-/// Checks that read Swift source patterns. They can be wrong, so they warn and never fail.
+/// Checks that read Swift and Objective-C source patterns. They can be wrong, so they warn and
+/// never fail.
 struct SourceHeuristics {
-    var snapshot: ProjectSnapshot?
+    let context: CheckContext
 
-    private var scans: [SwiftSourceScan] { snapshot?.swiftSources ?? [] }
+    private var scans: [SwiftSourceScan] { context.snapshot?.sources ?? [] }
+    private var usage: StoreKitUsage { context.usage }
+    private var index: SourceIndex { context.index }
 
-    private func uses(_ name: String) -> Bool { scans.contains { $0.mentions(name) } }
-    private func accesses(_ first: String, _ second: String) -> Bool {
-        scans.contains { !$0.memberAccesses(first, second).isEmpty }
-    }
-
-    private var usesStoreKit1: Bool { uses("SKPaymentQueue") || uses("SKProductsRequest") }
-    private var usesStoreKit2: Bool {
-        accesses("Product", "products") || uses("Transaction") || accesses("AppStore", "sync")
-    }
-
-    /// `nil` when there is nothing to read: no project, or no Swift file.
+    /// Set when there is nothing to judge: no project, no sources, no store code of the app's own.
     private var unavailable: Outcome? {
-        guard snapshot != nil else { return .noProject }
-        if scans.isEmpty { return Outcome(.info, "no Swift sources in the project") }
+        guard context.snapshot != nil else { return .noProject }
+        if scans.isEmpty { return Outcome(.info, "no Swift or Objective-C sources ship in the app") }
+        if usage.onlyRevenueCat {
+            return Outcome(
+                .info, "purchases go through RevenueCat, which observes, finishes and restores transactions itself")
+        }
+        if !usage.any {
+            return Outcome(
+                .info,
+                usage.importsStoreKit
+                    ? "the sources import StoreKit but never sell through it" : "no StoreKit code in the app's sources")
+        }
         return nil
     }
+
+    // MARK: Requests
 
     func requestNotRetained() -> Outcome {
         if let unavailable { return unavailable }
         var evidence: [SourceLocation] = []
-        for scan in scans where scan.mentions("SKProductsRequest") {
-            evidence += Self.localProductRequests(in: scan.tokens)
+        for file in scans.indices where scans[file].mentions("SKProductsRequest") {
+            evidence += unretainedRequests(in: file)
         }
-        if evidence.isEmpty { return Outcome(.pass, "no SKProductsRequest is held only by a local variable") }
-        return Outcome(.warning, "SKProductsRequest is assigned to a local variable", evidence)
+        if evidence.isEmpty { return Outcome(.pass, "every SKProductsRequest is kept beyond the call that starts it") }
+        return Outcome(.warning, "an SKProductsRequest is held only by a local variable or by nothing", evidence)
     }
 
-    /// `let request = SKProductsRequest(` inside a function body.
-    static func localProductRequests(in tokens: [SwiftToken]) -> [SourceLocation] {
-        enum Scope { case function, other }
-        var scopes: [Scope] = []
-        // How many of `scopes` are functions, so the question costs one comparison.
-        var functionDepth = 0
-        var functionPending = false
+    /// `SKProductsRequest(…)` or `[[SKProductsRequest alloc] init…]` inside a function, bound to a
+    /// local (or to nothing) that the function never stores in a property, a collection or its result.
+    private func unretainedRequests(in file: Int) -> [SourceLocation] {
+        let tokens = index.tokens(file)
+        let objectiveC = index.scans[file].language == .objectiveC
         var found: [SourceLocation] = []
-        for (index, token) in tokens.enumerated() {
-            switch (token.kind, token.text) {
-            case (.identifier, "func"), (.identifier, "init"), (.identifier, "deinit"):
-                let afterDot = index > 0 && tokens[index - 1].text == "."
-                if !afterDot { functionPending = true }
-            case (.punctuation, "{"):
-                scopes.append(functionPending ? .function : .other)
-                if functionPending { functionDepth += 1 }
-                functionPending = false
-            case (.punctuation, "}"):
-                if scopes.popLast() == .function { functionDepth -= 1 }
-            case (.identifier, "SKProductsRequest"):
-                guard functionDepth > 0, index + 1 < tokens.count, tokens[index + 1].text == "(",
-                    index >= 3, tokens[index - 1].text == "=", tokens[index - 2].kind == .identifier,
-                    ["let", "var"].contains(tokens[index - 3].text)
-                else { continue }
-                found.append(token.location)
-            default:
+        for position in tokens.indices where tokens[position].text == "SKProductsRequest" {
+            guard let function = index.function(containing: position, in: file),
+                let body = index.functions[function].body
+            else { continue }
+            let creates =
+                objectiveC
+                ? position + 1 < tokens.count && tokens[position + 1].text == "alloc" && position > 0
+                    && tokens[position - 1].text == "["
+                : position + 1 < tokens.count && tokens[position + 1].text == "("
+            guard creates else { continue }
+            var start = position
+            if objectiveC { while start > body.start, tokens[start - 1].text == "[" { start -= 1 } }
+            guard start > body.start else { continue }
+            let before = tokens[start - 1].text
+            var binding: String?
+            if before == "=" {
+                guard start >= 2, tokens[start - 2].kind == .identifier else { continue }
+                let name = tokens[start - 2].text
+                let declares =
+                    objectiveC
+                    ? start >= 3 && (tokens[start - 3].text == "*" || tokens[start - 3].text == "SKProductsRequest")
+                    : start >= 3 && ["let", "var"].contains(tokens[start - 3].text)
+                guard declares else { continue }
+                binding = name
+            } else if before == "return" {
                 continue
+            } else if before == "(" || before == "," || before == ":" {
+                continue
+            }
+            let end = objectiveC ? ProductIDFlow.endOfMessageArgument(tokens, from: position) : position
+            guard let name = binding else {
+                // Not bound at all: `SKProductsRequest(…).start()`.
+                found.append(tokens[position].location)
+                continue
+            }
+            if !Self.stores(name, in: tokens, from: end, to: body.end, objectiveC: objectiveC) {
+                found.append(tokens[position].location)
             }
         }
         return found
+    }
+
+    /// True when `name` is assigned to something (`self.request = name`, `_request = name`,
+    /// `requests[name] = …`), added to a collection, or returned.
+    private static func stores(_ name: String, in tokens: [SwiftToken], from start: Int, to end: Int, objectiveC: Bool)
+        -> Bool
+    {
+        var position = start
+        while position < end {
+            defer { position += 1 }
+            guard tokens[position].text == name, tokens[position].kind == .identifier else { continue }
+            let previous = position > 0 ? tokens[position - 1].text : ""
+            let next = position + 1 < tokens.count ? tokens[position + 1].text : ""
+            if previous == "=" || previous == "return" { return true }
+            if previous == "[" && next == "]" && position + 2 < tokens.count && tokens[position + 2].text == "=" {
+                return true
+            }
+            if previous == "(" || previous == ",", position >= 2,
+                ["append", "insert", "add", "addObject", "setObject", "update"].contains(tokens[position - 2].text)
+                    || (position >= 3 && ["append", "insert"].contains(tokens[position - 3].text))
+            {
+                return true
+            }
+            if objectiveC, previous == ":", position >= 2,
+                ["addObject", "setObject", "addOperation"].contains(tokens[position - 2].text)
+            {
+                return true
+            }
+        }
+        return false
     }
 
     func invalidIDsIgnored() -> Outcome {
         if let unavailable { return unavailable }
         var evidence: [SourceLocation] = []
         var reasons: [String] = []
-        if uses("SKProductsRequest"), !uses("invalidProductIdentifiers") {
+        let requests = context.requests
+        let storeKit1 = requests.filter { $0.api.hasPrefix("SKProductsRequest") }
+        if let first = storeKit1.first, !usage.mentions("invalidProductIdentifiers") {
             reasons.append("invalidProductIdentifiers is never read")
-            evidence += scans.flatMap { $0.occurrences(of: "SKProductsRequest") }.prefix(1).map(\.location)
+            evidence.append(index.tokens(first.file)[first.token].location)
         }
-        for scan in scans where scan.mentions("products") {
-            let calls = Self.productsForCalls(in: scan.tokens)
-            guard !calls.isEmpty else { continue }
-            let compares = ["missing", "subtracting", "filter"].contains { !scan.occurrences(of: $0).isEmpty }
-            if !compares {
-                reasons.append("\(scan.path) never compares requested and returned IDs")
-                evidence += calls
-            }
+        let swifty = requests.filter { $0.api == "SwiftyStoreKit.retrieveProductsInfo" }
+        if let first = swifty.first, !usage.mentions("invalidProductIDs") {
+            reasons.append("invalidProductIDs of SwiftyStoreKit's results is never read")
+            evidence.append(index.tokens(first.file)[first.token].location)
         }
-        if reasons.isEmpty { return Outcome(.pass, "unknown product IDs are looked at") }
+        // StoreKit 2 drops unknown IDs silently; one place that names them is enough.
+        let storeKit2 = requests.filter { ["Product.products(for:)", "storeProductsTask(for:)"].contains($0.api) }
+        if !storeKit2.isEmpty, !storeKit2.contains(where: comparesRequestedAndReturned) {
+            var named: Set<String> = []
+            let files = storeKit2.map { index.scans[$0.file].path }.filter { named.insert($0).inserted }
+            reasons.append(
+                "\(files.joined(separator: ", ")) never \(files.count == 1 ? "compares" : "compare") requested and returned IDs"
+            )
+            evidence += storeKit2.map { index.tokens($0.file)[$0.token].location }
+        }
+        if reasons.isEmpty {
+            return Outcome(
+                .pass,
+                requests.isEmpty ? "no product request to look at" : "the IDs the store does not return are named")
+        }
         return Outcome(.warning, reasons.joined(separator: "; "), evidence)
     }
 
-    /// Places of `products(for:`.
-    static func productsForCalls(in tokens: [SwiftToken]) -> [SourceLocation] {
-        var found: [SourceLocation] = []
-        for index in tokens.indices where index + 2 < tokens.count {
-            if tokens[index].kind == .identifier, tokens[index].text == "products", tokens[index + 1].text == "(",
-                tokens[index + 2].text == "for"
-            {
-                found.append(tokens[index].location)
+    /// Words that show requested and returned IDs being compared, in the function that asks (or
+    /// the closure that receives the products).
+    private static let comparisonWords: Set<String> = [
+        "subtracting", "symmetricDifference", "missing", "unknown", "notFound", "invalid", "unavailable", "notReturned",
+    ]
+
+    private func comparesRequestedAndReturned(_ request: ProductIDFlow.Request) -> Bool {
+        let tokens = index.tokens(request.file)
+        var span = SourceIndex.Span(
+            file: request.file, start: request.token, end: min(tokens.count, request.token + 200))
+        if let function = index.function(containing: request.token, in: request.file),
+            let body = index.functions[function].body
+        {
+            span = body
+        }
+        if request.api == "storeProductsTask(for:)" {
+            let close = SourceIndex.close(tokens, from: request.token + 1)
+            if close < tokens.count, tokens[close].text == "{" {
+                span = SourceIndex.Span(file: request.file, start: close, end: SourceIndex.close(tokens, from: close))
             }
         }
-        return found
+        var filters = false
+        var contains = false
+        for position in span.start..<span.end where tokens[position].kind == .identifier {
+            let word = tokens[position].text
+            if Self.comparisonWords.contains(word)
+                || Self.comparisonWords.contains(where: { word.lowercased().hasPrefix($0.lowercased()) })
+            {
+                return true
+            }
+            if word == "filter" { filters = true }
+            if word == "contains" { contains = true }
+        }
+        return filters && contains
     }
+
+    // MARK: Listener
 
     /// The listener must run as the app launches, or purchases that complete while the app is
     /// closed (Ask to Buy approvals, renewals, interrupted purchases) wait until some screen
     /// happens to start it.
     func listenerAtLaunch() -> Outcome {
-        if let unavailable { return unavailable }
-        var listeners: [(scan: SwiftSourceScan, index: Int)] = []
-        for scan in scans where scan.mentions("updates") || scan.mentions("SKPaymentQueue") {
-            for index in Self.memberAccessIndices(scan.tokens, "Transaction", "updates") {
-                listeners.append((scan, index))
+        guard context.snapshot != nil else { return .noProject }
+        let reachability = context.reachability
+        if let (listener, path) = reachability.reachedListener() {
+            let steps = path.map(\.description).joined(separator: " → ")
+            let what: String
+            switch listener.kind {
+            case .transactionUpdates: what = "Transaction.updates is listened to from launch"
+            case .paymentQueueObserver: what = "the payment queue observer is added at launch"
+            case .library(let name): what = "\(name) observes transactions from launch"
             }
-            for index in Self.observerRegistrations(scan.tokens) { listeners.append((scan, index)) }
+            var evidence: [SourceLocation] = []
+            for step in path where !evidence.contains(step.location) { evidence.append(step.location) }
+            return Outcome(.pass, "\(what): \(steps)", evidence)
         }
-        guard !listeners.isEmpty else {
-            if usesStoreKit2 {
+        if let unavailable, reachability.listeners.isEmpty { return unavailable }
+        guard !reachability.listeners.isEmpty else {
+            if usage.storeKit2 {
                 return Outcome(.warning, "StoreKit 2 is used but Transaction.updates is never listened to")
             }
-            if usesStoreKit1 { return Outcome(.warning, "StoreKit 1 is used but no transaction observer is added") }
-            return Outcome(.info, "no StoreKit code found")
+            return Outcome(.warning, "StoreKit 1 is used but no transaction observer is added")
         }
-        var late: [SourceLocation] = []
-        var lateNames: [String] = []
-        var lateNameSet: Set<String> = []
-        // Each file's scopes are worked out once, and each function's callers looked up once,
-        // however many listeners a file has: a hostile file must not make this quadratic.
-        var scopes: [String: DeclarationScopes] = [:]
-        var launchCalls = LaunchCalls(scans: scans)
-        for (scan, index) in listeners {
-            let fileScopes = scopes[scan.path] ?? DeclarationScopes(scan.tokens)
-            scopes[scan.path] = fileScopes
-            if fileScopes.runsAtLaunch(index, tokens: scan.tokens) {
-                return Outcome(.pass, Self.passMessage(scan, index))
+        // A few listeners are named, with the screen that starts each; the rest are counted.
+        let shown = Array(reachability.listeners.prefix(Self.listenersNamed))
+        let starters = reachability.starters(of: shown)
+        var messages: [String] = []
+        var evidence: [SourceLocation] = []
+        for (listener, starter) in zip(shown, starters) {
+            let location = reachability.location(listener)
+            let owner = index.function(containing: listener.token, in: listener.file).map { index.functions[$0] }
+            let place =
+                owner.map { ($0.typeName.map { "\($0)." } ?? "") + ($0.isInitializer ? "init" : "\($0.name)()") }
+                ?? index.scans[listener.file].path
+            var message = "the transaction listener in \(place) is not reached from launch"
+            evidence.append(location)
+            if let (starter, others) = starter {
+                message += "; \(starter.description) starts it (\(starter.location))"
+                if others > 0 { message += " and \(others) other \(others == 1 ? "place uses" : "places use") it" }
+                if !evidence.contains(starter.location) { evidence.append(starter.location) }
             }
-            guard let function = fileScopes.function(around: index) else { continue }
-            if launchCalls.calledAtLaunch(function.name) { return Outcome(.pass, Self.passMessage(scan, index)) }
-            late.append(scan.tokens[index].location)
-            if lateNameSet.insert(function.name).inserted { lateNames.append(function.name) }
+            if !messages.contains(message) { messages.append(message) }
         }
-        let names = lateNames.map { "\($0)()" }.joined(separator: ", ")
-        return Outcome(
-            .warning, "the transaction listener starts in \(names), which nothing calls as the app launches", late)
+        let more = reachability.listeners.count - shown.count
+        if more > 0 { messages.append("\(more) more listener\(more == 1 ? "" : "s") likewise") }
+        return Outcome(.warning, messages.joined(separator: "; "), evidence)
     }
 
-    private static func passMessage(_ scan: SwiftSourceScan, _ index: Int) -> String {
-        scan.tokens[index].text == "Transaction"
-            ? "Transaction.updates is listened to from launch" : "the payment queue observer is added at launch"
-    }
+    /// How many unreached listeners a warning names one by one.
+    static let listenersNamed = 3
 
-    /// Whether a function is called somewhere that runs at launch, in any file: the calls
-    /// (`name(`, not `func name(`) of every file are listed once, by name, on first need, and
-    /// each answer is kept.
-    private struct LaunchCalls {
-        let scans: [SwiftSourceScan]
-        private var calls: [Int: [String: [Int]]] = [:]
-        private var scopes: [Int: DeclarationScopes] = [:]
-        private var answers: [String: Bool] = [:]
-
-        init(scans: [SwiftSourceScan]) {
-            self.scans = scans
-        }
-
-        mutating func calledAtLaunch(_ name: String) -> Bool {
-            if let known = answers[name] { return known }
-            var found = false
-            for (file, scan) in scans.enumerated() where scan.mentions(name) {
-                let sites = calls(in: file)[name] ?? []
-                guard !sites.isEmpty else { continue }
-                let fileScopes = scopes[file] ?? DeclarationScopes(scan.tokens)
-                scopes[file] = fileScopes
-                if sites.contains(where: { fileScopes.runsAtLaunch($0, tokens: scan.tokens) }) {
-                    found = true
-                    break
-                }
-            }
-            answers[name] = found
-            return found
-        }
-
-        private mutating func calls(in file: Int) -> [String: [Int]] {
-            if let known = calls[file] { return known }
-            let tokens = scans[file].tokens
-            var found: [String: [Int]] = [:]
-            for index in tokens.indices where index + 1 < tokens.count {
-                guard tokens[index].kind == .identifier, tokens[index + 1].text == "(",
-                    index == 0 || tokens[index - 1].text != "func"
-                else { continue }
-                found[tokens[index].text, default: []].append(index)
-            }
-            calls[file] = found
-            return found
-        }
-    }
-
-    /// Indices of `first` in `first . second`.
-    static func memberAccessIndices(_ tokens: [SwiftToken], _ first: String, _ second: String) -> [Int] {
-        tokens.indices.filter { index in
-            index + 2 < tokens.count && tokens[index].kind == .identifier && tokens[index].text == first
-                && tokens[index + 1].text == "." && tokens[index + 2].text == second
-        }
-    }
-
-    /// Indices of `SKPaymentQueue` in `SKPaymentQueue.default().add(`.
-    static func observerRegistrations(_ tokens: [SwiftToken]) -> [Int] {
-        let pattern = ["SKPaymentQueue", ".", "default", "(", ")", ".", "add", "("]
-        return tokens.indices.filter { index in
-            index + pattern.count <= tokens.count
-                && pattern.indices.allSatisfy { tokens[index + $0].text == pattern[$0] }
-        }
-    }
-
-    /// Screen Time can turn purchases off; an app that never asks shows a buy button that fails.
-    func canMakePayments() -> Outcome {
-        if let unavailable { return unavailable }
-        guard usesStoreKit1 || usesStoreKit2 else { return Outcome(.info, "no StoreKit code found") }
-        if uses("canMakePayments") { return Outcome(.pass, "the sources ask whether payments are allowed") }
-        return Outcome(.warning, "canMakePayments never appears; disable buying when purchases are turned off")
-    }
+    // MARK: Finishing, restoring, payments allowed
 
     func finishTransactions() -> Outcome {
         if let unavailable { return unavailable }
-        guard usesStoreKit1 || usesStoreKit2 else { return Outcome(.info, "no StoreKit code found") }
         let finishes = scans.contains { scan in
-            scan.mentions("finish")
-                && scan.tokens.indices.contains { index in
-                    index + 1 < scan.tokens.count && scan.tokens[index].kind == .identifier
-                        && scan.tokens[index].text == "finish" && scan.tokens[index + 1].text == "("
-                }
+            scan.mentions("finishTransaction")
+                || (scan.mentions("finish")
+                    && scan.tokens.indices.contains { index in
+                        index + 1 < scan.tokens.count && scan.tokens[index].kind == .identifier
+                            && scan.tokens[index].text == "finish" && scan.tokens[index + 1].text == "("
+                    })
         }
-        if finishes || uses("finishTransaction") { return Outcome(.pass, "transactions are finished") }
+        if finishes {
+            // SwiftyStoreKit finishes the failed ones itself.
+            let gaps = usage.swiftyStoreKit ? [] : FailedTransactions(index: index).gaps()
+            guard !gaps.isEmpty else { return Outcome(.pass, "transactions are finished") }
+            let names = gaps.map(\.observer).joined(separator: ", ")
+            return Outcome(
+                .warning,
+                "\(names) \(gaps.count == 1 ? "finishes" : "finish") no failed transaction, which StoreKit then delivers again at every launch",
+                gaps.map(\.branch))
+        }
+        // SwiftyStoreKit finishes a transaction itself unless told `atomically: false`.
+        if usage.swiftyStoreKit, Self.swiftyStoreKitFinishes(scans) {
+            return Outcome(.pass, "SwiftyStoreKit finishes transactions itself (atomically)")
+        }
         return Outcome(.warning, "neither finish() nor finishTransaction appears in the sources")
+    }
+
+    static func swiftyStoreKitFinishes(_ scans: [SwiftSourceScan]) -> Bool {
+        var calls = 0
+        for scan in scans where scan.mentions("SwiftyStoreKit") {
+            let tokens = scan.tokens
+            for position in tokens.indices
+            where tokens[position].text == "SwiftyStoreKit" && position + 2 < tokens.count {
+                guard
+                    ["completeTransactions", "purchaseProduct", "restorePurchases"].contains(tokens[position + 2].text)
+                else {
+                    continue
+                }
+                calls += 1
+                let call = position + 3 < tokens.count ? SourceIndex.close(tokens, from: position + 3) : tokens.count
+                let arguments = tokens[min(position + 3, call)..<call]
+                let atomicallyFalse = zip(arguments, arguments.dropFirst(2)).contains {
+                    $0.text == "atomically" && $1.text == "false"
+                }
+                if !atomicallyFalse { return true }
+            }
+        }
+        return calls == 0
     }
 
     func restoreButton() -> Outcome {
         if let unavailable { return unavailable }
-        if accesses("AppStore", "sync") || uses("restoreCompletedTransactions") {
-            return Outcome(.pass, "purchases can be restored")
+        let products = context.workbook.products
+        if !products.isEmpty, products.allSatisfy({ $0.type == .consumable }) {
+            return Outcome(.pass, "every product of the guides is consumable, and consumables are not restored")
         }
-        guard usesStoreKit1 || usesStoreKit2 else { return Outcome(.info, "no StoreKit code found") }
-        return Outcome(.warning, "neither AppStore.sync() nor restoreCompletedTransactions appears in the sources")
+        if let how = restoreMechanism() { return Outcome(.pass, "purchases can be restored (\(how))") }
+        return Outcome(
+            .warning,
+            "nothing asks the store to restore purchases: no AppStore.sync(), restoreCompletedTransactions or receipt refresh, and no restore action that reads Transaction.currentEntitlements"
+        )
     }
 
-    func promotedPurchases(_ ids: [String]) -> Outcome {
+    private func restoreMechanism() -> String? {
+        for scan in scans {
+            if !scan.memberAccesses("AppStore", "sync").isEmpty { return "AppStore.sync()" }
+            if scan.mentions("restoreCompletedTransactions") { return "restoreCompletedTransactions" }
+            if scan.mentions("SKReceiptRefreshRequest") { return "SKReceiptRefreshRequest" }
+            if scan.mentions("SwiftyStoreKit"), scan.mentions("restorePurchases") {
+                return "SwiftyStoreKit.restorePurchases"
+            }
+            // SwiftyStoreKit's fetchReceipt and verifyReceipt refresh the receipt when asked to.
+            guard scan.mentions("SwiftyStoreKit") else { continue }
+            let tokens = scan.tokens
+            for position in tokens.indices where tokens[position].text == "forceRefresh" && position + 2 < tokens.count
+            {
+                guard tokens[position + 1].text == ":", tokens[position + 2].text != "false" else { continue }
+                let call = tokens[max(0, position - 12)..<position].last {
+                    $0.text == "fetchReceipt" || $0.text == "verifyReceipt"
+                }
+                if call != nil { return "a receipt refresh" }
+            }
+        }
+        // StoreKit 2 keeps transactions in step by itself; a restore action that reads them counts.
+        for function in index.functions where function.name.lowercased().contains("restore") {
+            guard let body = function.body else { continue }
+            let tokens = index.tokens(body.file)
+            for position in body.start..<body.end where tokens[position].text == "Transaction" {
+                if position + 2 < tokens.count, tokens[position + 1].text == ".",
+                    ["currentEntitlements", "all", "unfinished"].contains(tokens[position + 2].text)
+                {
+                    return "\(function.name)() reads Transaction.\(tokens[position + 2].text)"
+                }
+            }
+        }
+        return nil
+    }
+
+    func promotedPurchases() -> Outcome {
+        let promoted = context.workbook.products.filter(\.promoted)
+        guard !promoted.isEmpty else { return Outcome(.pass, "the guides promote no product") }
+        let ids = promoted.map(\.id.value)
         if let unavailable { return unavailable }
-        if uses("PurchaseIntent") || uses("shouldAddStorePayment") {
+        if usage.mentions("PurchaseIntent") || usage.mentions("shouldAddStorePayment") {
             return Outcome(.pass, "promoted purchases are handled")
         }
         return Outcome(
@@ -250,24 +355,102 @@ struct SourceHeuristics {
             "\(ids.joined(separator: ", ")) are promoted but neither PurchaseIntent nor shouldAddStorePayment appears")
     }
 
-    /// StoreKit 1 delegate methods in a file that never mentions the main thread or actor.
+    /// Screen Time can turn purchases off; an app that never asks shows a buy button that fails.
+    func canMakePayments() -> Outcome {
+        if let unavailable { return unavailable }
+        let asks = PaymentPermission(index: index).asks()
+        if asks.contains(where: { $0.wrapper == nil || $0.isUsed }) {
+            return Outcome(.pass, "the sources ask whether payments are allowed")
+        }
+        if usage.mentions("paymentNotAllowed") {
+            return Outcome(.pass, "the sources explain a purchase refused because payments are not allowed")
+        }
+        if !asks.isEmpty {
+            let wrappers = asks.compactMap(\.wrapper).joined(separator: ", ")
+            return Outcome(
+                .warning,
+                "canMakePayments is asked only inside \(wrappers), which no code calls; disable buying when purchases are turned off",
+                asks.map(\.location))
+        }
+        return Outcome(.warning, "canMakePayments never appears; disable buying when purchases are turned off")
+    }
+
+    // MARK: Main thread
+
+    /// The StoreKit 1 delegate and observer methods, by name and by a StoreKit parameter type.
+    private static let delegateMethods: Set<String> = [
+        "productsRequest", "request", "requestDidFinish", "paymentQueue",
+        "paymentQueueRestoreCompletedTransactionsFinished",
+    ]
+
+    /// StoreKit 1 calls its delegates on a queue of its choosing. A delegate method that touches
+    /// UIKit or AppKit (a view, a controller, an alert) without hopping to the main thread first
+    /// can crash or draw nothing.
     func mainThreadAssumed() -> Outcome {
         if let unavailable { return unavailable }
         var evidence: [SourceLocation] = []
-        for scan in scans where ["productsRequest", "paymentQueue", "request"].contains(where: scan.mentions) {
-            let callbacks = scan.tokens.indices.filter { index in
-                index > 0 && scan.tokens[index - 1].text == "func"
-                    && ["productsRequest", "paymentQueue", "request"].contains(scan.tokens[index].text)
+        var names: [String] = []
+        for function in index.functions where Self.delegateMethods.contains(function.name) {
+            guard let body = function.body, function.parameters.contains(where: { $0.type.hasPrefix("SK") }),
+                !function.attributes.contains("@MainActor")
+            else { continue }
+            let tokens = index.tokens(body.file)
+            guard let touch = Self.uiTouch(in: tokens, body: body), !Self.hopsToMain(tokens, body: body) else {
+                continue
             }
-            guard !callbacks.isEmpty else { continue }
-            let mainThread =
-                !scan.memberAccesses("DispatchQueue", "main").isEmpty || !scan.occurrences(of: "@MainActor").isEmpty
-                || !scan.occurrences(of: "MainActor").isEmpty
-            if !mainThread { evidence += callbacks.map { scan.tokens[$0].location } }
+            evidence.append(tokens[touch].location)
+            let name = Self.describe(function)
+            if !names.contains(name) { names.append(name) }
         }
         if evidence.isEmpty {
-            return Outcome(.pass, "no StoreKit 1 delegate callback without a hop to the main thread")
+            return Outcome(.pass, "no StoreKit 1 delegate method touches the interface off the main thread")
         }
-        return Outcome(.warning, "StoreKit 1 delegate callbacks never hop to the main thread", evidence)
+        let verb = names.count == 1 ? "touches" : "touch"
+        return Outcome(
+            .warning, "\(names.joined(separator: ", ")) \(verb) the interface with no hop to the main thread", evidence)
+    }
+
+    static func describe(_ function: SourceIndex.Function) -> String { function.signatureText }
+
+    private static let uiSuffixes = [
+        "View", "Controller", "Alert", "Button", "Label", "Window", "Application", "TextField", "Cell", "Bar", "Menu",
+        "Panel", "Item",
+    ]
+    private static let uiCalls: Set<String> = [
+        "present", "presentViewController", "dismiss", "dismissViewControllerAnimated", "reloadData", "performSegue",
+        "setNeedsDisplay", "setNeedsLayout", "runModal", "beginSheetModal",
+    ]
+
+    /// The first token of the body that is a UIKit or AppKit type or an interface call.
+    static func uiTouch(in tokens: [SwiftToken], body: SourceIndex.Span) -> Int? {
+        for position in body.start..<body.end where tokens[position].kind == .identifier {
+            let text = tokens[position].text
+            if uiCalls.contains(text), position + 1 < tokens.count, [":", "("].contains(tokens[position + 1].text) {
+                return position
+            }
+            guard text.count > 3, text.hasPrefix("UI") || text.hasPrefix("NS"),
+                let third = text.dropFirst(2).first, third.isUppercase,
+                uiSuffixes.contains(where: { text.hasSuffix($0) })
+            else { continue }
+            return position
+        }
+        return nil
+    }
+
+    static func hopsToMain(_ tokens: [SwiftToken], body: SourceIndex.Span) -> Bool {
+        for position in body.start..<body.end {
+            let text = tokens[position].text
+            if text == "MainActor" || text == "@MainActor" || text == "dispatch_get_main_queue"
+                || text == "performSelectorOnMainThread" || text == "mainQueue"
+            {
+                return true
+            }
+            if text == "main", position >= 2, tokens[position - 1].text == ".",
+                ["DispatchQueue", "OperationQueue", "RunLoop"].contains(tokens[position - 2].text)
+            {
+                return true
+            }
+        }
+        return false
     }
 }

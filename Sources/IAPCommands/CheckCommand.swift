@@ -15,8 +15,9 @@ enum CheckCommand: Command {
         Every check prints one result: pass, fail, warning, info or manual.
 
         Errors in the guides go to standard error, as 'lint' prints them, and count as a failure.
-        Exit status: 0 when no check failed, 1 when one did, 2 for a usage mistake or an input
-        that cannot be read.
+        A project file that cannot be read is reported by the check that needs it.
+        Exit status: 0 when no check failed, 1 when one did, 2 for a usage mistake, guides that
+        cannot be read or a path that is not an Xcode project.
         """
     static let options: [OptionSpec] = [
         ProjectOption.spec,

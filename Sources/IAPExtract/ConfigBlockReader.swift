@@ -105,7 +105,8 @@ struct SchemaConverter {
             } ?? [],
             accessLevel: schema.accessLevel ?? .internal, entitlementStore: schema.entitlementStore?.value ?? .keychain,
             entitlementStoreLocation: schema.entitlementStore.map { map.location($0.mark) },
-            objectiveC: schema.objectiveC ?? false, location: map.location(schema.mark))
+            objectiveC: schema.objectiveC ?? false, typePrefix: schema.typePrefix.map(located),
+            location: map.location(schema.mark))
     }
 
     private func product(_ schema: ProductSchema) -> Product? {

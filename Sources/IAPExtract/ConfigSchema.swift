@@ -45,9 +45,10 @@ struct AppSchema: Decodable {
     var accessLevel: AccessLevel?
     var entitlementStore: Marked<EntitlementStoreKind>?
     var objectiveC: Bool?
+    var typePrefix: Marked<String>?
 
     enum CodingKeys: String, StrictCodingKey {
-        case name, bundleID, manager, storekit, platforms, accessLevel, entitlementStore, objectiveC
+        case name, bundleID, manager, storekit, platforms, accessLevel, entitlementStore, objectiveC, typePrefix
     }
 
     init(from decoder: any Decoder) throws {
@@ -61,6 +62,7 @@ struct AppSchema: Decodable {
         accessLevel = container.decodeCollecting(AccessLevel.self, forKey: .accessLevel)
         entitlementStore = container.marked(EntitlementStoreKind.self, .entitlementStore)
         objectiveC = container.decodeCollecting(Bool.self, forKey: .objectiveC)
+        typePrefix = container.marked(String.self, .typePrefix)
     }
 }
 

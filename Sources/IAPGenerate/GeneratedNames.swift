@@ -15,6 +15,9 @@ public struct GeneratedNames: Sendable {
     public var scaffoldFile: String
     public var storekitFile: String
     public var products: [ProductNames]
+    /// The subscription groups, in the order the guides first name them: the group's name in the
+    /// guides, and the `SubscriptionGroup` case and store property (`store.strideMembership`).
+    public var groups: [(name: String, identifier: SwiftIdentifier)] = []
     /// With `storekit: both`, the StoreKit 2 and StoreKit 1 stores behind the facade, which
     /// takes `manager`, and their handler protocols.
     public var storeKit2Manager: String { manager + "StoreKit2" }
@@ -32,6 +35,12 @@ public struct GeneratedNames: Sendable {
         "apply", "noteChange", "recomputeOwnership", "notifyChange", "deliveries", "changeCount", "lastChange",
         "refreshes", "expiry", "paymentQueueObservation", "listeners", "objectWillChange", "init", "deinit",
         "self",
+        // Subscriptions, offers, customer service and the views that follow the store.
+        "subscriptionStatuses", "appAccountToken", "promotionalOfferSigner", "onChange", "statusFollowers", "revision",
+        "productToBuy", "handle", "purchaseOptions", "accountOptions", "refreshSubscriptionStatuses", "statusUpdates",
+        "summary", "describe", "isEligibleForIntroOffer", "introductoryOffer", "promotionalOffers", "winBackOffers",
+        "refundableTransactionID", "canRequestRefund", "purchaseHistory", "appPurchase", "requestRefund",
+        "showManageSubscriptions", "presentOfferCodeRedeemSheet",
     ]
 
     /// Further members of the StoreKit 1 store, among them those it inherits from `NSObject`.
@@ -49,7 +58,8 @@ public struct GeneratedNames: Sendable {
     /// Further members of the facade of `storekit: both` and of the stores behind it.
     static let facadeMembers: Set<String> = [
         "backend", "forwarder", "usesStoreKit2", "storeKit1", "storeKit2", "displayName", "displayPrice",
-        "facadeLoad", "facadePurchase", "facadeDisplayName", "facadeDisplayPrice",
+        "facadeLoad", "facadePurchase", "facadeDisplayName", "facadeDisplayPrice", "facadeProducts", "facadeStatus",
+        "subscriptionStatus", "isSubscribed", "observed",
     ]
 
     /// The type names every run declares besides the manager's (before the type prefix).
@@ -59,6 +69,9 @@ public struct GeneratedNames: Sendable {
         "StoreLifecycle", "RefreshQueue", "ExpiryTimer",
         "StoreListeners",
         "ProductHandle",
+        "SubscriptionGroup", "SubscriptionGroupHandle", "SubscriptionStatus", "SubscriptionOfferChoice",
+        "PromotionalOfferRequest", "PromotionalOfferSignature", "PurchaseRecord", "AppPurchase", "StoreProduct",
+        "StoreLog",
     ]
 
     /// Types of StoreKit, Swift and Foundation that the generated code names without a module
@@ -71,6 +84,8 @@ public struct GeneratedNames: Sendable {
         "UIApplication", "NSApplication", "WKExtension", "WKApplication", "Int", "Bool", "Never", "Sendable", "Result",
         "Thread",
         "NSMutableSet", "NSString", "CheckedContinuation",
+        "UIScene", "UIWindowScene", "AppTransaction", "Storefront", "Logger", "AsyncStream", "UUID", "Decimal",
+        "Observable", "ObservableObject", "SKMutablePayment", "NumberFormatter", "Dictionary",
     ]
 
     /// Names a product property may not take for this StoreKit choice.
@@ -155,6 +170,22 @@ public struct GeneratedNames: Sendable {
             }
             taken[identifier.name] = product.id.location
             identifiers[index] = identifier
+        }
+        for product in workbook.products where product.type == .autoRenewable {
+            guard let group = product.subscription?.group, !names.groups.contains(where: { $0.name == group.value })
+            else { continue }
+            let derived = SwiftNames.identifier(for: group.value)
+            var identifier = derived
+            let unusable = { (name: String) in
+                taken[name] != nil || reserved.contains(name) || SwiftNames.keywords.contains(name)
+            }
+            // A group is often named like one of its products ("Pro" and `pro`): the group then
+            // takes the `Group` suffix, as the guide format documents, without a warning.
+            if unusable(derived.name) {
+                identifier = SwiftNames.safeAlternative(to: derived.name, suffix: "Group") { !unusable($0) }
+            }
+            taken[identifier.name] = group.location
+            names.groups.append((group.value, identifier))
         }
         for identifier in identifiers {
             let identifier = identifier ?? SwiftIdentifier(name: "product", spelling: "product")

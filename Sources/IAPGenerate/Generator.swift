@@ -51,8 +51,13 @@ public enum Generator {
         _ workbook: Workbook, options: GenerationOptions, templates: TemplateLibrary
     ) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
         var log = DiagnosticLog()
-        if !options.typePrefix.isEmpty, SwiftNames.typeName(for: options.typePrefix).name != options.typePrefix {
-            log.error("type prefix \(Diagnostic.quote(options.typePrefix)) is not a Swift type name", at: nil)
+        // A prefix given to the generator wins over the guide's `typePrefix`.
+        var options = options
+        if options.typePrefix.isEmpty, let prefix = workbook.app?.typePrefix?.value { options.typePrefix = prefix }
+        if !options.typePrefix.isEmpty, !AppConfiguration.isValidTypePrefix(options.typePrefix) {
+            log.error(
+                "type prefix \(Diagnostic.quote(options.typePrefix)) is not a Swift type name",
+                at: workbook.app?.typePrefix?.location)
             return ([], log.all)
         }
         let names = GeneratedNames.make(for: workbook, typePrefix: options.typePrefix, diagnostics: &log)

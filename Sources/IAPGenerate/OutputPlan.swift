@@ -51,6 +51,12 @@ public struct OutputPlan: Sendable, Equatable {
                 entitlementStore, configuration,
                 File(template: "\(folder)/HandlersScaffold.swift", path: names.scaffoldFile, isScaffold: true),
             ]
+            if storekit == .storeKit2 {
+                // Subscription groups, offers and customer service, beside the store.
+                files.insert(
+                    File(template: "StoreKit2/StoreSubscriptions.swift", path: "\(names.manager)+Subscriptions.swift"),
+                    at: 3)
+            }
         case .both:
             // The facade takes the manager's name; the stores behind it get names of their own.
             let storeKit2: [String: TemplateValue] = [
@@ -68,6 +74,9 @@ public struct OutputPlan: Sendable, Equatable {
                 File(
                     template: "StoreKit2/StoreManager.swift", path: "\(names.storeKit2Manager).swift",
                     context: storeKit2),
+                File(
+                    template: "StoreKit2/StoreSubscriptions.swift",
+                    path: "\(names.storeKit2Manager)+Subscriptions.swift", context: storeKit2),
                 File(
                     template: "StoreKit2/ProductHandlers.swift", path: "\(names.storeKit2HandlerProtocol).swift",
                     context: storeKit2),

@@ -49,8 +49,10 @@ public enum SwiftNames {
 
     /// A name for an identifier that cannot be used as it is: `self` → `selfProduct`, then
     /// `selfProduct2` and so on until `isFree` accepts one. Never a keyword, so never backticks.
-    public static func safeAlternative(to name: String, isFree: (String) -> Bool) -> SwiftIdentifier {
-        let base = name + "Product"
+    public static func safeAlternative(
+        to name: String, suffix: String = "Product", isFree: (String) -> Bool
+    ) -> SwiftIdentifier {
+        let base = name + suffix
         var candidate = base
         var counter = 2
         while !isFree(candidate) {

@@ -29,9 +29,9 @@ enum SwiftSourceContext {
                 "isPromoted": .bool(product.promoted),
                 "unitsPerPurchase": .string(product.type == .consumable ? String(product.unitsPerPurchase) : "0"),
                 "termLiteral": .string(termLiteral(for: product)),
-                "groupLiteral": .string(
-                    product.type == .autoRenewable
-                        ? product.subscription?.group.map { SwiftNames.stringLiteral($0.value) } ?? "nil" : "nil"),
+                "groupCase": .string(groupCase(of: product, names: names)),
+                "levelLiteral": .string(
+                    product.type == .autoRenewable ? String(product.subscription?.level?.value ?? 1) : "nil"),
                 "on": .object([
                     "purchased": .string(productNames.purchased), "familyShared": .string(productNames.familyShared),
                     "renewed": .string(productNames.renewed), "restored": .string(productNames.restored),
@@ -41,13 +41,37 @@ enum SwiftSourceContext {
             ])
         }
         let store = app?.entitlementStore ?? .keychain
+        let groups = names.groups.map { group -> TemplateValue in
+            // Highest level first; products without a level count as level 1.
+            let members = zip(workbook.products, names.products).filter {
+                $0.0.type == .autoRenewable && $0.0.subscription?.group?.value == group.name
+            }.sorted { ($0.0.subscription?.level?.value ?? 1) < ($1.0.subscription?.level?.value ?? 1) }
+            return .object([
+                "caseName": .string(group.identifier.spelling),
+                "handle": .string(group.identifier.spelling),
+                "nameLiteral": .string(SwiftNames.stringLiteral(group.name)),
+                "comment": .string(SwiftNames.commentText(group.name)),
+                "productCases": .string(members.map { "." + $0.1.identifier.spelling }.joined(separator: ", ")),
+            ])
+        }
+        let platforms = PlatformSupport(workbook.app?.platforms ?? [])
         return [
+            "groups": .list(groups),
+            "hasGroups": .bool(!groups.isEmpty),
+            "usesObservation": .bool(platforms.hasObservation),
+            "usesCombine": .bool(!platforms.hasObservation),
+            "ignored": .string(platforms.hasObservation ? "@ObservationIgnored " : ""),
+            "storeKit2AvailabilityAttribute": .string(platforms.storeKit2Attribute),
+            "needsStoreKit2Attribute": .bool(!platforms.storeKit2Attribute.isEmpty),
+            "storeKit2AvailabilityCheck": .string(platforms.storeKit2Check),
             "sourceDescription": .string(SwiftNames.commentText(sourceDescription)),
             "access": .string(accessLevel == .public ? "public " : ""),
             "manager": .string(names.manager),
             "handlerProtocol": .string(names.handlerProtocol),
             "scaffoldFile": .string(names.scaffoldFile),
             "firstHandler": .string(names.products.first?.identifier.name ?? "product"),
+            "firstGroupExample": .string(
+                names.groups.first.map { "`store.\($0.identifier.name)`" } ?? "a property of the store named after it"),
             "appNameLiteral": .string(SwiftNames.stringLiteral(app?.name.value ?? "")),
             "bundleIDLiteral": .string(SwiftNames.stringLiteral(app?.bundleID.value ?? "iapkit")),
             "troubleshootingLiteral": .string(SwiftNames.stringLiteral(troubleshooting)),
@@ -83,6 +107,14 @@ enum SwiftSourceContext {
         if duration.months > 0 { parts.append("month: \(duration.months)") }
         if duration.weeks > 0 || duration.days > 0 { parts.append("day: \(duration.weeks * 7 + duration.days)") }
         return "DateComponents(" + parts.joined(separator: ", ") + ")"
+    }
+
+    /// `.strideMembership` for a subscription of that group; `nil` for other products.
+    static func groupCase(of product: Product, names: GeneratedNames) -> String {
+        guard product.type == .autoRenewable, let group = product.subscription?.group?.value,
+            let identifier = names.groups.first(where: { $0.name == group })?.identifier
+        else { return "nil" }
+        return "." + identifier.spelling
     }
 
     static func kindCase(_ type: ProductType) -> String {

@@ -17,13 +17,16 @@ public struct AppConfiguration: Sendable, Hashable {
     /// Also generate a StoreKit 1 manager as an Objective-C `.h`/`.m` pair, for apps written in
     /// Objective-C, which cannot call StoreKit 2.
     public var objectiveC: Bool
+    /// Put before the generated type names (`ProductID` becomes `ShopProductID`), so that they
+    /// cannot meet the app's own.
+    public var typePrefix: Located<String>?
     public var location: SourceLocation
 
     public init(
         name: Located<String>, bundleID: Located<String>, manager: Located<String>? = nil,
         storekit: StoreKitVersion = .storeKit2, platforms: [Platform] = [], accessLevel: AccessLevel = .internal,
         entitlementStore: EntitlementStoreKind = .keychain, entitlementStoreLocation: SourceLocation? = nil,
-        objectiveC: Bool = false, location: SourceLocation
+        objectiveC: Bool = false, typePrefix: Located<String>? = nil, location: SourceLocation
     ) {
         self.name = name
         self.bundleID = bundleID
@@ -34,6 +37,7 @@ public struct AppConfiguration: Sendable, Hashable {
         self.entitlementStore = entitlementStore
         self.entitlementStoreLocation = entitlementStoreLocation
         self.objectiveC = objectiveC
+        self.typePrefix = typePrefix
         self.location = location
     }
 }
@@ -52,5 +56,16 @@ public struct Platform: Sendable, Hashable, Encodable {
 
     enum CodingKeys: String, CodingKey {
         case name, minimumVersion
+    }
+}
+
+extension AppConfiguration {
+    /// `IAP` or `My_`: a capital ASCII letter, then ASCII letters, digits and underscores, so that
+    /// the prefix and any generated type name after it make one Swift type name.
+    public static func isValidTypePrefix(_ value: String) -> Bool {
+        guard let first = value.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
+        return value.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+        }
     }
 }

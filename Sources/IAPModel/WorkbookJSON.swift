@@ -86,6 +86,7 @@ public enum WorkbookJSON {
         var platforms: [Platform]
         var accessLevel, entitlementStore: String
         var objectiveC: Bool
+        var typePrefix: String?
 
         init(_ app: AppConfiguration) {
             name = app.name.value
@@ -96,6 +97,7 @@ public enum WorkbookJSON {
             accessLevel = app.accessLevel.rawValue
             entitlementStore = app.entitlementStore.rawValue
             objectiveC = app.objectiveC
+            typePrefix = app.typePrefix?.value
         }
     }
 

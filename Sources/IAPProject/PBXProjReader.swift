@@ -6,8 +6,9 @@ import IAPDiagnostics
 /// Parsing is Foundation's; this reader walks the object graph. Broken references (a target
 /// naming an object that does not exist, say) are skipped, never fatal.
 public enum PBXProjReader {
-    /// The file extensions whose references are reported in `PBXProject.fileReferences`.
-    public static let interestingExtensions: Set<String> = ["storekit", "entitlements", "swift"]
+    /// The file extensions whose references are reported in `PBXProject.fileReferences`; headers
+    /// because Objective-C product IDs are often `#define`s in one.
+    public static let interestingExtensions: Set<String> = ["storekit", "entitlements", "swift", "h"]
 
     public static func read(_ bytes: [UInt8], path: String) throws(ProjectReadError) -> PBXProject {
         let (raw, _) = try PlistDecoding.decode(bytes, path: path)
@@ -30,22 +31,39 @@ public enum PBXProjReader {
             guard let object = graph.object(id), object["isa"]?.stringValue == "PBXNativeTarget" else { continue }
             let capabilities = targetAttributes[id]?.dictionaryValue?["SystemCapabilities"]?.dictionaryValue
             let iap = capabilities?["com.apple.InAppPurchase"]?.dictionaryValue?["enabled"]
-            targets.append(
-                PBXTarget(
-                    id: id,
-                    name: object["name"]?.stringValue ?? id,
-                    productType: object["productType"]?.stringValue,
-                    configurations: graph.configurations(object["buildConfigurationList"]?.stringValue),
-                    inAppPurchaseCapability: iap.flatMap(flag),
-                    linkedFrameworks: graph.linkedFrameworks(of: object),
-                    synchronizedFolders: (object["fileSystemSynchronizedGroups"]?.arrayValue ?? [])
-                        .compactMap(\.stringValue).compactMap { graph.resolvedPath(of: $0) }
-                ))
+            let groups = (object["fileSystemSynchronizedGroups"]?.arrayValue ?? []).compactMap(\.stringValue)
+            var target = PBXTarget(
+                id: id,
+                name: object["name"]?.stringValue ?? id,
+                productType: object["productType"]?.stringValue,
+                configurations: graph.configurations(object["buildConfigurationList"]?.stringValue),
+                inAppPurchaseCapability: iap.flatMap(flag),
+                linkedFrameworks: graph.linkedFrameworks(of: object),
+                synchronizedFolders: groups.compactMap { graph.resolvedPath(of: $0) })
+            target.productName = object["productName"]?.stringValue
+            target.buildPhaseFiles = graph.buildPhaseFiles(of: object)
+            target.packageProducts = (object["packageProductDependencies"]?.arrayValue ?? []).compactMap {
+                $0.stringValue.flatMap(graph.object)?["productName"]?.stringValue
+            }
+            let membership = graph.synchronizedMembership(targetID: id, groups: groups)
+            target.synchronizedExclusions = membership.excluded
+            target.synchronizedAdditions = membership.added
+            targets.append(target)
         }
 
         var references: [PBXFileReference] = []
+        var folders: [String] = []
+        var projects: [String] = []
         for id in graph.ids(isa: "PBXFileReference") {
             guard let object = graph.object(id), let filePath = object["path"]?.stringValue else { continue }
+            let kind = object["lastKnownFileType"]?.stringValue ?? object["explicitFileType"]?.stringValue ?? ""
+            if let resolved = graph.resolvedPath(of: id), !resolved.hasPrefix("$(") {
+                if kind == "wrapper.pb-project" {
+                    projects.append(resolved)
+                } else if kind == "wrapper" || kind == "folder" {
+                    folders.append(resolved)
+                }
+            }
             let fileExtension = lastComponent(filePath).split(separator: ".").last.map { $0.lowercased() } ?? ""
             guard interestingExtensions.contains(fileExtension), lastComponent(filePath).contains(".") else {
                 continue
@@ -65,7 +83,12 @@ public enum PBXProjReader {
             fileReferences: references,
             synchronizedFolders: graph.ids(isa: "PBXFileSystemSynchronizedRootGroup")
                 .compactMap { graph.resolvedPath(of: $0) }.sorted(),
-            text: text)
+            text: text,
+            localPackages: graph.ids(isa: "XCLocalSwiftPackageReference").compactMap {
+                graph.object($0)?["relativePath"]?.stringValue.map(ProjectPath.tidy)
+            }.sorted(),
+            folderReferences: folders.sorted(),
+            projectReferences: projects.sorted())
     }
 
     /// The 1-based line and byte column where `needle` first occurs in `source`, so a check can
@@ -130,8 +153,57 @@ private struct ObjectGraph {
                 default: break
                 }
             }
-            return BuildConfiguration(name: configuration["name"]?.stringValue ?? id, settings: settings)
+            var base = configuration["baseConfigurationReference"]?.stringValue.flatMap { resolvedPath(of: $0) }
+            if base == nil, let anchor = configuration["baseConfigurationReferenceAnchor"]?.stringValue,
+                let relative = configuration["baseConfigurationReferenceRelativePath"]?.stringValue,
+                let folder = resolvedPath(of: anchor)
+            {
+                // Format 110 names the file by a synchronized folder and a path inside it.
+                base = ProjectPath.tidy(ProjectPath.join(folder, relative))
+            }
+            return BuildConfiguration(
+                name: configuration["name"]?.stringValue ?? id, settings: settings, baseConfigurationPath: base)
         }
+    }
+
+    /// Project-relative paths of the files a target's Sources and Headers build phases list.
+    func buildPhaseFiles(of target: [String: PlistValue]) -> [String] {
+        var paths: [String] = []
+        for phaseID in target["buildPhases"]?.arrayValue ?? [] {
+            guard let phase = phaseID.stringValue.flatMap(object),
+                ["PBXSourcesBuildPhase", "PBXHeadersBuildPhase"].contains(phase["isa"]?.stringValue ?? "")
+            else { continue }
+            for fileID in phase["files"]?.arrayValue ?? [] {
+                guard let reference = fileID.stringValue.flatMap(object)?["fileRef"]?.stringValue,
+                    let path = resolvedPath(of: reference)
+                else { continue }
+                paths.append(path)
+            }
+        }
+        return paths
+    }
+
+    /// For one target: the files of its own synchronized folders that its exception sets leave
+    /// out, and the files of other targets' folders that exception sets add to it. Xcode writes a
+    /// folder's exceptions per target, and the same list means "not in" for a target that owns the
+    /// folder and "also in" for one that does not.
+    func synchronizedMembership(targetID: String, groups: [String]) -> (excluded: [String], added: [String]) {
+        var excluded: [String] = []
+        var added: [String] = []
+        for groupID in ids(isa: "PBXFileSystemSynchronizedRootGroup") {
+            guard let group = object(groupID), let folder = resolvedPath(of: groupID) else { continue }
+            for exceptionID in group["exceptions"]?.arrayValue ?? [] {
+                guard let exception = exceptionID.stringValue.flatMap(object),
+                    exception["isa"]?.stringValue == "PBXFileSystemSynchronizedBuildFileExceptionSet",
+                    exception["target"]?.stringValue == targetID
+                else { continue }
+                let files = (exception["membershipExceptions"]?.arrayValue ?? []).compactMap(\.stringValue).map {
+                    ProjectPath.tidy(ProjectPath.join(folder, $0))
+                }
+                if groups.contains(groupID) { excluded += files } else { added += files }
+            }
+        }
+        return (excluded.sorted(), added.sorted())
     }
 
     func linkedFrameworks(of target: [String: PlistValue]) -> [String] {
@@ -175,19 +247,8 @@ private struct ObjectGraph {
             }
         }
         guard !components.isEmpty || object(id) != nil else { return nil }
-        return normalize(components.reversed().joined(separator: "/"))
-    }
-
-    private func normalize(_ path: String) -> String {
-        let absolute = path.hasPrefix("/")
-        var parts: [Substring] = []
-        for part in path.split(separator: "/") where part != "." {
-            if part == "..", let last = parts.last, last != ".." {
-                parts.removeLast()
-            } else {
-                parts.append(part)
-            }
-        }
-        return (absolute ? "/" : "") + parts.joined(separator: "/")
+        let joined = components.reversed().joined(separator: "/")
+        let tidy = ProjectPath.tidy(joined)
+        return tidy == "." ? "" : tidy
     }
 }

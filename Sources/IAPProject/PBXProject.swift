@@ -5,10 +5,15 @@ import IAPDiagnostics
 public struct BuildConfiguration: Hashable, Sendable {
     public var name: String
     public var settings: [String: String]
+    /// The configuration file the settings build on (`baseConfigurationReference`), relative to
+    /// the folder that contains the `.xcodeproj`; anchored elsewhere it keeps its anchor, as
+    /// `$(BUILT_PRODUCTS_DIR)/x.xcconfig`.
+    public var baseConfigurationPath: String?
 
-    public init(name: String, settings: [String: String]) {
+    public init(name: String, settings: [String: String], baseConfigurationPath: String? = nil) {
         self.name = name
         self.settings = settings
+        self.baseConfigurationPath = baseConfigurationPath
     }
 
     public var bundleIdentifier: String? { settings["PRODUCT_BUNDLE_IDENTIFIER"] }
@@ -32,9 +37,36 @@ public struct PBXTarget: Hashable, Sendable {
     public var linkedFrameworks: [String]
     /// Project-relative paths of the synchronized folders this target uses (format 77).
     public var synchronizedFolders: [String]
+    /// Files of those folders that are not part of this target (the folder's membership
+    /// exceptions for it), project-relative.
+    public var synchronizedExclusions: [String] = []
+    /// Files of other targets' synchronized folders that this target uses too, project-relative.
+    public var synchronizedAdditions: [String] = []
+    /// Files its Sources and Headers build phases compile, project-relative.
+    public var buildPhaseFiles: [String] = []
+    /// `productName`, the name of what it builds.
+    public var productName: String?
+    /// Names of the Swift package products it links, such as `Data` of a local package.
+    public var packageProducts: [String] = []
 
     public func configuration(named name: String) -> BuildConfiguration? {
         configurations.first { $0.name == name }
+    }
+
+    /// True for unit and UI test bundles, whose sources never ship in the app.
+    public var isTest: Bool {
+        guard let productType else { return false }
+        return productType.hasPrefix("com.apple.product-type.bundle.unit-test")
+            || productType.hasPrefix("com.apple.product-type.bundle.ui-testing")
+    }
+
+    /// True for an app a person launches, on any platform (not an extension, a test or a library).
+    public var isApplication: Bool {
+        guard let productType else { return false }
+        return productType == "com.apple.product-type.application"
+            || productType == "com.apple.product-type.application.watchapp2"
+            || productType == "com.apple.product-type.application.watchapp"
+            || productType == "com.apple.product-type.application.messages"
     }
 }
 
@@ -64,6 +96,13 @@ public struct PBXProject: Hashable, Sendable {
     public var synchronizedFolders: [String]
     /// The raw text of the file, for `location(of:)`.
     public var text: String
+    /// Project-relative folders of the local Swift packages the project uses
+    /// (`XCLocalSwiftPackageReference`), whose sources the app links.
+    public var localPackages: [String] = []
+    /// Project-relative paths of folders the project references as a whole (a Swift package
+    /// dragged into the project, a folder reference) and of other projects it contains.
+    public var folderReferences: [String] = []
+    public var projectReferences: [String] = []
 
     public func target(named name: String) -> PBXTarget? { targets.first { $0.name == name } }
 

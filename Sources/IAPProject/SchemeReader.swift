@@ -27,8 +27,7 @@ public enum SchemeVisibility: String, Hashable, Sendable {
 
 /// A StoreKit configuration file attached to a scheme's Run action.
 public struct StoreKitConfigurationReference: Hashable, Sendable {
-    /// The `identifier` attribute as written, e.g. `../../Products.storekit`. It is relative to
-    /// the folder containing the `.xcodeproj`'s scheme folder; see `resolvedPath(projectFolder:)`.
+    /// The `identifier` attribute as written, e.g. `../../Products.storekit`.
     public var identifier: String
     /// Where the `identifier` attribute is written, or the element when that cannot be found.
     public var location: SourceLocation
@@ -38,22 +37,24 @@ public struct StoreKitConfigurationReference: Hashable, Sendable {
         self.location = location
     }
 
-    /// The referenced path made relative to the folder that contains the `.xcodeproj`. Xcode
-    /// writes it as if from a folder two levels below that one, hence `../../` in every real
-    /// scheme. Absolute identifiers are returned unchanged.
-    public var projectRelativePath: String {
-        if identifier.hasPrefix("/") { return identifier }
-        let virtualLevel = "\u{0}"
-        var parts = [virtualLevel, virtualLevel]
-        for part in identifier.split(separator: "/") where part != "." {
-            if part == "..", let last = parts.last, last != ".." {
-                parts.removeLast()
-            } else {
-                parts.append(String(part))
-            }
-        }
-        return parts.filter { $0 != virtualLevel }.joined(separator: "/")
+    /// The file the identifier names, read as Xcode reads it: relative to the workspace the
+    /// scheme belongs to. A project's own schemes belong to the workspace inside the project
+    /// (`App.xcodeproj/project.xcworkspace`), hence `../../` in every real project scheme and `../`
+    /// in the schemes of a `.xcworkspace`. Nil when the identifier climbs above the file-system root.
+    public func resolvedPath(container: String) -> String? {
+        let base =
+            ProjectPath.fileExtension(container) == "xcodeproj"
+            ? ProjectPath.join(container, "project.xcworkspace") : container
+        return ProjectPath.resolve(identifier, from: base)
     }
+}
+
+/// What a scheme's Run action starts.
+public enum SchemeLaunchTarget: Hashable, Sendable {
+    /// A product the project builds, named by its target's object identifier and product name.
+    case product(blueprintIdentifier: String, buildableName: String)
+    /// Another program that hosts what is built, as SpringBoard hosts a widget.
+    case host(bundleIdentifier: String)
 }
 
 /// The parts of an `.xcscheme` file the IAP checks need.
@@ -66,6 +67,20 @@ public struct Scheme: Hashable, Sendable {
     public var hasLaunchAction: Bool
     /// The StoreKit configuration of the Run action, if one is attached.
     public var storeKitConfiguration: StoreKitConfigurationReference?
+    /// What the Run action launches, when the scheme says.
+    public var launchTarget: SchemeLaunchTarget?
+    /// The build configuration the Run action uses, such as `Debug`.
+    public var launchConfiguration: String?
+
+    /// The `.xcodeproj` or `.xcworkspace` whose folder holds the scheme file.
+    public var container: String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: false) {
+            parts.append(part)
+            if part.hasSuffix(".xcodeproj") || part.hasSuffix(".xcworkspace") { return parts.joined(separator: "/") }
+        }
+        return ProjectPath.parent(of: path)
+    }
 }
 
 /// Reads `.xcscheme` XML with Foundation's `XMLParser`.
@@ -149,9 +164,16 @@ public enum SchemeReader {
                 identifier: found.identifier,
                 location: SourceLocation(file: path, line: position.line, column: position.column))
         }
+        var launchTarget: SchemeLaunchTarget?
+        if let host = collector.remoteBundleIdentifier {
+            launchTarget = .host(bundleIdentifier: host)
+        } else if let product = collector.launchedProduct {
+            launchTarget = .product(blueprintIdentifier: product.blueprint, buildableName: product.name)
+        }
         return Scheme(
             path: path, name: name, visibility: .of(path: path), hasLaunchAction: collector.sawLaunchAction,
-            storeKitConfiguration: reference)
+            storeKitConfiguration: reference, launchTarget: launchTarget,
+            launchConfiguration: collector.launchConfiguration)
     }
 
     /// `XMLParser` reports the position after a start tag; the `identifier` attribute is usually on
@@ -186,6 +208,9 @@ private final class SchemeCollector: NSObject, XMLParserDelegate {
     var stack: [String] = []
     var sawLaunchAction = false
     var storeKitReference: Found?
+    var launchConfiguration: String?
+    var launchedProduct: (blueprint: String, name: String)?
+    var remoteBundleIdentifier: String?
     var rootClosed = false
     /// The first structural fault seen; some XMLParser versions recover from these silently.
     var problem: (message: String, line: Int, column: Int)?
@@ -195,7 +220,19 @@ private final class SchemeCollector: NSObject, XMLParserDelegate {
         attributes: [String: String] = [:]
     ) {
         if rootName == nil { rootName = elementName }
-        if elementName == "LaunchAction" { sawLaunchAction = true }
+        if elementName == "LaunchAction", !sawLaunchAction {
+            sawLaunchAction = true
+            launchConfiguration = attributes["buildConfiguration"]
+        }
+        if elementName == "RemoteRunnable", stack.last == "LaunchAction", remoteBundleIdentifier == nil {
+            remoteBundleIdentifier = attributes["BundleIdentifier"]
+        }
+        if elementName == "BuildableReference", stack.count >= 2, stack[stack.count - 2] == "LaunchAction",
+            stack.last == "BuildableProductRunnable" || stack.last == "RemoteRunnable", launchedProduct == nil,
+            let blueprint = attributes["BlueprintIdentifier"]
+        {
+            launchedProduct = (blueprint, attributes["BuildableName"] ?? "")
+        }
         if elementName == "StoreKitConfigurationFileReference", stack.contains("LaunchAction"),
             storeKitReference == nil, let identifier = attributes["identifier"]
         {

@@ -44,9 +44,17 @@ public struct SwiftStringLiteral: Hashable, Sendable {
     public var constantValue: String? { hasInterpolation || isConcatenated ? nil : value }
 }
 
-/// The result of scanning one Swift file.
+/// The language of a source file the checks read.
+public enum SourceLanguage: String, Hashable, Sendable {
+    case swift
+    /// Objective-C and Objective-C++ (`.m`, `.mm`, `.h`).
+    case objectiveC
+}
+
+/// The result of scanning one Swift (or Objective-C) file.
 public struct SwiftSourceScan: Hashable, Sendable {
     public var path: String
+    public var language: SourceLanguage = .swift
     /// All tokens in source order, including those inside string interpolations. Comments and
     /// the text of string literals never produce tokens.
     public var tokens: [SwiftToken] { didSet { names = Self.names(in: tokens) } }
@@ -98,17 +106,23 @@ public struct SwiftSourceScan: Hashable, Sendable {
 /// the end of the line or file.
 ///
 /// Known gaps: regex literals (`/…/`) are read as operators.
+///
+/// Objective-C files go through the same tokenizer with its few differences switched on: `@"…"`
+/// strings, character literals, and no raw strings.
 public enum SwiftSourceScanner {
-    public static func scan(_ bytes: [UInt8], path: String) -> SwiftSourceScan {
+    public static func scan(_ bytes: [UInt8], path: String, language: SourceLanguage = .swift) -> SwiftSourceScan {
         var lexer = SwiftLexer(bytes: bytes, path: path)
+        lexer.objectiveC = language == .objectiveC
         lexer.lexLevel(insideInterpolation: false, depth: 0)
         let tokens = lexer.tokens
         let strings = lexer.strings
-        return SwiftSourceScan(path: path, tokens: tokens, strings: strings)
+        var scan = SwiftSourceScan(path: path, tokens: tokens, strings: strings)
+        scan.language = language
+        return scan
     }
 
-    public static func scan(_ text: String, path: String) -> SwiftSourceScan {
-        scan(Array(text.utf8), path: path)
+    public static func scan(_ text: String, path: String, language: SourceLanguage = .swift) -> SwiftSourceScan {
+        scan(Array(text.utf8), path: path, language: language)
     }
 }
 
@@ -118,6 +132,7 @@ private struct SwiftLexer {
 
     let bytes: [UInt8]
     let path: String
+    var objectiveC = false
     var index = 0
     var line = 1
     var lineStart = 0
@@ -180,10 +195,21 @@ private struct SwiftLexer {
                 while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { advance() }
             } else if current == UInt8(ascii: "/"), next == UInt8(ascii: "*") {
                 skipBlockComment()
-            } else if current == UInt8(ascii: "#"), !startsRawString() {
-                // A run of `#` that opens no raw string: each is a token of its own, the last
-                // perhaps the start of `#if`. The run is measured once, so a long run is read in
-                // one pass instead of once from each of its `#`.
+            } else if objectiveC, current == UInt8(ascii: "@"), next == UInt8(ascii: "\"") {
+                advance()
+                let tokenIndex = tokens.count
+                tokens.append(SwiftToken(kind: .stringLiteral, text: "", location: start))
+                let stringIndex = lexString(depth: Self.maximumInterpolationDepth)
+                strings[stringIndex].location = start
+                tokens[tokenIndex].text = strings[stringIndex].value ?? ""
+                level.append((tokenIndex, stringIndex))
+            } else if objectiveC, current == UInt8(ascii: "'") {
+                skipCharacterLiteral()
+                add(.number, "'", start)
+            } else if current == UInt8(ascii: "#"), objectiveC || !startsRawString() {
+                // A run of `#` that opens no raw string (Objective-C has none): each is a token of
+                // its own, the last perhaps the start of `#if` or `#define`. The run is measured
+                // once, so a long run is read in one pass instead of once from each of its `#`.
                 let run = hashRun()
                 for _ in 1..<run {
                     let hash = location
@@ -197,7 +223,7 @@ private struct SwiftLexer {
                 } else {
                     add(.punctuation, "#", last)
                 }
-            } else if current == UInt8(ascii: "\"") || current == UInt8(ascii: "#") {
+            } else if current == UInt8(ascii: "\"") || (!objectiveC && current == UInt8(ascii: "#")) {
                 // The literal's token goes in before the tokens of its interpolations, so every
                 // token list comes out in source order without sorting.
                 let tokenIndex = tokens.count
@@ -262,6 +288,16 @@ private struct SwiftLexer {
                 advance()
             }
         }
+    }
+
+    /// `'a'`, `'\''`: Objective-C character literals, which end on their line.
+    mutating func skipCharacterLiteral() {
+        advance()
+        while index < bytes.count, bytes[index] != UInt8(ascii: "'"), bytes[index] != UInt8(ascii: "\n") {
+            if bytes[index] == UInt8(ascii: "\\") { advance() }
+            advance()
+        }
+        if byte(at: 0) == UInt8(ascii: "'") { advance() }
     }
 
     func startsRawString() -> Bool {

@@ -3,7 +3,7 @@ import IAPModel
 
 /// The app block: a bundle ID App Store Connect accepts, a manager type name, known platforms.
 enum AppRules {
-    static let platformNames = ["iOS", "macOS", "tvOS", "watchOS", "visionOS"]
+    static let platformNames = PlatformVersions.names
     /// The longest generated file name is the manager's plus `StoreKit2Handling.swift`, and a
     /// file name has at most 255 bytes.
     static let managerLengthLimit = 200
@@ -35,6 +35,11 @@ enum AppRules {
                     at: manager.location)
             }
         }
+        if let prefix = app.typePrefix, !AppConfiguration.isValidTypePrefix(prefix.value) {
+            log.error(
+                "type prefix \(Diagnostic.quote(prefix.value)) is not the start of a Swift type name; use ASCII letters, digits and '_', starting with a capital letter",
+                at: prefix.location)
+        }
         for platform in app.platforms {
             if !platformNames.contains(platform.name) {
                 let hint =
@@ -47,6 +52,12 @@ enum AppRules {
             {
                 log.error(
                     "minimum version \(Diagnostic.quote(platform.minimumVersion)) for \(platform.name) is not a version such as '16.0'",
+                    at: platform.location)
+            } else if app.storekit == .storeKit2, let first = PlatformVersions.storeKit2[platform.name],
+                let minimum = PlatformVersions.parse(platform.minimumVersion), PlatformVersions.precedes(minimum, first)
+            {
+                log.error(
+                    "StoreKit 2 needs \(platform.name) \(PlatformVersions.text(first)), and the app starts at \(platform.name) \(platform.minimumVersion); raise the minimum, or set 'storekit: both' to fall back to StoreKit 1 on older systems",
                     at: platform.location)
             }
         }

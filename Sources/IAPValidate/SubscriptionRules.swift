@@ -75,6 +75,25 @@ enum SubscriptionRules {
         }
     }
 
+    /// Groups are told apart by their exact name, so two names that differ only in letter case
+    /// make two groups, which is almost never meant.
+    static func checkGroupNames(_ products: [Product], into log: inout DiagnosticLog) {
+        var first: [String: Located<String>] = [:]
+        for product in products {
+            guard let group = product.subscription?.group else { continue }
+            let folded = group.value.lowercased()
+            if let earlier = first[folded] {
+                if earlier.value != group.value {
+                    log.warning(
+                        "subscription group \(Diagnostic.quote(group.value)) differs from \(Diagnostic.quote(earlier.value)) only in letter case; they are two groups, and a customer can subscribe to both",
+                        at: group.location, notes: [.note("the other spelling is here", at: earlier.location)])
+                }
+            } else {
+                first[folded] = group
+            }
+        }
+    }
+
     static func list(_ values: [String]) -> String {
         values.dropLast().joined(separator: ", ") + " or " + (values.last ?? "")
     }

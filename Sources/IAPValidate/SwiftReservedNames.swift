@@ -1,6 +1,6 @@
 /// Names an app-level type from the guides (the `manager`) may not take: a Swift keyword makes
 /// the generated declaration a syntax error, and a type the generated code names itself
-/// (`NSObject`, `Codable`, `UUID`) would be hidden by the new one, so the output would not
+/// (`NSObject`, `Codable`, `Hashable`) would be hidden by the new one, so the output would not
 /// compile. With the names generation checks itself (`Result`, `Sendable`, `Product`), the lists
 /// cover every type name in the built-in templates; a test keeps it so as the templates change.
 enum SwiftReservedNames {
@@ -30,14 +30,15 @@ enum SwiftReservedNames {
     static let usedTypes: Set<String> = [
         // Swift, Foundation, Dispatch, Combine and Security
         "AnyObject", "CaseIterable", "CFBridgingRelease", "CFDictionary", "CFDictionaryRef", "CFTypeRef", "Codable",
-        "Combine", "Darwin", "DispatchQueue", "Equatable", "Foundation", "NumberFormatter", "ObservableObject",
-        "OSStatus", "SecItemAdd", "SecItemCopyMatching", "SecItemUpdate", "Security", "UInt64", "UTF8", "UUID",
-        "Void",
+        "Combine", "Continuation", "Darwin", "DispatchQueue", "Equatable", "Foundation", "Hashable", "Observation",
+        "OSStatus", "SecItemAdd", "SecItemCopyMatching", "SecItemUpdate", "Security", "UInt64", "UTF8", "Void",
         // StoreKit 2 and StoreKit 1
-        "PurchaseOption", "PurchaseResult", "SKErrorDomain", "SKErrorPaymentCancelled", "SKErrorPaymentNotAllowed",
-        "SKErrorUnknown", "SKMutablePayment", "SKPaymentTransactionObserver", "SKPaymentTransactionState",
+        "ExpirationReason", "PurchaseOption", "PurchaseResult", "RefundRequestStatus", "SKErrorDomain",
+        "SKErrorPaymentCancelled", "SKErrorPaymentNotAllowed",
+        "SKErrorUnknown", "SKPaymentTransactionObserver", "SKPaymentTransactionState",
         "SKPaymentTransactionStateDeferred", "SKPaymentTransactionStateFailed", "SKPaymentTransactionStatePurchased",
         "SKPaymentTransactionStatePurchasing", "SKPaymentTransactionStateRestored", "SKProductsRequestDelegate",
+        "State", "Status", "SubscriptionInfo", "SubscriptionOffer",
         // UIKit, AppKit and WatchKit
         "AppKit", "NSApplicationWillBecomeActiveNotification", "UIApplicationWillEnterForegroundNotification", "UIKit",
         "WatchKit",

@@ -17,6 +17,7 @@ public enum WorkbookValidator {
             PurchaseTermRules.check(product, into: &log)
         }
         PurchaseTermRules.checkEntitlementStore(workbook, into: &log)
+        SubscriptionRules.checkGroupNames(workbook.products, into: &log)
         HandlerRules.check(workbook.products, into: &log)
         ChecklistRules.check(workbook, into: &log)
         return log.all

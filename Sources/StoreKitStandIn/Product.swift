@@ -91,6 +91,7 @@ extension Product {
             case quantity(Int)
             case simulatesAskToBuyInSandbox(Bool)
             case winBackOffer(Product.SubscriptionOffer)
+            case promotionalOffer(offerID: String, keyID: String, nonce: UUID, signature: Data, timestamp: Int)
         }
 
         let kind: Kind
@@ -109,6 +110,16 @@ extension Product {
         /// answers `.pending` when no outcome is queued for the product.
         public static func simulatesAskToBuyInSandbox(_ simulatesAskToBuy: Bool) -> Product.PurchaseOption {
             Product.PurchaseOption(kind: .simulatesAskToBuyInSandbox(simulatesAskToBuy))
+        }
+
+        /// Applies a promotional offer, signed by the app's server with its In-App Purchase key.
+        /// The fake store accepts the signature `FakeAppStore.promotionalOfferSignature` gives.
+        public static func promotionalOffer(
+            offerID: String, keyID: String, nonce: UUID, signature: Data, timestamp: Int
+        ) -> Product.PurchaseOption {
+            Product.PurchaseOption(
+                kind: .promotionalOffer(
+                    offerID: offerID, keyID: keyID, nonce: nonce, signature: signature, timestamp: timestamp))
         }
 
         /// Applies a win-back offer to the purchase. The fake store refuses an offer the

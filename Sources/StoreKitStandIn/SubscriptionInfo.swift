@@ -9,7 +9,7 @@ extension Product {
         public let subscriptionPeriod: Product.SubscriptionPeriod
         /// The offer for customers new to the group, if any.
         public let introductoryOffer: Product.SubscriptionOffer?
-        /// Promotional offers; the fake store has none.
+        /// Promotional offers, which the app gives with a signature from its server.
         public let promotionalOffers: [Product.SubscriptionOffer]
         /// Offers for customers whose subscription in the group lapsed.
         @available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
@@ -21,12 +21,12 @@ extension Product {
         init(
             subscriptionGroupID: String, subscriptionPeriod: Product.SubscriptionPeriod,
             introductoryOffer: Product.SubscriptionOffer?, groupLevel: Int,
-            winBackOffers: [Product.SubscriptionOffer] = []
+            winBackOffers: [Product.SubscriptionOffer] = [], promotionalOffers: [Product.SubscriptionOffer] = []
         ) {
             self.subscriptionGroupID = subscriptionGroupID
             self.subscriptionPeriod = subscriptionPeriod
             self.introductoryOffer = introductoryOffer
-            self.promotionalOffers = []
+            self.promotionalOffers = promotionalOffers
             self.storedWinBackOffers = winBackOffers
             self.groupLevel = groupLevel
         }

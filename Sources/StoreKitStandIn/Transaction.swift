@@ -27,6 +27,10 @@ public struct Transaction: Identifiable, Hashable, Sendable {
     public internal(set) var reason: Transaction.Reason
     public internal(set) var environment: AppStore.Environment
     public internal(set) var signedDate: Date
+    /// The kind of subscription offer the purchase used, if any.
+    public internal(set) var offerType: Transaction.OfferType? = nil
+    /// The identifier of that offer (promotional, offer code or win-back).
+    public internal(set) var offerID: String? = nil
 
     /// Tells the store the app has delivered what was bought. Until then the transaction stays in
     /// `Transaction.unfinished`. Like StoreKit's, the call suspends: other work on the caller's
@@ -144,6 +148,21 @@ extension Transaction {
         public static let familyShared = Transaction.OwnershipType(rawValue: "FAMILY_SHARED")
     }
 
+    /// The kind of offer a subscription purchase used.
+    public struct OfferType: RawRepresentable, Hashable, Sendable {
+        public let rawValue: Int
+
+        public init(rawValue: Int) {
+            self.rawValue = rawValue
+        }
+
+        public static let introductory = Transaction.OfferType(rawValue: 1)
+        public static let promotional = Transaction.OfferType(rawValue: 2)
+        public static let code = Transaction.OfferType(rawValue: 3)
+        @available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+        public static let winBack = Transaction.OfferType(rawValue: 4)
+    }
+
     /// Whether the transaction is a purchase or a renewal.
     public struct Reason: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
@@ -178,6 +197,8 @@ extension Transaction: StandInSigned {
         fields["revocationReason"] = revocationReason?.rawValue
         fields["appAccountToken"] = appAccountToken?.uuidString.lowercased()
         fields["subscriptionGroupIdentifier"] = subscriptionGroupID
+        fields["offerType"] = offerType?.rawValue
+        fields["offerIdentifier"] = offerID
         return JSONPayload.encode(fields)
     }
 

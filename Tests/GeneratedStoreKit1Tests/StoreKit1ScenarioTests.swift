@@ -58,6 +58,19 @@ struct StoreKit1ScenarioTests {
         #expect(notifications.productIDs == [ProductID.offlineMaps.rawValue])
     }
 
+    @Test func theAccountTokenGoesIntoThePaymentAndReachesTheTransaction() async throws {
+        let store = try await app.launch()
+        let account = UUID()
+        store.appAccountToken = account
+        try await store.offlineMaps.purchase()
+        try await store.gems.purchase(quantity: 2)
+        await app.settle()
+        for id in [ProductID.offlineMaps, .gems] {
+            let latest = try #require(await Transaction.latest(for: id.rawValue)?.unsafePayloadValue)
+            #expect(latest.appAccountToken == account)
+        }
+    }
+
     @Test func aPurchaseAnEarlierLaunchDidNotFinishIsGrantedAtLaunch() async throws {
         #expect(FakePaymentQueue.addUnfinishedPurchase(productID: ProductID.offlineMaps.rawValue))
         let store = try await app.launch()

@@ -133,6 +133,6 @@ enum Catalogue {
             id: ProductID.plusMonthly.rawValue, type: .autoRenewable, price: 4.99,
             subscription: FakeSubscription(
                 groupID: "membership", period: .monthly, groupLevel: 2,
-                winBackOffers: [FakeWinBackOffer(id: "plus-come-back", price: 0.99, period: .monthly)])),
+                winBackOffers: [FakeSubscriptionOffer(id: "plus-come-back", price: 0.99, period: .monthly)])),
     ]
 }

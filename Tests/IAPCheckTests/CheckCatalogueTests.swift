@@ -42,10 +42,10 @@ import Testing
 
     @Test func editDistanceNearMisses() {
         let ids = ["com.example.pebble.gems", "com.example.pebble.pro"]
-        #expect(CheckRunner.nearMiss("com.example.pebble.gem", among: ids)?.id == "com.example.pebble.gems")
-        #expect(CheckRunner.nearMiss("com.example.Pebble.pro", among: ids)?.reason.contains("case") == true)
-        #expect(CheckRunner.nearMiss("com.example.pebble", among: ids) == nil)
-        #expect(CheckRunner.nearMiss("Debug", among: ids) == nil)
+        #expect(IdentifierChecks.nearMiss("com.example.pebble.gem", among: ids)?.id == "com.example.pebble.gems")
+        #expect(IdentifierChecks.nearMiss("com.example.Pebble.pro", among: ids)?.reason.contains("case") == true)
+        #expect(IdentifierChecks.nearMiss("com.example.pebble", among: ids) == nil)
+        #expect(IdentifierChecks.nearMiss("Debug", among: ids) == nil)
     }
 
     @Test func withoutAProjectTheProjectChecksAreManual() {

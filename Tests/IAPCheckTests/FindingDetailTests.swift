@@ -25,14 +25,19 @@ import Testing
         return files
     }
 
-    @Test func delegateCallbacksWithoutAMainThreadHopWarn() throws {
-        let files = try Self.replacing(
-            "Pebble/Store.swift", "DispatchQueue.main.async {", with: "do {",
-            in: try Self.replacing(
-                "Pebble/Store.swift", "@MainActor\n", with: "", in: try Fixture.files("LocalRequest")))
-        let result = try Self.result("main-thread-assumed", files: files)
+    /// Only a delegate method that touches the interface matters, and only without a hop.
+    @Test func delegateCallbacksThatTouchTheInterfaceOffTheMainThreadWarn() throws {
+        let touching = try Self.replacing(
+            "Pebble/Store.swift", "if !unknown.isEmpty { print(\"Unknown product IDs: \\(unknown)\") }",
+            with:
+                "if !unknown.isEmpty { print(\"Unknown product IDs: \\(unknown)\") }\n            UIApplication.shared.isIdleTimerDisabled = false",
+            in: try Fixture.files("LocalRequest"))
+        #expect(try Self.result("main-thread-assumed", files: touching)?.status == .pass)
+        let noHop = try Self.replacing("Pebble/Store.swift", "DispatchQueue.main.async {", with: "do {", in: touching)
+        let result = try Self.result("main-thread-assumed", files: noHop)
         #expect(result?.status == .warning)
-        #expect(result?.evidence.map(\.line) == [22, 29])
+        #expect(result?.evidence.map(\.line) == [27])
+        #expect(result?.message.contains("productsRequest(_:didReceive:)") == true)
     }
 
     @Test func wildcardProvisioningProfileWarns() throws {
@@ -134,7 +139,7 @@ import Testing
         files = try FindingDetailTests.replacing(scheme, "../../Pebble/", with: "../../../Shared/", in: files)
 
         let snapshot = try ProjectLoader(fileSystem: MemoryProjectFiles(files: files)).load("App").get()
-        #expect(snapshot.swiftSources.map(\.path) == ["Shared/PebbleApp.swift", "Shared/Store.swift"])
+        #expect(snapshot.sources.map(\.path) == ["Shared/PebbleApp.swift", "Shared/Store.swift"])
         let results = CheckRunner(workbook: Fixture.workbook(), snapshot: snapshot).run()
         let mismatch = results.first { $0.id == "product-id-mismatch" }
         #expect(mismatch?.status == .fail)
@@ -161,22 +166,63 @@ import Testing
         #expect(chosen.projectPath == "Demo.xcodeproj")
     }
 
-    /// Every kind of project file, broken, is reported at its path; none crashes the loader.
-    @Test(arguments: [
-        ("Pebble.xcodeproj/xcshareddata/xcschemes/Pebble.xcscheme", "<Scheme><LaunchAction>"),
-        ("Pebble/Pebble.entitlements", "<plist><dict><key>a</key>"),
-        ("Pebble/Products.storekit", "{ \"products\": [ }"),
-        ("Pebble.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{ objects = { A = { isa = ; }; };"),
-    ])
-    func brokenFilesAreLocatedErrors(path: String, content: String) throws {
+    /// A broken `project.pbxproj` is not a project: the load fails at its path.
+    @Test func aBrokenProjectFileFailsTheLoad() throws {
         var files = try Fixture.files(nil)
-        files[path] = Array(content.utf8)
+        let path = "Pebble.xcodeproj/project.pbxproj"
+        files[path] = Array("// !$*UTF8*$!\n{ objects = { A = { isa = ; }; };".utf8)
         let outcome = ProjectLoader(fileSystem: MemoryProjectFiles(files: files)).load(".")
         guard case .failure(let failure) = outcome else {
             Issue.record("broken \(path) was accepted")
             return
         }
         #expect(failure.errors.contains { $0.location.file == path }, "\(failure.errors)")
+    }
+
+    /// Every other kind of project file, broken, still leaves a report: the check that reads it
+    /// says so at the file's place, and none crashes the loader.
+    @Test(arguments: [
+        (
+            "Pebble.xcodeproj/xcshareddata/xcschemes/Pebble.xcscheme", "<Scheme><LaunchAction>",
+            "simulator-without-config"
+        ),
+        ("Pebble/Pebble.entitlements", "<plist><dict><key>a</key>", "apple-pay-entitlement"),
+        ("Pebble/Products.storekit", "{ \"products\": [ }", "storekit-config-schema"),
+    ])
+    func brokenFilesAreLocatedResults(path: String, content: String, check: String) throws {
+        var files = try Fixture.files(nil)
+        files[path] = Array(content.utf8)
+        let result = try FindingDetailTests.result(check, files: files)
+        #expect([.warning, .fail].contains(result?.status), "\(String(describing: result))")
+        #expect(result?.evidence.contains { $0.file == path } == true, "\(String(describing: result))")
+    }
+}
+
+/// A folder tree in memory in which one file exists but cannot be read.
+struct OneUnreadableFile: ProjectFileSystem {
+    var files: MemoryProjectFiles
+    var unreadable: String
+
+    struct Denied: Error {}
+
+    func isDirectory(_ path: String) -> Bool? { files.isDirectory(path) }
+    func contents(of path: String) throws -> [UInt8] {
+        if path == unreadable { throw Denied() }
+        return try files.contents(of: path)
+    }
+    func entries(of directory: String) throws -> [String] { try files.entries(of: directory) }
+}
+
+@Suite struct UnreadableFileTests {
+    @Test func anUnreadableSourceIsAWarningOfTheIDCheck() throws {
+        let fileSystem = OneUnreadableFile(
+            files: MemoryProjectFiles(files: try Fixture.files(nil)), unreadable: "Pebble/Store.swift")
+        let snapshot = try ProjectLoader(fileSystem: fileSystem).load(".").get()
+        let result = CheckRunner(workbook: Fixture.workbook(), snapshot: snapshot).run().first {
+            $0.id == "product-id-mismatch"
+        }
+        #expect(result?.status == .warning)
+        #expect(result?.evidence.map(\.description) == ["Pebble/Store.swift:1:1"])
     }
 }
 

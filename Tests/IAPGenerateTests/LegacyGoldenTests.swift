@@ -31,7 +31,8 @@ import Testing
         files: [
             "EntitlementStore.swift", "ProductID.swift", "StoreTypes.swift", "Trail.storekit",
             "TrailStore+Handlers.swift", "TrailStore.swift", "TrailStoreHandling.swift", "TrailStoreStoreKit1.swift",
-            "TrailStoreStoreKit1Handling.swift", "TrailStoreStoreKit2.swift", "TrailStoreStoreKit2Handling.swift",
+            "TrailStoreStoreKit1Handling.swift", "TrailStoreStoreKit2+Subscriptions.swift", "TrailStoreStoreKit2.swift",
+            "TrailStoreStoreKit2Handling.swift",
         ])
 
     static func generate(_ fixture: Fixture) throws -> [GeneratedFile] {

@@ -131,6 +131,43 @@ import Testing
         }
     }
 
+    @Test func theAppBlocksTypePrefixNamesTheFilesAndTypes() throws {
+        var app = Self.app(manager: "StoreError", storekit: .storeKit2)
+        app.typePrefix = Located("IAP", at: IAPDiagnostics.SourceLocation(file: "g.md", line: 3, column: 15))
+        let library = TemplateLibrary(userFolder: nil, builtInFolder: BuiltInTemplates.directory)
+        let workbook = Workbook(chapters: [], app: app, products: [Self.product("gems", line: 5)])
+        let result = Generator.generate(workbook, options: GenerationOptions(), templates: library)
+        #expect(result.diagnostics.isEmpty)
+        let paths = Set(result.files.map(\.path))
+        #expect(paths.isSuperset(of: ["IAPProductID.swift", "IAPStoreTypes.swift", "IAPEntitlementStore.swift"]))
+        let types = try #require(result.files.first { $0.path == "IAPStoreTypes.swift" }).contents
+        #expect(types.contains("enum IAPStoreError: Error"))
+        #expect(types.contains("struct IAPSubscriptionStatus:"))
+        #expect(!types.contains("enum StoreError"))
+    }
+
+    @Test func aTypePrefixGivenToTheGeneratorWinsOverTheAppBlocks() {
+        var app = Self.app(manager: "ShopStore", storekit: .storeKit2)
+        app.typePrefix = Located("IAP", at: IAPDiagnostics.SourceLocation(file: "g.md", line: 3, column: 15))
+        let library = TemplateLibrary(userFolder: nil, builtInFolder: BuiltInTemplates.directory)
+        let workbook = Workbook(chapters: [], app: app, products: [Self.product("gems", line: 5)])
+        let result = Generator.generate(workbook, options: GenerationOptions(typePrefix: "Shop"), templates: library)
+        #expect(result.files.contains { $0.path == "ShopProductID.swift" })
+    }
+
+    @Test func aBadTypePrefixInTheAppBlockIsRefusedWhereItIsWritten() {
+        var app = Self.app(manager: "ShopStore", storekit: .storeKit2)
+        app.typePrefix = Located("my prefix", at: IAPDiagnostics.SourceLocation(file: "g.md", line: 3, column: 15))
+        let library = TemplateLibrary(userFolder: nil, builtInFolder: BuiltInTemplates.directory)
+        let result = Generator.generate(
+            Workbook(chapters: [], app: app), options: GenerationOptions(), templates: library)
+        #expect(result.files.isEmpty)
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "g.md:3:15: error: type prefix 'my prefix' is not a Swift type name"
+            ])
+    }
+
     @Test func aBadTypePrefixIsRefused() {
         let library = TemplateLibrary(userFolder: nil, builtInFolder: BuiltInTemplates.directory)
         let result = Generator.generate(Workbook(), options: GenerationOptions(typePrefix: "1 x"), templates: library)

@@ -54,7 +54,9 @@ import Testing
         return workbook
     }
 
-    @Test(arguments: ["class", "some", "Self", "Type", "Protocol", "Any", "NSObject", "Codable", "UUID", "Handler"])
+    @Test(arguments: [
+        "class", "some", "Self", "Type", "Protocol", "Any", "NSObject", "Codable", "Hashable", "Status", "Handler",
+    ])
     func aReservedManagerNameIsAnError(_ name: String) {
         let errors = WorkbookValidator.validate(Self.workbook(manager: name)).filter { $0.severity == .error }
         #expect(errors.count == 1)

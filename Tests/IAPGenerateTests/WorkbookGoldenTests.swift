@@ -34,7 +34,8 @@ import Testing
         #expect(
             files.map(\.path).sorted() == [
                 "EntitlementStore.swift", "ProductID.swift", "StoreTypes.swift", "Stride.storekit",
-                "StrideStore+Handlers.swift", "StrideStore.swift", "StrideStoreHandling.swift",
+                "StrideStore+Handlers.swift", "StrideStore+Subscriptions.swift", "StrideStore.swift",
+                "StrideStoreHandling.swift",
             ])
         for file in files {
             Golden.check(file.contents, matches: Self.goldenFolder.appendingPathComponent(file.path))

@@ -15,7 +15,8 @@ struct SchemeReaderTests {
         #expect(scheme.hasLaunchAction)
         let reference = try #require(scheme.storeKitConfiguration)
         #expect(reference.identifier == "../../Shop/Store Config/Products.storekit")
-        #expect(reference.projectRelativePath == "Shop/Store Config/Products.storekit")
+        #expect(reference.resolvedPath(container: scheme.container) == "Shop/Store Config/Products.storekit")
+        #expect(scheme.container == "Shop.xcodeproj")
         #expect(reference.location == SourceLocation(file: sharedPath, line: 17, column: 10))
     }
 
@@ -29,17 +30,20 @@ struct SchemeReaderTests {
     }
 
     @Test(
-        "resolves identifiers as Xcode writes them",
+        "resolves identifiers from the workspace inside the project, as Xcode does",
         arguments: [
-            ("../../Products.storekit", "Products.storekit"),
-            ("../../../Shared/Products.storekit", "../Shared/Products.storekit"),
-            ("./../../A/./B.storekit", "A/B.storekit"),
-            ("/abs/P.storekit", "/abs/P.storekit"),
-        ])
-    func resolution(identifier: String, expected: String) {
+            ("Shop.xcodeproj", "../../Products.storekit", "Products.storekit"),
+            ("Shop.xcodeproj", "../../../Shared/Products.storekit", "../Shared/Products.storekit"),
+            ("Shop.xcodeproj", "./../../A/./B.storekit", "A/B.storekit"),
+            ("Shop.xcodeproj", "/abs/P.storekit", "/abs/P.storekit"),
+            ("App/Shop.xcodeproj", "../../Products.storekit", "App/Products.storekit"),
+            ("Shop.xcworkspace", "../App/Products.storekit", "App/Products.storekit"),
+            ("/work/Shop.xcodeproj", "../../../../Products.storekit", nil),
+        ] as [(String, String, String?)])
+    func resolution(container: String, identifier: String, expected: String?) {
         let reference = StoreKitConfigurationReference(
             identifier: identifier, location: SourceLocation(file: "s", line: 1, column: 1))
-        #expect(reference.projectRelativePath == expected)
+        #expect(reference.resolvedPath(container: container) == expected)
     }
 
     @Test("decides visibility from the path alone")
@@ -69,5 +73,53 @@ struct SchemeReaderTests {
         } throws: { error in
             (error as? ProjectReadError)?.location == SourceLocation(file: "x.xcscheme", line: 2, column: 20)
         }
+    }
+}
+
+@Suite("what a scheme runs")
+struct SchemeLaunchTargetTests {
+    static func scheme(_ runnable: String) throws -> Scheme {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Scheme LastUpgradeVersion = "1600" version = "1.7">
+               <LaunchAction buildConfiguration = "Beta" launchStyle = "0">
+            \(runnable)
+               </LaunchAction>
+            </Scheme>
+            """
+        return try SchemeReader.read(Array(text.utf8), path: "W.xcworkspace/xcshareddata/xcschemes/S.xcscheme")
+    }
+
+    @Test("an app the project builds, by its target's identifier")
+    func product() throws {
+        let scheme = try Self.scheme(
+            """
+            <BuildableProductRunnable runnableDebuggingMode = "0">
+               <BuildableReference BuildableIdentifier = "primary" BlueprintIdentifier = "ABC" BuildableName = "Shop.app"
+                  BlueprintName = "Shop" ReferencedContainer = "container:Shop.xcodeproj">
+               </BuildableReference>
+            </BuildableProductRunnable>
+            """)
+        #expect(scheme.launchTarget == .product(blueprintIdentifier: "ABC", buildableName: "Shop.app"))
+        #expect(scheme.launchConfiguration == "Beta")
+        #expect(scheme.container == "W.xcworkspace")
+    }
+
+    @Test("a host program, as SpringBoard hosts a widget, is not the app")
+    func host() throws {
+        let scheme = try Self.scheme(
+            """
+            <RemoteRunnable runnableDebuggingMode = "2" BundleIdentifier = "com.apple.springboard">
+               <BuildableReference BuildableIdentifier = "primary" BlueprintIdentifier = "W1" BuildableName = "Widgets.appex"
+                  BlueprintName = "Widgets" ReferencedContainer = "container:Shop.xcodeproj">
+               </BuildableReference>
+            </RemoteRunnable>
+            """)
+        #expect(scheme.launchTarget == .host(bundleIdentifier: "com.apple.springboard"))
+    }
+
+    @Test("a Run action that names nothing leaves the target open")
+    func nothing() throws {
+        #expect(try Self.scheme("").launchTarget == nil)
     }
 }

@@ -74,7 +74,8 @@ extension FakeStoreSuite {
             FakeAppStore.gracePeriod = 16 * 86_400
             let first = try await buy(try await Catalog.product(Catalog.monthly))
             FakeAppStore.failRenewals(productID: first.productID)
-            FakeAppStore.advanceClock(by: 32 * 86_400)
+            // The free trial's week ends, and its renewal payment fails.
+            FakeAppStore.advanceClock(by: 8 * 86_400)
             #expect(try await status(of: "pro") == .inGracePeriod)
             #expect(await entitledProductIDs() == [first.productID])
             FakeAppStore.advanceClock(by: 20 * 86_400)
@@ -180,7 +181,9 @@ extension FakeStoreSuite {
 
         @Test func aWinBackOfferTheProductHasIsApplied() async throws {
             var monthly = Catalog.monthly
-            monthly.subscription?.winBackOffers = [FakeWinBackOffer(id: "come-back", price: 0.99, period: .monthly)]
+            monthly.subscription?.winBackOffers = [
+                FakeSubscriptionOffer(id: "come-back", price: 0.99, period: .monthly)
+            ]
             FakeAppStore.offer(monthly)
             let product = try await Catalog.product(monthly)
             let offer = try #require(product.subscription?.winBackOffers.first)

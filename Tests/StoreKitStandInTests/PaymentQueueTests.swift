@@ -159,6 +159,11 @@ extension FakeStoreSuite {
         }
 
         static func payment(for fake: FakeProduct) async throws -> SKPayment {
+            SKPayment(product: try await product(for: fake))
+        }
+
+        /// The catalog product as a products request returns it.
+        static func product(for fake: FakeProduct) async throws -> SKProduct {
             let request = SKProductsRequest(productIdentifiers: [fake.id])
             let delegate = RequestRecorder()
             request.delegate = delegate
@@ -166,7 +171,7 @@ extension FakeStoreSuite {
             await FakePaymentQueue.waitUntilIdle()
             let product = try #require(delegate.products.first)
             withExtendedLifetime(request) {}
-            return SKPayment(product: product)
+            return product
         }
 
         private func startAndForget(delegate: RequestRecorder) {

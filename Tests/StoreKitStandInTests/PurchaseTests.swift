@@ -165,13 +165,32 @@ extension FakeStoreSuite {
             #expect(first.purchaseDate == Date(timeIntervalSince1970: 1_767_225_600))
         }
 
-        @Test func aSubscriptionExpiresAfterOnePeriod() async throws {
+        @Test func aNewSubscriberGetsTheFreeTrialAndThenWholePeriods() async throws {
             let monthly = try await Catalog.product(Catalog.monthly)
+            #expect(await monthly.subscription?.isEligibleForIntroOffer == true)
             let transaction = try await buy(monthly)
             #expect(transaction.subscriptionGroupID == "pro")
-            let expiration = try #require(transaction.expirationDate)
+            #expect(transaction.offerType == .introductory)
+            #expect(await monthly.subscription?.isEligibleForIntroOffer == false)
+            // The trial is the first period: one week.
+            let trialEnd = try #require(transaction.expirationDate)
+            #expect(trialEnd.timeIntervalSince(transaction.purchaseDate) == 7 * 86_400)
+            FakeAppStore.advanceClock(by: 8 * 86_400)
+            let renewal = try #require(await Transaction.latest(for: Catalog.monthly.id)?.unsafePayloadValue)
+            #expect(renewal.offerType == nil)
+            // 8 January plus one month is 8 February: 31 days.
+            let renewalEnd = try #require(renewal.expirationDate)
+            #expect(renewalEnd.timeIntervalSince(trialEnd) == 31 * 86_400)
+        }
+
+        @Test func aSubscriberWhoHadTheTrialPaysForAWholeFirstPeriod() async throws {
+            _ = try await buy(try await Catalog.product(Catalog.yearly))
+            #expect(FakeAppStore.expire(productID: Catalog.yearly.id) != nil)
+            let transaction = try await buy(try await Catalog.product(Catalog.monthly))
+            #expect(transaction.offerType == nil)
             // 1 January plus one month is 1 February: 31 days.
-            #expect(expiration.timeIntervalSince(transaction.purchaseDate) == 31 * 86_400)
+            let end = try #require(transaction.expirationDate)
+            #expect(end.timeIntervalSince(transaction.purchaseDate) == 31 * 86_400)
         }
     }
 }

@@ -9,30 +9,9 @@ import StoreKit
     import Combine
 #endif
 
-/// How a purchase the customer started ended.
-enum PurchaseOutcome: Sendable, Equatable {
-    /// Paid: the entitlement is granted and the transaction finished.
-    case purchased
-    /// Waiting for a parent's approval (Ask to Buy); the result reaches the handler later.
-    case pending
-    /// The customer closed the payment sheet.
-    case cancelled
-    /// The App Store's signature did not verify. StoreKit 1 does not verify on the device, so
-    /// this store never answers it; the case keeps `switch` statements the same as with
-    /// StoreKit 2.
-    case unverified
-}
-
-/// Why the store refused to start a purchase.
-enum StoreError: Error, Sendable, Equatable {
-    /// Payments are turned off on this device (Screen Time, a profile, parental controls).
-    case paymentsNotAllowed
-    /// The App Store did not return this product: see `missingProducts`.
-    case productNotLoaded(ProductID)
-}
-
 /// Loads the guides' products through StoreKit 1 (`SKProductsRequest`), sells and restores them
-/// through the payment queue, and remembers what the customer owns.
+/// through the payment queue, and keeps what the customer owns current: at launch, whenever the
+/// app returns to the foreground, and when a subscription or pass reaches its end.
 ///
 /// Create one as the app launches and keep it for the app's lifetime, for example as a property
 /// of the app delegate set in `application(_:didFinishLaunchingWithOptions:)`. Its initialiser
@@ -41,11 +20,25 @@ enum StoreError: Error, Sendable, Equatable {
 /// StoreKit offers only to an observer that is there when the app starts. StoreKit 1 calls back
 /// on threads of its choosing: the store moves every callback to the main actor before touching
 /// its state, the handler or a completion.
+///
+/// StoreKit 1 does not say when a subscription ends. Where the system has StoreKit 2 (iOS 15,
+/// macOS 12, tvOS 15, watchOS 8) the store asks StoreKit 2's current entitlements, which know
+/// the queue's transactions; before that it asks `validator` (your server, or the receipt), and
+/// without one it counts a subscription as owned until one period after the latest purchase,
+/// renewal or restored transaction it saw, which may end access early or late.
 @MainActor
 final class TrailStore: NSObject {
+    /// Answers when the customer's subscription to a product ends, or nil when they are not
+    /// subscribed, from your server or the App Store receipt; used where the system has no
+    /// StoreKit 2. Throwing leaves what the store knew.
+    typealias SubscriptionValidator = @MainActor (ProductID) async throws -> Date?
+
     /// Posted on the main actor when a product was purchased or restored. The object is the
     /// store; `userInfo["productID"]` holds the product ID.
     nonisolated static let purchaseNotification = Notification.Name("TrailStore.purchase")
+
+    /// Posted when the app returns to the foreground; the store refreshes its entitlements then.
+    static var foregroundNotification: Notification.Name { StoreLifecycle.foregroundNotification }
 
     /// The products the App Store returned, by ID.
     private(set) var products: [ProductID: SKProduct] = [:] {
@@ -58,39 +51,82 @@ final class TrailStore: NSObject {
         willSet { notifyChange() }
     }
 
-    /// Non-consumables and subscriptions the customer bought or restored.
+    /// Non-consumables, subscriptions and passes the customer owns now.
     private(set) var ownedProducts: Set<ProductID> = [] {
         willSet { notifyChange() }
     }
 
-    /// Told about every purchase, restore, failure, deferral and revocation.
+    /// Told about every purchase, renewal, restore, failure, deferral, revocation and expiry,
+    /// and asked to deliver each purchase.
     weak var handler: (any TrailStoreHandling)?
 
     /// Where ownership and consumable balances are kept between launches.
-    let entitlements: any EntitlementStore
+    let entitlements: EntitlementStore
+
+    /// The time the store goes by.
+    let clock: any StoreClock
+
+    /// Ties every payment to the customer's account in the app: it goes into each payment's
+    /// `applicationUsername`, which StoreKit 2 and the App Store Server API report as the
+    /// transaction's `appAccountToken`.
+    var appAccountToken: UUID?
+
+    /// Told of every change, for a type in front of the store (the facade of `storekit: both`).
+    var onChange: (@MainActor () -> Void)?
 
     private let queue: SKPaymentQueue
+    private let validator: SubscriptionValidator?
+    private let decidesWithStoreKit2: Bool
     /// The running products request. StoreKit holds a request only weakly: one released before
     /// its delegate is called never answers, so the store keeps it until the answer.
     private var productsRequest: SKProductsRequest?
     private var productsCompletions: [@MainActor (Result<[ProductID: SKProduct], any Error>) -> Void] = []
     private var restoreCompletions: [@MainActor ((any Error)?) -> Void] = []
+    /// Products a restore under way found, reported when it ends.
+    private var restoredProducts: [ProductID] = []
     /// Callers of `purchase(_:)` waiting for their payment's outcome, oldest first per product.
     private var purchaseWaiters: [ProductID: [CheckedContinuation<PurchaseOutcome, any Error>]] = [:]
-    /// Transactions already granted, so a transaction delivered twice counts once.
-    private var grantedTransactions: Set<String> = []
+    /// Deliveries under way, by the transaction they deliver.
+    private var deliveries: [String: Task<PurchaseOutcome, Never>] = [:]
+    private let refreshes = RefreshQueue()
+    private let listeners = StoreListeners()
+    /// Wakes the store at the next end of a subscription or pass it knows of.
+    private let expiry: ExpiryTimer
+    private let paymentQueueObservation = PaymentQueueObservation()
+    private var changeCount = 0
+    private var lastChange: [ProductID: Int] = [:]
 
+    /// `decidesWithStoreKit2: false` uses the validator, or the one-period rule, even where the
+    /// system has StoreKit 2, for trying the older systems' path.
     init(
-        entitlements: any EntitlementStore = EntitlementStores.makeDefault(),
+        entitlements: EntitlementStore = EntitlementStore.makeDefault(),
         handler: (any TrailStoreHandling)? = nil,
-        queue: SKPaymentQueue = SKPaymentQueue.default()
+        queue: SKPaymentQueue = SKPaymentQueue.default(),
+        clock: any StoreClock = SystemStoreClock(),
+        validator: SubscriptionValidator? = nil,
+        decidesWithStoreKit2: Bool = true
     ) {
         self.entitlements = entitlements
         self.handler = handler
         self.queue = queue
+        self.clock = clock
+        self.validator = validator
+        self.decidesWithStoreKit2 = decidesWithStoreKit2
+        expiry = ExpiryTimer(clock: clock, listeners: listeners)
         super.init()
-        ownedProducts = Set(ProductID.allCases.filter { $0.kind.isDurable && entitlements.isEntitled(to: $0) })
+        // What was saved counts until StoreKit answers, but never past its end.
+        ownedProducts = entitlements.ownedProducts(at: clock.now, trustingGracePeriods: false)
         queue.add(self)
+        paymentQueueObservation.queue = queue
+        listeners.observe(Self.foregroundNotification) { [weak self] in
+            Task { @MainActor in self?.scheduleRefresh() }
+        }
+        scheduleRefresh()
+    }
+
+    deinit {
+        paymentQueueObservation.stop(self)
+        listeners.cancelAll()
     }
 
     /// Stops observing the payment queue, for a store that is replaced while the app runs.
@@ -134,11 +170,12 @@ final class TrailStore: NSObject {
         guard let product = products[id] else { throw StoreError.productNotLoaded(id) }
         let payment = SKMutablePayment(product: product)
         payment.quantity = quantity
+        payment.applicationUsername = appAccountToken?.uuidString.lowercased()
         queue.add(payment)
     }
 
-    /// Buys a product and waits for the outcome: purchased, pending (Ask to Buy) or cancelled.
-    /// Other failures are thrown after the handler has heard of them.
+    /// Buys a product and waits for the outcome: purchased, awaiting delivery, pending (Ask to
+    /// Buy) or cancelled. Other failures are thrown after the handler has heard of them.
     @discardableResult
     func purchase(_ id: ProductID, quantity: Int = 1) async throws -> PurchaseOutcome {
         try buy(id, quantity: quantity)
@@ -148,11 +185,13 @@ final class TrailStore: NSObject {
     }
 
     /// Restores purchases made on other devices or before a reinstall; App Review expects a
-    /// button that calls this. Each restored product reaches the handler, then `completion`
-    /// runs with nil, or with the error when restoring failed.
+    /// button that calls this. Each product the customer still owns reaches the handler as
+    /// restored (a subscription that has lapsed does not), then `completion` runs with nil, or
+    /// with the error when restoring failed.
     func restorePurchases(completion: @escaping @MainActor ((any Error)?) -> Void) {
         restoreCompletions.append(completion)
         guard restoreCompletions.count == 1 else { return }
+        restoredProducts.removeAll()
         queue.restoreCompletedTransactions()
     }
 
@@ -169,20 +208,50 @@ final class TrailStore: NSObject {
         }
     }
 
-    /// Whether the customer owns a non-consumable or a subscription.
-    func isPurchased(_ id: ProductID) -> Bool { ownedProducts.contains(id) }
+    /// Brings ownership up to date: what StoreKit 2 says where the system has it, else the
+    /// validator, else the saved end dates; and gives transactions left unfinished in the queue
+    /// another delivery. The store does this by itself at launch, on every return to the
+    /// foreground and when a subscription or pass ends.
+    func refreshEntitlements() async {
+        await scheduleRefresh().value
+    }
+
+    /// Whether the customer owns a non-consumable, an active subscription or a pass, now.
+    func isPurchased(_ id: ProductID) -> Bool {
+        ownedProducts.contains(id) && entitlements.isEntitled(to: id, at: clock.now)
+    }
+
+    /// When the customer's subscription or pass ends; nil for purchases that last and for
+    /// products the customer does not own.
+    func expirationDate(of id: ProductID) -> Date? {
+        entitlements.entitlement(for: id)?.expirationDate
+    }
 
     /// Units of a consumable the customer has bought and not yet used.
     func balance(of id: ProductID) -> Int { entitlements.balance(of: id) }
 
-    /// Uses up `count` units of a consumable; false when the balance is too low.
+    /// Uses up `count` units of a consumable; false when the balance is too low or the change
+    /// could not be saved.
     @discardableResult
     func consume(_ id: ProductID, count: Int = 1) -> Bool {
-        let balance = entitlements.balance(of: id)
-        guard id.kind == .consumable, count > 0, balance >= count else { return false }
+        guard id.kind == .consumable else { return false }
         notifyChange()
-        entitlements.setBalance(balance - count, of: id)
-        return true
+        return (try? entitlements.spend(count, of: id)) ?? false
+    }
+
+    /// Returns once every change the store has started is applied: deliveries under way, a
+    /// refresh, and an end of subscription or pass that is due. For tests and previews.
+    func waitForPendingChanges() async {
+        while !Task.isCancelled {
+            if let delivery = deliveries.values.first {
+                _ = await delivery.value
+            } else if expiry.isDue {
+                await expiry.waitIfDue()
+            } else {
+                await refreshes.waitUntilDone()
+                if deliveries.isEmpty && !expiry.isDue { return }
+            }
+        }
     }
 
     // MARK: Answers, on the main actor
@@ -197,12 +266,11 @@ final class TrailStore: NSObject {
         products = loaded
         missingProducts = ProductID.allCases.filter { loaded[$0] == nil }
         if !missingProducts.isEmpty {
-            #if DEBUG
-                let names = (invalid.isEmpty ? missingProducts.map(\.rawValue) : invalid).joined(separator: ", ")
-                print(
-                    "TrailStore: the App Store does not know \(names). See \("Workbook/troubleshooting.md"), checklist items product-id-mismatch, bundle-id-mismatch, agreements, metadata-missing, cleared-for-sale and propagation-delay."
+            for name in invalid.isEmpty ? missingProducts.map(\.rawValue) : invalid {
+                StoreLog.debug(
+                    "TrailStore: the App Store returned no product for \(name). See \("Workbook/troubleshooting.md"), checklist items product-id-mismatch, bundle-id-mismatch, agreements, metadata-missing, cleared-for-sale and propagation-delay."
                 )
-            #endif
+            }
             handler?.storeDidMissProducts(missingProducts)
         }
         answerProductRequests(with: .success(loaded))
@@ -222,8 +290,8 @@ final class TrailStore: NSObject {
 
     /// Handles each transaction by the state StoreKit reported (the object itself may have moved
     /// on by the time the main actor runs). A transaction is finished once its content is
-    /// delivered or its failure reported, never while it is purchasing or deferred: those
-    /// change state later and come back.
+    /// delivered and saved or its failure reported, never while it is purchasing or deferred:
+    /// those change state later and come back.
     private func update(_ updates: [(transaction: SKPaymentTransaction, state: SKPaymentTransactionState)]) {
         for (transaction, state) in updates {
             let id = ProductID(rawValue: transaction.payment.productIdentifier)
@@ -235,12 +303,12 @@ final class TrailStore: NSObject {
                     handler?.handle(.deferred, for: id)
                     resumeWaiter(for: id, with: .success(.pending))
                 }
-            case .purchased:
-                if let id { grant(id, transaction: transaction, restoring: false) }
-                queue.finishTransaction(transaction)
-            case .restored:
-                if let id { grant(id, transaction: transaction, restoring: true) }
-                queue.finishTransaction(transaction)
+            case .purchased, .restored:
+                guard let id else {
+                    queue.finishTransaction(transaction)
+                    continue
+                }
+                startDelivery(transaction, of: id, restoring: state == .restored)
             case .failed:
                 if let id { reportFailure(of: id, error: transaction.error) }
                 queue.finishTransaction(transaction)
@@ -250,20 +318,125 @@ final class TrailStore: NSObject {
         }
     }
 
-    private func grant(_ id: ProductID, transaction: SKPaymentTransaction, restoring: Bool) {
-        if let identifier = transaction.transactionIdentifier {
-            guard grantedTransactions.insert(identifier).inserted else { return }
+    /// The transaction a delivery is counted by: a restored transaction counts as the purchase
+    /// it restores.
+    private func deliveryKey(of transaction: SKPaymentTransaction) -> String? {
+        transaction.original?.transactionIdentifier ?? transaction.transactionIdentifier
+    }
+
+    /// Claims the transaction before any suspension and delivers it; a transaction already
+    /// being delivered, here or by another store of the app, is left to that delivery.
+    @discardableResult
+    private func startDelivery(
+        _ transaction: SKPaymentTransaction, of id: ProductID, restoring: Bool
+    ) -> Task<PurchaseOutcome, Never>? {
+        let key = deliveryKey(of: transaction) ?? UUID().uuidString
+        let claimKey = transaction.transactionIdentifier ?? key
+        if let running = deliveries[claimKey] {
+            if !restoring { resumeWaiter(after: running, for: id) }
+            return running
         }
-        if id.kind.isDurable {
-            entitlements.setEntitled(true, to: id)
-            ownedProducts.insert(id)
-        } else if !restoring {
-            notifyChange()
-            entitlements.setBalance(entitlements.balance(of: id) + max(1, transaction.payment.quantity), of: id)
+        guard DeliveryClaims.claim(key) else {
+            let store = self
+            Task {
+                await DeliveryClaims.waitForRelease(key)
+                let delivered = store.entitlements.hasDelivered(transactionID: key)
+                if !restoring { store.resumeWaiter(for: id, with: .success(delivered ? .purchased : .awaitingDelivery)) }
+            }
+            return nil
         }
-        handler?.handle(restoring ? .restored : .purchased(transaction), for: id)
-        NotificationCenter.default.post(name: Self.purchaseNotification, object: self, userInfo: ["productID": id.rawValue])
-        if !restoring { resumeWaiter(for: id, with: .success(.purchased)) }
+        let delivery = Task { await self.settle(transaction, of: id, key: key, restoring: restoring) }
+        deliveries[claimKey] = delivery
+        if !restoring { resumeWaiter(after: delivery, for: id) }
+        return delivery
+    }
+
+    /// Lets the handler deliver, saves the entitlement, tells the handler, and only then
+    /// finishes the transaction.
+    private func settle(
+        _ transaction: SKPaymentTransaction, of id: ProductID, key: String, restoring: Bool
+    ) async -> PurchaseOutcome {
+        let claimKey = transaction.transactionIdentifier ?? key
+        defer {
+            deliveries[claimKey] = nil
+            DeliveryClaims.release(key)
+        }
+        let alreadyDelivered = entitlements.hasDelivered(transactionID: key)
+        if alreadyDelivered && (id.kind == .consumable || !restoring) {
+            // Delivered before, by another path or an earlier launch: nothing more to do.
+            queue.finishTransaction(transaction)
+            return .purchased
+        }
+        if id.kind == .consumable && restoring {
+            queue.finishTransaction(transaction)
+            return .purchased
+        }
+        let saved = entitlements.entitlement(for: id)
+        let purchaseDate = transaction.original?.transactionDate ?? transaction.transactionDate ?? clock.now
+        let subscriptionEnd = id.kind == .autoRenewable ? await end(ofSubscription: id, boughtAt: purchaseDate) : nil
+        var entitlement = EntitlementStore.Entitlement.granted(
+            to: id, transactionID: key, originalTransactionID: key, purchaseDate: purchaseDate,
+            subscriptionEnd: subscriptionEnd, isFamilyShared: false, running: saved)
+        if let saved, let savedEnd = saved.expirationDate, let end = entitlement.expirationDate, savedEnd > end,
+            id.kind == .autoRenewable
+        {
+            // An older transaction of a subscription (a restore brings back every renewal) does
+            // not shorten what a newer one granted.
+            entitlement = saved
+        }
+        if !alreadyDelivered, let handler, await handler.deliver(transaction, for: id) == .retryLater {
+            return .awaitingDelivery
+        }
+        // A subscription StoreKit 2 or the validator no longer knows has nothing to grant.
+        let lapsed =
+            id.kind == .autoRenewable
+            ? subscriptionEnd.map { $0 <= clock.now } ?? true
+            : entitlement.expirationDate.map { $0 <= clock.now } ?? false
+        do {
+            if id.kind == .consumable {
+                let units = id.unitsPerPurchase * max(1, transaction.payment.quantity)
+                try entitlements.credit(units, of: id, transactionID: key)
+            } else if lapsed {
+                try entitlements.update { $0.noteDelivered(key) }
+            } else {
+                try entitlements.grant(entitlement, to: id, transactionID: key)
+            }
+        } catch {
+            handler?.handle(.failed(StoreError.entitlementNotSaved(id)), for: id)
+            return .awaitingDelivery
+        }
+        changeCount += 1
+        lastChange[id] = changeCount
+        recomputeOwnership()
+        if id.kind == .consumable { notifyChange() }
+        if restoring {
+            if !lapsed, !restoredProducts.contains(id) { restoredProducts.append(id) }
+        } else if !lapsed {
+            let renews = id.kind == .autoRenewable && saved != nil && saved?.transactionID != key
+            handler?.handle(renews ? .renewed(transaction) : .purchased(transaction), for: id)
+            NotificationCenter.default.post(name: Self.purchaseNotification, object: self, userInfo: ["productID": id.rawValue])
+        }
+        queue.finishTransaction(transaction)
+        return .purchased
+    }
+
+    /// When a subscription bought (or last renewed) at `date` ends: StoreKit 2's current
+    /// entitlements where the system has them, else the validator, else one period later.
+    private func end(ofSubscription id: ProductID, boughtAt date: Date) async -> Date? {
+        if decidesWithStoreKit2, #available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *) {
+            for await result in StoreKit.Transaction.currentEntitlements {
+                if case .verified(let transaction) = result, transaction.productID == id.rawValue,
+                    transaction.revocationDate == nil
+                {
+                    return transaction.expirationDate
+                }
+            }
+            return nil
+        }
+        if let validator, let answer = try? await validator(id) {
+            return answer
+        }
+        return id.end(ofPurchaseAt: date)
     }
 
     /// A cancelled payment is the customer's choice, not an error: it reaches neither the
@@ -278,6 +451,15 @@ final class TrailStore: NSObject {
         resumeWaiter(for: id, with: .failure(failure))
     }
 
+    /// Resumes the oldest caller waiting for a purchase of `id` once its delivery ends, with the
+    /// delivery's outcome.
+    private func resumeWaiter(after delivery: Task<PurchaseOutcome, Never>, for id: ProductID) {
+        guard var waiters = purchaseWaiters[id], !waiters.isEmpty else { return }
+        let waiter = waiters.removeFirst()
+        purchaseWaiters[id] = waiters.isEmpty ? nil : waiters
+        Task { waiter.resume(returning: await delivery.value) }
+    }
+
     private func resumeWaiter(for id: ProductID, with result: Result<PurchaseOutcome, any Error>) {
         guard var waiters = purchaseWaiters[id], !waiters.isEmpty else { return }
         let waiter = waiters.removeFirst()
@@ -286,17 +468,27 @@ final class TrailStore: NSObject {
     }
 
     private func finishRestore(error: (any Error)?) {
-        let completions = restoreCompletions
-        restoreCompletions.removeAll()
-        for completion in completions { completion(error) }
+        Task {
+            // Restored transactions are delivered first, so that the restore reports them.
+            while let delivery = deliveries.values.first { _ = await delivery.value }
+            let restored = error == nil ? restoredProducts : []
+            restoredProducts.removeAll()
+            for id in restored {
+                handler?.handle(.restored, for: id)
+                NotificationCenter.default.post(name: Self.purchaseNotification, object: self, userInfo: ["productID": id.rawValue])
+            }
+            let completions = restoreCompletions
+            restoreCompletions.removeAll()
+            for completion in completions { completion(error) }
+        }
     }
 
     private func revoke(_ identifiers: [String]) {
-        for id in ProductID.allCases where identifiers.contains(id.rawValue) {
-            if id.kind.isDurable {
-                entitlements.setEntitled(false, to: id)
-                ownedProducts.remove(id)
-            }
+        for id in ProductID.allCases where identifiers.contains(id.rawValue) && id.kind.isDurable {
+            guard (try? entitlements.update({ $0.entitlements.removeValue(forKey: id.rawValue) })) != nil else { continue }
+            changeCount += 1
+            lastChange[id] = changeCount
+            recomputeOwnership()
             handler?.handle(.revoked, for: id)
         }
     }
@@ -307,15 +499,101 @@ final class TrailStore: NSObject {
         #if DEBUG
             let promoted: Set<String> = ["com.example.trail.maps"]
             if !promoted.contains(identifier) {
-                print("TrailStore: a promoted purchase of \(identifier), which the guides do not mark promoted.")
+                StoreLog.debug("TrailStore: a promoted purchase of \(identifier), which the guides do not mark promoted.")
             }
         #endif
+    }
+
+    // MARK: Refreshing
+
+    @discardableResult
+    private func scheduleRefresh() -> Task<Void, Never> {
+        refreshes.schedule { [weak self] in await self?.performRefresh() }
+    }
+
+    private func performRefresh() async {
+        let startedAt = changeCount
+        let answers = await currentAnswers()
+        let unchanged = answers.filter { (lastChange[$0.key] ?? -1) <= startedAt }
+        let now = clock.now
+        let ended = (try? entitlements.update { $0.apply(unchanged, at: now) }) ?? []
+        recomputeOwnership()
+        for (id, revoked) in ended {
+            handler?.handle(revoked ? .revoked : .expired, for: id)
+        }
+        // Transactions left in the queue (a delivery that asked to retry, or whose entitlement
+        // could not be saved) get another try.
+        for transaction in queue.transactions {
+            let state = transaction.transactionState
+            guard state == .purchased || state == .restored,
+                let id = ProductID(rawValue: transaction.payment.productIdentifier)
+            else { continue }
+            startDelivery(transaction, of: id, restoring: state == .restored)
+        }
+    }
+
+    /// What the store can learn of each owned product now.
+    private func currentAnswers() async -> [ProductID: EntitlementAnswer] {
+        var answers: [ProductID: EntitlementAnswer] = [:]
+        let owned = ProductID.allCases.filter { $0.kind.isDurable && entitlements.entitlement(for: $0) != nil }
+        if decidesWithStoreKit2, #available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *) {
+            var current: [ProductID: StoreKit.Transaction] = [:]
+            for await result in StoreKit.Transaction.currentEntitlements {
+                guard case .verified(let transaction) = result, transaction.revocationDate == nil, !transaction.isUpgraded,
+                    let id = ProductID(rawValue: transaction.productID), id.kind.isDurable
+                else { continue }
+                current[id] = transaction
+            }
+            for id in owned {
+                let saved = entitlements.entitlement(for: id)
+                if let transaction = current[id] {
+                    var entitlement = saved ?? .granted(
+                        to: id, transactionID: String(transaction.id), originalTransactionID: String(transaction.id),
+                        purchaseDate: transaction.purchaseDate, subscriptionEnd: nil, isFamilyShared: false, running: nil)
+                    if id.kind == .autoRenewable { entitlement.expirationDate = transaction.expirationDate }
+                    answers[id] = EntitlementAnswer(current: entitlement)
+                } else {
+                    var answer = EntitlementAnswer(current: nil)
+                    if case .verified(let transaction)? = await StoreKit.Transaction.latest(for: id.rawValue) {
+                        answer.isRevoked = transaction.revocationDate != nil
+                        answer.isReplaced = transaction.isUpgraded
+                        answer.latestEnd = transaction.expirationDate
+                    }
+                    answers[id] = answer
+                }
+            }
+            return answers
+        }
+        for id in owned where id.kind == .autoRenewable {
+            guard let validator, let saved = entitlements.entitlement(for: id), let end = try? await validator(id) else {
+                continue
+            }
+            var entitlement = saved
+            entitlement.expirationDate = end
+            answers[id] = EntitlementAnswer(current: end > clock.now ? entitlement : nil, latestEnd: end)
+        }
+        for id in owned where answers[id] == nil {
+            // Without StoreKit 2 or a validator, the saved end date is all there is.
+            answers[id] = EntitlementAnswer(current: nil)
+        }
+        return answers
+    }
+
+    /// Ownership from the saved record at the clock's time, and a timer for the next end.
+    private func recomputeOwnership() {
+        let now = clock.now
+        let owned = entitlements.ownedProducts(at: now)
+        if owned != ownedProducts { ownedProducts = owned }
+        expiry.schedule(at: entitlements.nextCheck(after: now, among: owned)) { [weak self] in
+            await self?.scheduleRefresh().value
+        }
     }
 
     private func notifyChange() {
         #if canImport(Combine)
             objectWillChange.send()
         #endif
+        onChange?()
     }
 }
 
@@ -388,5 +666,15 @@ private struct StoreKitHandOver<Value>: @unchecked Sendable {
 
     init(_ value: Value) {
         self.value = value
+    }
+}
+
+/// The payment queue the store observes, so that the store's deinitialiser, which cannot reach
+/// the store's own properties, can stop observing it.
+private final class PaymentQueueObservation: @unchecked Sendable {
+    var queue: SKPaymentQueue?
+
+    func stop(_ observer: any SKPaymentTransactionObserver) {
+        queue?.remove(observer)
     }
 }

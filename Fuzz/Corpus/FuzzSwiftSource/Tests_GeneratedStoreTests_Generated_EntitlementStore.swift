@@ -8,152 +8,465 @@ import Foundation
     import Security
 #endif
 
-/// Where the store remembers what the customer owns between launches, so the app can unlock
-/// features before StoreKit answers. StoreKit's own records stay the authority: the store
-/// manager rewrites these from `Transaction.currentEntitlements` whenever it refreshes.
-protocol EntitlementStore: Sendable {
-    func isEntitled(to product: ProductID) -> Bool
-    func setEntitled(_ entitled: Bool, to product: ProductID)
-    /// How many units of a consumable the customer has left.
-    func balance(of product: ProductID) -> Int
-    func setBalance(_ balance: Int, of product: ProductID)
-}
+/// What the customer owns and has left, kept between launches so the app unlocks features
+/// before StoreKit answers. StoreKit stays the authority: the store corrects this record from
+/// StoreKit's entitlements whenever it refreshes.
+///
+/// Everything lives in one record that is saved whole, so a consumable's credit and the
+/// transaction it came from are never saved apart. The record is read from its storage once and
+/// then kept in memory; a change is kept only once its storage has saved it.
+final class EntitlementStore: @unchecked Sendable {
+    /// One product the customer owns.
+    struct Entitlement: Codable, Sendable, Equatable {
+        /// When ownership ends; nil for a purchase that lasts.
+        var expirationDate: Date?
+        /// The transaction that granted it.
+        var transactionID: String
+        /// The first transaction of the purchase, shared by a subscription's renewals.
+        var originalTransactionID: String
+        var purchaseDate: Date
+        /// Shared by a family member rather than bought by the customer.
+        var isFamilyShared: Bool
+        /// StoreKit still entitled the customer after `expirationDate` when last asked: the
+        /// billing grace period of a subscription whose renewal payment failed.
+        var isInGracePeriod: Bool
 
-/// Keeps entitlements for one run of the app: for tests, previews and apps that need no memory.
-final class InMemoryEntitlementStore: EntitlementStore, @unchecked Sendable {
-    private let lock = NSLock()
-    private var entitled: Set<ProductID> = []
-    private var balances: [ProductID: Int] = [:]
-
-    init() {}
-
-    func isEntitled(to product: ProductID) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return entitled.contains(product)
-    }
-
-    func setEntitled(_ isEntitled: Bool, to product: ProductID) {
-        lock.lock()
-        defer { lock.unlock() }
-        if isEntitled { entitled.insert(product) } else { entitled.remove(product) }
-    }
-
-    func balance(of product: ProductID) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return balances[product, default: 0]
-    }
-
-    func setBalance(_ balance: Int, of product: ProductID) {
-        lock.lock()
-        defer { lock.unlock() }
-        balances[product] = balance
-    }
-}
-
-/// Keeps entitlements in `UserDefaults`. Anyone with access to the device can edit them, so use
-/// it for unlocks that need no protection; the store manager corrects them on every refresh.
-final class UserDefaultsEntitlementStore: EntitlementStore, @unchecked Sendable {
-    private let defaults: UserDefaults
-    private let keyPrefix: String
-
-    init(defaults: UserDefaults = .standard, keyPrefix: String = "com.example.stride") {
-        self.defaults = defaults
-        self.keyPrefix = keyPrefix
-    }
-
-    func isEntitled(to product: ProductID) -> Bool {
-        defaults.bool(forKey: key("entitled", product))
-    }
-
-    func setEntitled(_ isEntitled: Bool, to product: ProductID) {
-        defaults.set(isEntitled, forKey: key("entitled", product))
-    }
-
-    func balance(of product: ProductID) -> Int {
-        defaults.integer(forKey: key("balance", product))
-    }
-
-    func setBalance(_ balance: Int, of product: ProductID) {
-        defaults.set(balance, forKey: key("balance", product))
-    }
-
-    private func key(_ kind: String, _ product: ProductID) -> String {
-        "\(keyPrefix).iap.\(kind).\(product.rawValue)"
-    }
-}
-
-#if canImport(Security)
-    /// Keeps entitlements in the keychain, where other apps cannot read or change them and where
-    /// they survive a reinstall.
-    final class KeychainEntitlementStore: EntitlementStore, @unchecked Sendable {
-        private let service: String
-        private let lock = NSLock()
-
-        init(service: String = "com.example.stride" + ".iap") {
-            self.service = service
+        init(
+            expirationDate: Date?, transactionID: String, originalTransactionID: String, purchaseDate: Date,
+            isFamilyShared: Bool = false, isInGracePeriod: Bool = false
+        ) {
+            self.expirationDate = expirationDate
+            self.transactionID = transactionID
+            self.originalTransactionID = originalTransactionID
+            self.purchaseDate = purchaseDate
+            self.isFamilyShared = isFamilyShared
+            self.isInGracePeriod = isInGracePeriod
         }
 
-        func isEntitled(to product: ProductID) -> Bool {
-            read("entitled.\(product.rawValue)") == "1"
+        /// Whether it entitles the customer at `date`: before its end, or in a grace period.
+        func isActive(at date: Date) -> Bool {
+            guard let expirationDate else { return true }
+            return expirationDate > date || isInGracePeriod
         }
+    }
 
-        func setEntitled(_ isEntitled: Bool, to product: ProductID) {
-            write(isEntitled ? "1" : "0", "entitled.\(product.rawValue)")
-        }
+    /// Everything the store keeps, by product ID.
+    struct Record: Codable, Sendable, Equatable {
+        /// How many delivered transactions the record remembers.
+        static let deliveredLimit = 1000
 
-        func balance(of product: ProductID) -> Int {
-            Int(read("balance.\(product.rawValue)") ?? "") ?? 0
-        }
+        var entitlements: [String: Entitlement] = [:]
+        /// Units of each consumable left.
+        var balances: [String: Int] = [:]
+        /// Transactions already delivered, oldest first: one delivered again credits nothing.
+        var deliveredTransactions: [String] = []
 
-        func setBalance(_ balance: Int, of product: ProductID) {
-            write(String(balance), "balance.\(product.rawValue)")
-        }
+        init() {}
 
-        private func baseQuery(_ account: String) -> [String: Any] {
-            [
-                kSecClass as String: kSecClassGenericPassword,
-                kSecAttrService as String: service,
-                kSecAttrAccount as String: account,
-            ]
-        }
-
-        private func read(_ account: String) -> String? {
-            lock.lock()
-            defer { lock.unlock() }
-            var query = baseQuery(account)
-            query[kSecReturnData as String] = true
-            query[kSecMatchLimit as String] = kSecMatchLimitOne
-            var item: CFTypeRef?
-            guard SecItemCopyMatching(query as CFDictionary, &item) == errSecSuccess, let data = item as? Data
-            else { return nil }
-            return String(decoding: data, as: UTF8.self)
-        }
-
-        private func write(_ value: String, _ account: String) {
-            lock.lock()
-            defer { lock.unlock() }
-            let data = Data(value.utf8)
-            let query = baseQuery(account)
-            let status = SecItemUpdate(query as CFDictionary, [kSecValueData as String: data] as CFDictionary)
-            if status == errSecItemNotFound {
-                var item = query
-                item[kSecValueData as String] = data
-                item[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlock
-                SecItemAdd(item as CFDictionary, nil)
+        mutating func noteDelivered(_ transactionID: String) {
+            guard !deliveredTransactions.contains(transactionID) else { return }
+            deliveredTransactions.append(transactionID)
+            if deliveredTransactions.count > Self.deliveredLimit {
+                deliveredTransactions.removeFirst(deliveredTransactions.count - Self.deliveredLimit)
             }
         }
     }
-#endif
 
-/// The entitlement store the guide chose (`entitlementStore: keychain`).
-enum EntitlementStores {
-    static func makeDefault() -> any EntitlementStore {
+    /// Where the record is saved: the keychain, `UserDefaults`, memory, or a place of your own.
+    protocol Storage: Sendable {
+        /// The saved bytes, or nil when nothing was saved yet. Throws when they cannot be read
+        /// now, such as the keychain before the device's first unlock.
+        func load() throws -> Data?
+        /// Replaces the saved bytes; throws when they could not be saved.
+        func save(_ data: Data) throws
+        /// What an earlier version of the generated store saved, one value per product, read
+        /// once when nothing else was saved yet.
+        func loadEarlierVersion() -> Record?
+    }
+
+    /// Posted after an entitlement store of the app saved a change (or the Objective-C manager
+    /// did): every other one reads its storage again.
+    static let didChangeNotification = Notification.Name("com.example.stride" + ".iap.entitlementsChanged")
+
+    private let storage: any Storage
+    private let lock = NSLock()
+    private var cached: Record?
+    private var observer: (any NSObjectProtocol)?
+
+    init(storage: any Storage) {
+        self.storage = storage
+        observer = NotificationCenter.default.addObserver(
+            forName: Self.didChangeNotification, object: nil, queue: nil
+        ) { [weak self] notification in
+            guard let self, (notification.object as? EntitlementStore) !== self else { return }
+            self.forgetCachedRecord()
+        }
+    }
+
+    deinit {
+        if let observer { NotificationCenter.default.removeObserver(observer) }
+    }
+
+    /// The saved record; an empty one while the storage cannot be read.
+    var record: Record {
+        lock.lock()
+        defer { lock.unlock() }
+        return (try? loaded()) ?? Record()
+    }
+
+    func entitlement(for product: ProductID) -> Entitlement? {
+        record.entitlements[product.rawValue]
+    }
+
+    /// Whether the saved record entitles the customer to `product` at `date`.
+    func isEntitled(to product: ProductID, at date: Date) -> Bool {
+        entitlement(for: product)?.isActive(at: date) ?? false
+    }
+
+    /// Units of a consumable the customer has left.
+    func balance(of product: ProductID) -> Int {
+        record.balances[product.rawValue] ?? 0
+    }
+
+    /// The durable products owned at `date`. At launch, before StoreKit has confirmed anything,
+    /// a grace period saved earlier does not count (`trustingGracePeriods: false`): a
+    /// subscription whose end has passed stays locked until StoreKit says otherwise.
+    func ownedProducts(at date: Date, trustingGracePeriods: Bool = true) -> Set<ProductID> {
+        let record = self.record
+        return Set(
+            ProductID.allCases.filter { id in
+                guard id.kind.isDurable, var entitlement = record.entitlements[id.rawValue] else { return false }
+                if !trustingGracePeriods { entitlement.isInGracePeriod = false }
+                return entitlement.isActive(at: date)
+            })
+    }
+
+    /// When a store should look again: the next end among `owned`, or in an hour while a grace
+    /// period runs, whose end only StoreKit knows.
+    func nextCheck(after date: Date, among owned: Set<ProductID>) -> Date? {
+        let record = self.record
+        return owned.compactMap { id -> Date? in
+            guard let end = record.entitlements[id.rawValue]?.expirationDate else { return nil }
+            return end > date ? end : date.addingTimeInterval(3600)
+        }.min()
+    }
+
+    func hasDelivered(transactionID: String) -> Bool {
+        record.deliveredTransactions.contains(transactionID)
+    }
+
+    /// Credits `units` of a consumable for one transaction, once, in one save. Returns false,
+    /// changing nothing, when the transaction was credited before; throws when the storage
+    /// could not save the credit.
+    @discardableResult
+    func credit(_ units: Int, of product: ProductID, transactionID: String) throws -> Bool {
+        try update { record in
+            guard !record.deliveredTransactions.contains(transactionID) else { return false }
+            record.balances[product.rawValue, default: 0] += units
+            record.noteDelivered(transactionID)
+            return true
+        }
+    }
+
+    /// Saves what one transaction grants a durable product, with the transaction as delivered,
+    /// in one save. A subscription replaces the others of its group: one is active at a time.
+    func grant(_ entitlement: Entitlement, to product: ProductID, transactionID: String) throws {
+        try update { record in
+            if let group = product.subscriptionGroup {
+                for other in ProductID.allCases where other != product && other.subscriptionGroup == group {
+                    record.entitlements[other.rawValue] = nil
+                }
+            }
+            record.entitlements[product.rawValue] = entitlement
+            record.noteDelivered(transactionID)
+        }
+    }
+
+    /// Uses up `units` of a consumable: false, changing nothing, when fewer are left.
+    func spend(_ units: Int, of product: ProductID) throws -> Bool {
+        try update { record in
+            let balance = record.balances[product.rawValue] ?? 0
+            guard units > 0, balance >= units else { return false }
+            record.balances[product.rawValue] = balance - units
+            return true
+        }
+    }
+
+    /// Applies a change to the record and saves the result. The change starts from what is
+    /// saved, not from memory, so that it never overwrites what another store of the app saved.
+    /// When the storage cannot be read or cannot save, this throws and nothing changes.
+    @discardableResult
+    func update<Result>(_ change: (inout Record) throws -> Result) throws -> Result {
+        let result = try updateLocked(change)
+        NotificationCenter.default.post(name: Self.didChangeNotification, object: self)
+        return result
+    }
+
+    private func updateLocked<Result>(_ change: (inout Record) throws -> Result) throws -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        var record = try read()
+        let result = try change(&record)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .secondsSince1970
+        try storage.save(try encoder.encode(record))
+        cached = record
+        return result
+    }
+
+    private func forgetCachedRecord() {
+        lock.lock()
+        defer { lock.unlock() }
+        cached = nil
+    }
+
+    /// The record in memory, read from the storage the first time; call with the lock held.
+    private func loaded() throws -> Record {
+        if let cached { return cached }
+        let record = try read()
+        cached = record
+        return record
+    }
+
+    private func read() throws -> Record {
+        guard let data = try storage.load() else { return storage.loadEarlierVersion() ?? Record() }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return try decoder.decode(Record.self, from: data)
+    }
+}
+
+extension EntitlementStore.Entitlement {
+    /// What one transaction of `product` grants: a subscription until `subscriptionEnd`, a pass
+    /// for its term (starting where a pass still `running` ends), anything else for good.
+    static func granted(
+        to product: ProductID, transactionID: String, originalTransactionID: String, purchaseDate: Date,
+        subscriptionEnd: Date?, isFamilyShared: Bool, running: Self?
+    ) -> Self {
+        var end: Date?
+        switch product.kind {
+        case .autoRenewable:
+            end = subscriptionEnd
+        case .nonRenewing:
+            var start = purchaseDate
+            if let running, running.transactionID != transactionID, let runningEnd = running.expirationDate,
+                runningEnd > start, running.purchaseDate < start
+            {
+                start = runningEnd
+            }
+            end = product.end(ofPurchaseAt: start)
+        case .nonConsumable, .consumable:
+            end = nil
+        }
+        return Self(
+            expirationDate: end, transactionID: transactionID, originalTransactionID: originalTransactionID,
+            purchaseDate: purchaseDate, isFamilyShared: isFamilyShared)
+    }
+}
+
+/// What StoreKit said of one product at a refresh.
+struct EntitlementAnswer: Sendable {
+    /// What StoreKit entitles the customer to now, when it does.
+    var current: EntitlementStore.Entitlement?
+    /// The product's latest transaction was refunded or revoked.
+    var isRevoked = false
+    /// The product's latest transaction was replaced by a higher level of its group.
+    var isReplaced = false
+    /// When the product's latest transaction ends, for subscriptions.
+    var latestEnd: Date?
+
+    init(
+        current: EntitlementStore.Entitlement?, isRevoked: Bool = false, isReplaced: Bool = false,
+        latestEnd: Date? = nil
+    ) {
+        self.current = current
+        self.isRevoked = isRevoked
+        self.isReplaced = isReplaced
+        self.latestEnd = latestEnd
+    }
+}
+
+extension EntitlementStore.Record {
+    /// Applies a refresh's answers and returns the products whose entitlement ended, with
+    /// whether it was revoked (else it expired). Ownership ends only on evidence: a revocation,
+    /// a replacement within the group (reported by the purchase that replaced it), or an end
+    /// date that has passed while StoreKit no longer entitles the customer. A product StoreKit
+    /// says nothing about keeps what was saved.
+    mutating func apply(
+        _ answers: [ProductID: EntitlementAnswer], at now: Date
+    ) -> [(product: ProductID, revoked: Bool)] {
+        var ended: [(product: ProductID, revoked: Bool)] = []
+        for (id, answer) in answers.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            let saved = entitlements[id.rawValue]
+            if var current = answer.current {
+                if id.kind == .nonRenewing, let saved, saved.transactionID == current.transactionID {
+                    // The saved end already counts a pass bought while an earlier one ran.
+                    current = saved
+                }
+                current.isInGracePeriod = id.kind == .autoRenewable && (current.expirationDate ?? now) <= now
+                if id.kind == .nonRenewing, !current.isActive(at: now) {
+                    if saved != nil { ended.append((id, false)) }
+                    entitlements[id.rawValue] = nil
+                } else {
+                    entitlements[id.rawValue] = current
+                }
+            } else if let saved {
+                if answer.isRevoked {
+                    entitlements[id.rawValue] = nil
+                    ended.append((id, true))
+                } else if answer.isReplaced {
+                    entitlements[id.rawValue] = nil
+                } else if let end = answer.latestEnd ?? saved.expirationDate, end <= now {
+                    entitlements[id.rawValue] = nil
+                    ended.append((id, false))
+                }
+            }
+        }
+        return ended
+    }
+}
+
+extension EntitlementStore.Storage {
+    func loadEarlierVersion() -> EntitlementStore.Record? { nil }
+}
+
+extension EntitlementStore {
+    /// Keeps the record for one run of the app: for tests and previews. Consumables need a
+    /// storage that outlives the app, which is why the guides cannot choose this one for them.
+    final class MemoryStorage: Storage, @unchecked Sendable {
+        private let lock = NSLock()
+        private var data: Data?
+
+        init() {}
+
+        func load() throws -> Data? {
+            lock.lock()
+            defer { lock.unlock() }
+            return data
+        }
+
+        func save(_ data: Data) throws {
+            lock.lock()
+            defer { lock.unlock() }
+            self.data = data
+        }
+    }
+
+    /// Keeps the record in `UserDefaults` under one key. Anyone with access to the device can
+    /// edit it, so use it for unlocks that need no protection; StoreKit corrects it on every
+    /// refresh, but consumable balances are only as safe as this storage.
+    struct DefaultsStorage: Storage, @unchecked Sendable {
+        private let defaults: UserDefaults
+        private let keyPrefix: String
+
+        init(defaults: UserDefaults = .standard, keyPrefix: String = "com.example.stride") {
+            self.defaults = defaults
+            self.keyPrefix = keyPrefix
+        }
+
+        func load() throws -> Data? {
+            defaults.data(forKey: keyPrefix + ".iap.entitlements")
+        }
+
+        func save(_ data: Data) throws {
+            defaults.set(data, forKey: keyPrefix + ".iap.entitlements")
+        }
+
+        /// Earlier versions kept one value per product.
+        func loadEarlierVersion() -> Record? {
+            var record = Record()
+            for product in ProductID.allCases {
+                if defaults.bool(forKey: "\(keyPrefix).iap.entitled.\(product.rawValue)") {
+                    record.entitlements[product.rawValue] = Entitlement(
+                        expirationDate: nil, transactionID: "", originalTransactionID: "", purchaseDate: .distantPast)
+                }
+                let balance = defaults.integer(forKey: "\(keyPrefix).iap.balance.\(product.rawValue)")
+                if balance > 0 { record.balances[product.rawValue] = balance }
+            }
+            return record == Record() ? nil : record
+        }
+    }
+
+    #if canImport(Security)
+        /// Keeps the record in the keychain as one item, where other apps cannot read or change
+        /// it and where it survives a reinstall. Every write's result is checked.
+        struct KeychainStorage: Storage {
+            /// A keychain call failed with this status.
+            struct Failure: Error, Equatable {
+                let status: OSStatus
+            }
+
+            private let service: String
+
+            init(service: String = "com.example.stride" + ".iap") {
+                self.service = service
+            }
+
+            func load() throws -> Data? {
+                var query = query("entitlements")
+                query[kSecReturnData as String] = true
+                query[kSecMatchLimit as String] = kSecMatchLimitOne
+                var item: CFTypeRef?
+                let status = SecItemCopyMatching(query as CFDictionary, &item)
+                if status == errSecItemNotFound { return nil }
+                guard status == errSecSuccess, let data = item as? Data else { throw Failure(status: status) }
+                return data
+            }
+
+            func save(_ data: Data) throws {
+                let query = query("entitlements")
+                var status = SecItemUpdate(query as CFDictionary, [kSecValueData as String: data] as CFDictionary)
+                if status == errSecItemNotFound {
+                    var item = query
+                    item[kSecValueData as String] = data
+                    item[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlock
+                    status = SecItemAdd(item as CFDictionary, nil)
+                }
+                guard status == errSecSuccess else { throw Failure(status: status) }
+            }
+
+            /// Earlier versions kept one item per product.
+            func loadEarlierVersion() -> Record? {
+                var record = Record()
+                for product in ProductID.allCases {
+                    if string("entitled.\(product.rawValue)") == "1" {
+                        record.entitlements[product.rawValue] = Entitlement(
+                            expirationDate: nil, transactionID: "", originalTransactionID: "", purchaseDate: .distantPast)
+                    }
+                    if let balance = string("balance.\(product.rawValue)").flatMap(Int.init), balance > 0 {
+                        record.balances[product.rawValue] = balance
+                    }
+                }
+                return record == Record() ? nil : record
+            }
+
+            private func query(_ account: String) -> [String: Any] {
+                [
+                    kSecClass as String: kSecClassGenericPassword,
+                    kSecAttrService as String: service,
+                    kSecAttrAccount as String: account,
+                ]
+            }
+
+            private func string(_ account: String) -> String? {
+                var query = query(account)
+                query[kSecReturnData as String] = true
+                query[kSecMatchLimit as String] = kSecMatchLimitOne
+                var item: CFTypeRef?
+                guard SecItemCopyMatching(query as CFDictionary, &item) == errSecSuccess, let data = item as? Data
+                else { return nil }
+                return String(decoding: data, as: UTF8.self)
+            }
+        }
+    #endif
+
+    /// The store the guide chose (`entitlementStore: keychain`).
+    static func makeDefault() -> EntitlementStore {
         #if canImport(Security)
-            return KeychainEntitlementStore()
+            return EntitlementStore(storage: KeychainStorage())
         #else
-            return UserDefaultsEntitlementStore()
+            return EntitlementStore(storage: DefaultsStorage())
         #endif
     }
 }

@@ -5,103 +5,138 @@
 import Foundation
 import StoreKit
 
-#if canImport(Combine)
-    import Combine
+import Observation
+#if canImport(UIKit)
+    import UIKit
 #endif
-
-/// How a purchase the customer started ended.
-enum PurchaseOutcome: Sendable, Equatable {
-    /// Paid and verified: the entitlement is granted and the transaction finished.
-    case purchased
-    /// Waiting for a parent's approval (Ask to Buy) or for the bank; the result arrives later
-    /// through `Transaction.updates`.
-    case pending
-    /// The customer closed the payment sheet.
-    case cancelled
-    /// The App Store's signature did not verify: nothing was granted.
-    case unverified
-}
-
-/// Why the store refused to start a purchase.
-enum StoreError: Error, Sendable, Equatable {
-    /// Payments are turned off on this device (Screen Time, a profile, parental controls).
-    case paymentsNotAllowed
-    /// The App Store did not return this product: see `missingProducts`.
-    case productNotLoaded(ProductID)
-}
 
 /// What happened to one product, for the handler.
 enum StoreEvent {
-    case purchased(Transaction)
+    /// Bought and delivered.
+    case purchased(StoreKit.Transaction)
+    /// Shared by a family member (Family Sharing) rather than bought.
+    case familyShared(StoreKit.Transaction)
+    /// A subscription renewed for another period.
+    case renewed(StoreKit.Transaction)
+    /// Found again by a restore.
     case restored
     case failed(any Error)
+    /// Waiting for approval (Ask to Buy) or for the bank.
     case deferred
+    /// Refunded, or no longer shared by the family.
     case revoked
+    /// A subscription or pass ran out.
     case expired
 }
 
 /// Loads the guides' products from the App Store, sells and restores them, and keeps the
-/// customer's entitlements current.
+/// customer's entitlements current: at launch, whenever the app returns to the foreground, and
+/// when a subscription or pass reaches its end.
 ///
 /// Create one at launch and keep it: it starts listening to `Transaction.updates` at once, so
-/// purchases completed outside the app, Ask to Buy approvals and interrupted purchases are not
-/// lost.
+/// purchases completed outside the app, Ask to Buy approvals, renewals and refunds are not lost.
+///
+/// Every transaction is delivered once: a second delivery of one (StoreKit may hand the same
+/// transaction to the purchase and to `Transaction.updates`, and again after a relaunch) waits
+/// for the first and credits nothing. A transaction is finished only after the handler has
+/// delivered it and the entitlement is saved; otherwise it stays unfinished and comes back.
 @MainActor
+@Observable
 final class StrideStore {
+    /// Posted when the app returns to the foreground; the store refreshes its entitlements then.
+    static var foregroundNotification: Notification.Name { StoreLifecycle.foregroundNotification }
+
     /// The products the App Store returned, by ID.
-    private(set) var products: [ProductID: Product] = [:] {
-        willSet { notifyChange() }
-    }
+    private(set) var products: [ProductID: Product] = [:]
 
     /// Products the guides define but the App Store did not return. StoreKit leaves unknown IDs
     /// out without an error; this list is the only sign.
-    private(set) var missingProducts: [ProductID] = [] {
-        willSet { notifyChange() }
-    }
+    private(set) var missingProducts: [ProductID] = []
 
-    /// Non-consumables and active subscriptions the customer owns.
-    private(set) var ownedProducts: Set<ProductID> = [] {
-        willSet { notifyChange() }
-    }
+    /// Non-consumables, subscriptions and passes the customer owns now.
+    private(set) var ownedProducts: Set<ProductID> = []
 
-    /// Told about every purchase, restore, failure, deferral, revocation and expiry.
-    weak var handler: (any StrideStoreHandling)?
+    /// Where the customer stands in each subscription group, as StoreKit said last.
+    private(set) var subscriptionStatuses: [SubscriptionGroup: SubscriptionStatus] = [:]
+
+    /// Ties every purchase to the customer's account in the app (it appears in each
+    /// transaction's `appAccountToken`), for servers that match purchases to accounts.
+    @ObservationIgnored var appAccountToken: UUID?
+
+    /// Asks the app's server to sign a promotional offer; the store never holds the key.
+    @ObservationIgnored var promotionalOfferSigner: (@MainActor (PromotionalOfferRequest) async throws -> PromotionalOfferSignature)?
+
+    /// Told about every purchase, renewal, restore, failure, deferral, revocation and expiry,
+    /// and asked to deliver each purchase.
+    @ObservationIgnored weak var handler: (any StrideStoreHandling)?
 
     /// Where ownership and consumable balances are kept between launches.
-    let entitlements: any EntitlementStore
+    @ObservationIgnored let entitlements: EntitlementStore
 
-    /// Transactions already granted, so a purchase seen both as a result and as an update
-    /// counts once.
-    private var grantedTransactions: Set<UInt64> = []
-    private let listeners = ListenerTasks()
+    /// The time the store goes by.
+    @ObservationIgnored let clock: any StoreClock
+
+    /// Told of every change, for a type in front of the store (the facade of `storekit: both`).
+    @ObservationIgnored var onChange: (@MainActor () -> Void)?
+
+    /// Deliveries under way, by transaction ID. A transaction is claimed here before the first
+    /// suspension, so a second delivery of it waits for the first instead of crediting again.
+    @ObservationIgnored private var deliveries: [UInt64: Task<PurchaseOutcome, Never>] = [:]
+    /// Counts changes of ownership, so that a refresh leaves alone what changed after it began.
+    @ObservationIgnored private var changeCount = 0
+    @ObservationIgnored private var lastChange: [ProductID: Int] = [:]
+    @ObservationIgnored private let refreshes = RefreshQueue()
+    @ObservationIgnored private let listeners = StoreListeners()
+    /// Wakes the store at the next end of a subscription or pass it knows of.
+    @ObservationIgnored private let expiry: ExpiryTimer
+    /// Followers of each group's status (`statusUpdates(of:)`).
+    @ObservationIgnored private var statusFollowers: [SubscriptionGroup: [UUID: AsyncStream<SubscriptionStatus>.Continuation]] = [:]
+    /// Bumped by every change, so that views reading values the store computes (balances, end
+    /// dates) are told when they change.
+    private(set) var revision = 0
 
     init(
-        entitlements: any EntitlementStore = EntitlementStores.makeDefault(),
-        handler: (any StrideStoreHandling)? = nil
+        entitlements: EntitlementStore = EntitlementStore.makeDefault(),
+        handler: (any StrideStoreHandling)? = nil,
+        clock: any StoreClock = SystemStoreClock()
     ) {
         self.entitlements = entitlements
         self.handler = handler
-        ownedProducts = Set(ProductID.allCases.filter { $0.kind.isDurable && entitlements.isEntitled(to: $0) })
+        self.clock = clock
+        expiry = ExpiryTimer(clock: clock, listeners: listeners)
+        // What was saved counts until StoreKit answers, but never past its end: a subscription
+        // that lapsed while the app was closed stays locked.
+        ownedProducts = entitlements.ownedProducts(at: clock.now, trustingGracePeriods: false)
         listeners.add(
             Task { [weak self] in
-                for await update in Transaction.updates {
+                for await update in StoreKit.Transaction.updates {
                     guard let self else { return }
                     await self.process(update)
                 }
             })
-        #if !os(tvOS) && !os(watchOS)
-            if #available(iOS 16.4, macOS 14.4, visionOS 1.0, *) {
+        #if !os(tvOS) && !os(watchOS) && !os(visionOS)
+            if #available(iOS 16.4, macOS 14.4, *) {
                 listeners.add(
                     Task { [weak self] in
                         for await intent in PurchaseIntent.intents {
                             guard let self else { return }
-                            guard let id = ProductID(rawValue: intent.product.id) else { continue }
-                            if self.products[id] == nil { self.products[id] = intent.product }
-                            _ = try? await self.purchase(id)
+                            await self.buyFromAppStore(intent)
                         }
                     })
             }
         #endif
+        listeners.add(
+            Task { [weak self] in
+                // Prices and availability follow the storefront: load again when it changes.
+                for await _ in Storefront.updates {
+                    guard let self else { return }
+                    if !self.products.isEmpty { _ = try? await self.loadProducts() }
+                }
+            })
+        listeners.observe(Self.foregroundNotification) { [weak self] in
+            Task { @MainActor in self?.scheduleRefresh() }
+        }
+        scheduleRefresh()
     }
 
     deinit {
@@ -123,34 +158,71 @@ final class StrideStore {
         products = found
         missingProducts = requested.filter { found[$0] == nil }
         if !missingProducts.isEmpty {
-            #if DEBUG
-                let names = missingProducts.map(\.rawValue).joined(separator: ", ")
-                print("StrideStore: the App Store returned no product for \(names). See \("Workbook/troubleshooting.md").")
-            #endif
+            for id in missingProducts {
+                StoreLog.debug(
+                    "StrideStore: the App Store returned no product for \(id.rawValue). See \("Workbook/troubleshooting.md"), checklist items product-id-mismatch, bundle-id-mismatch, agreements, metadata-missing, cleared-for-sale and propagation-delay."
+                )
+            }
             handler?.storeDidMissProducts(missingProducts)
         }
+        await refreshSubscriptionStatuses()
         return found
     }
 
-    /// Buys a product. Errors from StoreKit are passed on after the handler has heard of them.
+    #if !os(visionOS)
+        /// Buys a product, with a subscription offer if one is given. Errors (StoreKit's, and an
+        /// offer that is unknown or could not be signed) are thrown after the handler has heard
+        /// of them. (visionOS asks for a scene to confirm
+        /// in: `purchase(_:confirmIn:offer:options:)`.)
+        @discardableResult
+        func purchase(
+            _ id: ProductID, offer: SubscriptionOfferChoice? = nil,
+            options: Set<Product.PurchaseOption> = []
+        ) async throws -> PurchaseOutcome {
+            let product = try productToBuy(id)
+            let result: Product.PurchaseResult
+            do {
+                let chosen = try await purchaseOptions(for: id, offer: offer, adding: options)
+                result = try await product.purchase(options: chosen)
+            } catch {
+                handler?.handle(.failed(error), for: id)
+                throw error
+            }
+            return await handle(result, for: id)
+        }
+    #endif
+
+    #if canImport(UIKit) && !os(watchOS)
+        /// Buys a product, showing the confirmation in `scene`: the way on visionOS, and in
+        /// UIKit apps with several scenes.
+        @available(iOS 17.0, tvOS 17.0, visionOS 1.0, *)
+        @discardableResult
+        func purchase(
+            _ id: ProductID, confirmIn scene: some UIScene, offer: SubscriptionOfferChoice? = nil,
+            options: Set<Product.PurchaseOption> = []
+        ) async throws -> PurchaseOutcome {
+            let product = try productToBuy(id)
+            let result: Product.PurchaseResult
+            do {
+                let chosen = try await purchaseOptions(for: id, offer: offer, adding: options)
+                result = try await product.purchase(confirmIn: scene, options: chosen)
+            } catch {
+                handler?.handle(.failed(error), for: id)
+                throw error
+            }
+            return await handle(result, for: id)
+        }
+    #endif
+
+    /// Takes the result of a purchase made elsewhere (StoreKit's `StoreView`,
+    /// `SubscriptionStoreView`, `ProductView`, `onInAppPurchaseCompletion`, or a `PurchaseAction`)
+    /// and delivers it as if the store had made it: once, whatever else hands over the same
+    /// transaction.
     @discardableResult
-    func purchase(_ id: ProductID, options: Set<Product.PurchaseOption> = []) async throws -> PurchaseOutcome {
-        guard AppStore.canMakePayments else {
-            handler?.handle(.failed(StoreError.paymentsNotAllowed), for: id)
-            throw StoreError.paymentsNotAllowed
-        }
-        guard let product = products[id] else { throw StoreError.productNotLoaded(id) }
-        let result: Product.PurchaseResult
-        do {
-            result = try await product.purchase(options: options)
-        } catch {
-            handler?.handle(.failed(error), for: id)
-            throw error
-        }
+    func handle(_ result: Product.PurchaseResult, for id: ProductID) async -> PurchaseOutcome {
         switch result {
         case .success(.verified(let transaction)):
-            await complete(transaction, restoring: false)
-            return .purchased
+            return await deliver(transaction)
         case .success(.unverified(_, let error)):
             handler?.handle(.failed(error), for: id)
             return .unverified
@@ -164,115 +236,429 @@ final class StrideStore {
         }
     }
 
+    /// The loaded product, when payments are allowed.
+    private func productToBuy(_ id: ProductID) throws -> Product {
+        guard AppStore.canMakePayments else {
+            handler?.handle(.failed(StoreError.paymentsNotAllowed), for: id)
+            throw StoreError.paymentsNotAllowed
+        }
+        guard let product = products[id] else { throw StoreError.productNotLoaded(id) }
+        return product
+    }
+
     /// Restores purchases made on other devices or before a reinstall. App Review expects a
-    /// button that calls this.
+    /// button that calls this; it may ask the customer to sign in, so call it only when they
+    /// tap. The handler hears `restored` for every product the customer then owns.
     func restorePurchases() async throws {
         try await AppStore.sync()
         await refreshEntitlements()
-        for id in ProductID.allCases where ownedProducts.contains(id) {
+        for id in ProductID.allCases where id.kind.isDurable && isPurchased(id) {
             handler?.handle(.restored, for: id)
         }
     }
 
-    /// Rebuilds ownership from StoreKit's current entitlements: revoked purchases and expired
-    /// subscriptions drop out here.
+    /// Brings ownership up to date with StoreKit's current entitlements, and gives unfinished
+    /// transactions another delivery. The store does this by itself at launch, on every return
+    /// to the foreground and when a subscription or pass ends; call it after changes the store
+    /// cannot see, such as a sign-in to another account.
+    ///
+    /// Ownership ends only on evidence: a revocation date, or an end date that has passed while
+    /// StoreKit no longer entitles the customer. A product missing from StoreKit's answer for
+    /// another reason (its records are still arriving on a new device) is kept, and whatever a
+    /// purchase changed while the refresh ran is left as the purchase made it.
     func refreshEntitlements() async {
-        var owned: Set<ProductID> = []
-        for await result in Transaction.currentEntitlements {
-            guard case .verified(let transaction) = result, let id = ProductID(rawValue: transaction.productID)
-            else { continue }
-            // StoreKit lists only what the customer is entitled to now: expired subscriptions are
-            // already gone, and a revoked purchase is skipped in case its update came first.
-            if transaction.revocationDate == nil { owned.insert(id) }
-        }
-        let lost = ownedProducts.subtracting(owned)
-        for id in ProductID.allCases where id.kind.isDurable {
-            entitlements.setEntitled(owned.contains(id), to: id)
-        }
-        ownedProducts = owned
-        for id in ProductID.allCases where lost.contains(id) {
-            handler?.handle(id.kind == .autoRenewable ? .expired : .revoked, for: id)
-        }
+        await scheduleRefresh().value
     }
 
-    /// Whether the customer owns a non-consumable or an active subscription.
-    func isPurchased(_ id: ProductID) -> Bool { ownedProducts.contains(id) }
+    /// Whether the customer owns a non-consumable, an active subscription or a pass, now.
+    func isPurchased(_ id: ProductID) -> Bool {
+        ownedProducts.contains(id) && entitlements.isEntitled(to: id, at: clock.now)
+    }
+
+    /// When the customer's subscription or pass ends (or, in a grace period, ended); nil for
+    /// purchases that last and for products the customer does not own.
+    func expirationDate(of id: ProductID) -> Date? {
+        _ = revision
+        return entitlements.entitlement(for: id)?.expirationDate
+    }
+
+    /// Whether the customer owns the product through Family Sharing.
+    func isFamilyShared(_ id: ProductID) -> Bool {
+        ownedProducts.contains(id) && entitlements.entitlement(for: id)?.isFamilyShared == true
+    }
 
     /// Units of a consumable the customer has bought and not yet used.
-    func balance(of id: ProductID) -> Int { entitlements.balance(of: id) }
-
-    /// Uses up `count` units of a consumable; false when the balance is too low.
-    @discardableResult
-    func consume(_ id: ProductID, count: Int = 1) -> Bool {
-        let balance = entitlements.balance(of: id)
-        guard id.kind == .consumable, count > 0, balance >= count else { return false }
-        notifyChange()
-        entitlements.setBalance(balance - count, of: id)
-        return true
+    func balance(of id: ProductID) -> Int {
+        _ = revision
+        return entitlements.balance(of: id)
     }
 
-    private func process(_ update: VerificationResult<Transaction>) async {
+    /// Uses up `count` units of a consumable; false when the balance is too low or the change
+    /// could not be saved.
+    @discardableResult
+    func consume(_ id: ProductID, count: Int = 1) -> Bool {
+        guard id.kind == .consumable else { return false }
+        notifyChange()
+        return (try? entitlements.spend(count, of: id)) ?? false
+    }
+
+    /// Returns once every change the store has started is applied: deliveries under way, a
+    /// refresh, and an end of subscription or pass that is due. For tests and previews; an app
+    /// never needs to wait for it.
+    func waitForPendingChanges() async {
+        while !Task.isCancelled {
+            if let delivery = deliveries.values.first {
+                _ = await delivery.value
+            } else if expiry.isDue {
+                await expiry.waitIfDue()
+            } else {
+                await refreshes.waitUntilDone()
+                if deliveries.isEmpty && !expiry.isDue { return }
+            }
+        }
+    }
+
+    // MARK: Delivering transactions
+
+    private func process(_ update: VerificationResult<StoreKit.Transaction>) async {
         switch update {
         case .verified(let transaction):
-            await complete(transaction, restoring: false)
+            _ = await deliver(transaction)
         case .unverified(let transaction, let error):
             if let id = ProductID(rawValue: transaction.productID) { handler?.handle(.failed(error), for: id) }
         }
     }
 
-    /// Grants a verified transaction once, tells the handler, and finishes it so StoreKit stops
-    /// delivering it.
-    private func complete(_ transaction: Transaction, restoring: Bool) async {
-        defer { grantedTransactions.insert(transaction.id) }
+    /// Delivers a verified transaction once. A delivery of a transaction already under way
+    /// waits for it and shares its outcome; so does one another store of the app is making.
+    private func deliver(_ transaction: StoreKit.Transaction) async -> PurchaseOutcome {
+        if let running = deliveries[transaction.id] {
+            let outcome = await running.value
+            // A refund that arrives while its purchase is delivered comes after it.
+            guard transaction.revocationDate != nil else { return outcome }
+        }
+        let key = String(transaction.id)
+        guard let delivery = startDelivery(transaction) else {
+            await DeliveryClaims.waitForRelease(key)
+            return entitlements.hasDelivered(transactionID: key) ? .purchased : .awaitingDelivery
+        }
+        return await delivery.value
+    }
+
+    /// Claims the transaction, before any suspension, and starts delivering it; nil when
+    /// another store of the app is delivering it.
+    @discardableResult
+    private func startDelivery(_ transaction: StoreKit.Transaction) -> Task<PurchaseOutcome, Never>? {
+        guard DeliveryClaims.claim(String(transaction.id)) else { return nil }
+        let delivery = Task { await self.settle(transaction) }
+        deliveries[transaction.id] = delivery
+        return delivery
+    }
+
+    /// Decides what a transaction means, lets the handler deliver it, saves the entitlement,
+    /// tells the handler, and only then finishes it.
+    private func settle(_ transaction: StoreKit.Transaction) async -> PurchaseOutcome {
+        let key = String(transaction.id)
+        defer {
+            deliveries[transaction.id] = nil
+            DeliveryClaims.release(key)
+        }
         guard let id = ProductID(rawValue: transaction.productID) else {
             await transaction.finish()
-            return
+            return .purchased
         }
         if transaction.revocationDate != nil {
-            if id.kind.isDurable {
-                entitlements.setEntitled(false, to: id)
-                ownedProducts.remove(id)
+            return await revoke(transaction, of: id)
+        }
+        if transaction.isUpgraded || entitlements.hasDelivered(transactionID: key) {
+            // Replaced by a higher level of its group, whose own transaction grants it; or
+            // delivered before, by another path or an earlier launch.
+            await transaction.finish()
+            return .purchased
+        }
+        let saved = entitlements.entitlement(for: id)
+        let entitlement = makeEntitlement(for: transaction, of: id, running: saved)
+        if let handler, await handler.deliver(transaction, for: id) == .retryLater {
+            return .awaitingDelivery
+        }
+        if let end = entitlement.expirationDate, end <= clock.now {
+            // A period or pass that ended before its transaction arrived (a renewal while the
+            // app was closed, say): delivered, but there is nothing left to grant.
+            do {
+                try entitlements.update { $0.noteDelivered(key) }
+            } catch {
+                return .awaitingDelivery
             }
-            handler?.handle(.revoked, for: id)
-        } else if !grantedTransactions.contains(transaction.id) {
-            if id.kind.isDurable {
-                entitlements.setEntitled(true, to: id)
-                ownedProducts.insert(id)
+            await transaction.finish()
+            return .purchased
+        }
+        do {
+            if id.kind == .consumable {
+                let units = id.unitsPerPurchase * max(1, transaction.purchasedQuantity)
+                try entitlements.credit(units, of: id, transactionID: key)
             } else {
-                notifyChange()
-                entitlements.setBalance(entitlements.balance(of: id) + max(1, transaction.purchasedQuantity), of: id)
+                try entitlements.grant(entitlement, to: id, transactionID: key)
             }
-            handler?.handle(restoring ? .restored : .purchased(transaction), for: id)
+        } catch {
+            handler?.handle(.failed(StoreError.entitlementNotSaved(id)), for: id)
+            return .awaitingDelivery
+        }
+        noteChange(of: id)
+        if id.kind == .consumable {
+            notifyChange()
+        }
+        let event: StoreEvent =
+            if isRenewal(transaction, of: id, saved: saved) {
+                .renewed(transaction)
+            } else if transaction.ownershipType == .familyShared {
+                .familyShared(transaction)
+            } else {
+                .purchased(transaction)
+            }
+        handler?.handle(event, for: id)
+        await transaction.finish()
+        if id.kind == .autoRenewable { await refreshSubscriptionStatuses() }
+        return .purchased
+    }
+
+    /// A refund or revocation: the entitlement ends (a consumable loses what the refunded
+    /// transaction credited, as far as it is left), once.
+    private func revoke(_ transaction: StoreKit.Transaction, of id: ProductID) async -> PurchaseOutcome {
+        let key = "revoked." + String(transaction.id)
+        let changed: Bool
+        do {
+            changed = try entitlements.update { record in
+                guard !record.deliveredTransactions.contains(key) else { return false }
+                record.noteDelivered(key)
+                if id.kind == .consumable {
+                    guard record.deliveredTransactions.contains(String(transaction.id)) else { return true }
+                    let units = id.unitsPerPurchase * max(1, transaction.purchasedQuantity)
+                    record.balances[id.rawValue] = max(0, (record.balances[id.rawValue] ?? 0) - units)
+                    return true
+                }
+                guard let saved = record.entitlements[id.rawValue],
+                    saved.originalTransactionID == String(transaction.originalID)
+                        || saved.transactionID == String(transaction.id)
+                        || id.kind == .nonConsumable
+                else { return false }
+                record.entitlements[id.rawValue] = nil
+                return true
+            }
+        } catch {
+            return .awaitingDelivery
+        }
+        if changed {
+            noteChange(of: id)
+            notifyChange()
+            handler?.handle(.revoked, for: id)
         }
         await transaction.finish()
+        if id.kind == .autoRenewable { await refreshSubscriptionStatuses() }
+        return .purchased
     }
 
-    private func notifyChange() {
-        #if canImport(Combine)
-            objectWillChange.send()
-        #endif
-    }
-}
-
-#if canImport(Combine)
-    extension StrideStore: ObservableObject {}
-#endif
-
-/// The store's listening tasks, cancelled when the store goes away.
-private final class ListenerTasks: @unchecked Sendable {
-    private let lock = NSLock()
-    private var tasks: [Task<Void, Never>] = []
-
-    func add(_ task: Task<Void, Never>) {
-        lock.lock()
-        defer { lock.unlock() }
-        tasks.append(task)
+    /// Whether a subscription's transaction renews it, rather than starting it.
+    private func isRenewal(
+        _ transaction: StoreKit.Transaction, of id: ProductID, saved: EntitlementStore.Entitlement?
+    ) -> Bool {
+        guard id.kind == .autoRenewable else { return false }
+        if #available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *) {
+            return transaction.reason == .renewal
+        }
+        return saved?.originalTransactionID == String(transaction.originalID)
+            && saved?.transactionID != String(transaction.id)
     }
 
-    func cancelAll() {
-        lock.lock()
-        defer { lock.unlock() }
-        tasks.forEach { $0.cancel() }
-        tasks.removeAll()
+    /// What a verified transaction entitles the customer to, and until when.
+    private func makeEntitlement(
+        for transaction: StoreKit.Transaction, of id: ProductID, running: EntitlementStore.Entitlement?
+    ) -> EntitlementStore.Entitlement {
+        .granted(
+            to: id, transactionID: String(transaction.id), originalTransactionID: String(transaction.originalID),
+            purchaseDate: transaction.purchaseDate, subscriptionEnd: transaction.expirationDate,
+            isFamilyShared: transaction.ownershipType == .familyShared, running: running)
+    }
+
+    #if !os(tvOS) && !os(watchOS) && !os(visionOS)
+        /// A purchase the customer started on the App Store: a promoted product, or a win-back
+        /// offer, which goes into the purchase's options where the system has them.
+        @available(iOS 16.4, macOS 14.4, *)
+        private func buyFromAppStore(_ intent: PurchaseIntent) async {
+            guard let id = ProductID(rawValue: intent.product.id) else { return }
+            if products[id] == nil { products[id] = intent.product }
+            var options: Set<Product.PurchaseOption> = []
+            if #available(iOS 18.0, macOS 15.0, *), let offer = intent.offer, offer.type == .winBack {
+                options.insert(.winBackOffer(offer))
+            }
+            _ = try? await purchase(id, options: options.union(accountOptions))
+        }
+    #endif
+
+    // MARK: Subscription status
+
+    /// Asks StoreKit where the customer stands in each subscription group whose products are
+    /// loaded, and tells the followers of each status that changed.
+    func refreshSubscriptionStatuses() async {
+        for group in SubscriptionGroup.allCases {
+            guard let info = group.products.lazy.compactMap({ self.products[$0]?.subscription }).first,
+                let statuses = try? await info.status
+            else { continue }
+            let status = Self.summary(of: statuses)
+            guard subscriptionStatuses[group] != status else { continue }
+            subscriptionStatuses[group] = status
+            notifyChange()
+            for follower in (statusFollowers[group] ?? [:]).values {
+                follower.yield(status)
+            }
+        }
+    }
+
+    /// A group's status, then each change of it.
+    func statusUpdates(of group: SubscriptionGroup) -> AsyncStream<SubscriptionStatus> {
+        let key = UUID()
+        let current = subscriptionStatuses[group] ?? .notSubscribed
+        var follower: AsyncStream<SubscriptionStatus>.Continuation?
+        let stream = AsyncStream<SubscriptionStatus> { continuation in
+            continuation.yield(current)
+            follower = continuation
+        }
+        if let follower {
+            statusFollowers[group, default: [:]][key] = follower
+            follower.onTermination = { [weak self] _ in
+                Task { @MainActor in self?.statusFollowers[group]?[key] = nil }
+            }
+        }
+        return stream
+    }
+
+    /// The one status that describes the group: StoreKit answers one per way the customer holds
+    /// it (bought, and shared by the family); the one that entitles most wins, then the higher
+    /// level.
+    private static func summary(of statuses: [Product.SubscriptionInfo.Status]) -> SubscriptionStatus {
+        let summaries = statuses.compactMap(Self.describe)
+        let rank: (SubscriptionStatus.State) -> Int = { state in
+            switch state {
+            case .subscribed: 0
+            case .inGracePeriod: 1
+            case .inBillingRetryPeriod: 2
+            case .expired: 3
+            case .revoked: 4
+            case .notSubscribed: 5
+            }
+        }
+        return summaries.min {
+            (rank($0.state), $0.level ?? Int.max) < (rank($1.state), $1.level ?? Int.max)
+        } ?? .notSubscribed
+    }
+
+    private static func describe(_ status: Product.SubscriptionInfo.Status) -> SubscriptionStatus? {
+        guard case .verified(let transaction) = status.transaction,
+            let product = ProductID(rawValue: transaction.productID)
+        else { return nil }
+        let state: SubscriptionStatus.State =
+            switch status.state {
+            case .subscribed: .subscribed
+            case .inGracePeriod: .inGracePeriod
+            case .inBillingRetryPeriod: .inBillingRetryPeriod
+            case .revoked: .revoked
+            default: .expired
+            }
+        var summary = SubscriptionStatus(
+            state: state, product: product, level: product.level, expirationDate: transaction.expirationDate)
+        // Renewal information that fails verification is left out rather than trusted.
+        if case .verified(let renewal) = status.renewalInfo {
+            summary.willAutoRenew = renewal.willAutoRenew
+            summary.renewsTo = renewal.autoRenewPreference.flatMap { ProductID(rawValue: $0) } ?? product
+            summary.gracePeriodEnd = renewal.gracePeriodExpirationDate
+            summary.expirationReason = renewal.expirationReason.map { reason in
+                switch reason {
+                case .autoRenewDisabled: .cancelled
+                case .billingError: .billingError
+                case .didNotConsentToPriceIncrease: .didNotConsentToPriceIncrease
+                case .productUnavailable: .productUnavailable
+                default: .unknown
+                }
+            }
+        }
+        return summary
+    }
+
+    // MARK: Refreshing
+
+    /// Starts a refresh after the ones scheduled before it; a request made while one waits to
+    /// start joins it.
+    @discardableResult
+    private func scheduleRefresh() -> Task<Void, Never> {
+        refreshes.schedule { [weak self] in await self?.performRefresh() }
+    }
+
+    private func performRefresh() async {
+        let startedAt = changeCount
+        var current: [ProductID: StoreKit.Transaction] = [:]
+        for await result in StoreKit.Transaction.currentEntitlements {
+            guard case .verified(let transaction) = result, transaction.revocationDate == nil, !transaction.isUpgraded,
+                let id = ProductID(rawValue: transaction.productID), id.kind.isDurable
+            else { continue }
+            if let seen = current[id], seen.purchaseDate >= transaction.purchaseDate { continue }
+            current[id] = transaction
+        }
+        var answers: [ProductID: EntitlementAnswer] = [:]
+        for id in ProductID.allCases where id.kind.isDurable {
+            if let transaction = current[id] {
+                answers[id] = EntitlementAnswer(
+                    current: makeEntitlement(for: transaction, of: id, running: entitlements.entitlement(for: id)))
+            } else if entitlements.entitlement(for: id) != nil {
+                // Not entitled any more, or StoreKit's records are still arriving: only the
+                // latest transaction tells which.
+                var answer = EntitlementAnswer(current: nil)
+                if case .verified(let transaction)? = await StoreKit.Transaction.latest(for: id.rawValue) {
+                    answer.isRevoked = transaction.revocationDate != nil
+                    answer.isReplaced = transaction.isUpgraded
+                    answer.latestEnd = transaction.expirationDate
+                }
+                answers[id] = answer
+            }
+        }
+        apply(answers, startedAt: startedAt)
+        await refreshSubscriptionStatuses()
+        // A delivery that asked to retry, or whose entitlement could not be saved, gets
+        // another try; deliveries already under way are not started twice.
+        for await result in StoreKit.Transaction.unfinished {
+            guard case .verified(let transaction) = result, deliveries[transaction.id] == nil else { continue }
+            startDelivery(transaction)
+        }
+    }
+
+    /// Applies what StoreKit said to the saved record, in one save, leaving alone the products
+    /// a delivery changed after the refresh began.
+    private func apply(_ answers: [ProductID: EntitlementAnswer], startedAt: Int) {
+        let unchanged = answers.filter { (lastChange[$0.key] ?? -1) <= startedAt }
+        let now = clock.now
+        let ended = (try? entitlements.update { $0.apply(unchanged, at: now) }) ?? []
+        recomputeOwnership()
+        for (id, revoked) in ended {
+            handler?.handle(revoked ? .revoked : .expired, for: id)
+        }
+    }
+
+    private func noteChange(of id: ProductID) {
+        changeCount += 1
+        lastChange[id] = changeCount
+        recomputeOwnership()
+    }
+
+    /// Ownership from the saved record at the clock's time, and a timer for the next end.
+    private func recomputeOwnership() {
+        let now = clock.now
+        let owned = entitlements.ownedProducts(at: now)
+        if owned != ownedProducts { ownedProducts = owned }
+        expiry.schedule(at: entitlements.nextCheck(after: now, among: owned)) { [weak self] in
+            await self?.scheduleRefresh().value
+        }
+    }
+
+    func notifyChange() {
+        revision &+= 1
+        onChange?()
     }
 }

@@ -3,8 +3,8 @@ import IAPCheck
 import IAPModel
 import IAPProject
 
-/// A Swift file scanned and put through every check, as `iapkit check` does with a project's
-/// sources: the scanner, the declaration scopes and the source heuristics.
+/// A source file scanned as Swift and as Objective-C and put through every check, as
+/// `iapkit check` does with a project's sources: the scanner, the source index and the heuristics.
 @_cdecl("FuzzSwiftSource_main")
 func fuzzSwiftSourceMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
     let projectFile = Array(
@@ -12,7 +12,10 @@ func fuzzSwiftSourceMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutabl
     guard let project = try? PBXProjReader.read(projectFile, path: "App.xcodeproj/project.pbxproj") else { return 1 }
     return runFuzzer(argc, argv) { bytes in
         var snapshot = ProjectSnapshot(projectPath: "App.xcodeproj", projectFolder: ".", project: project)
-        snapshot.swiftSources = [SwiftSourceScanner.scan(bytes, path: "Store.swift")]
+        snapshot.swiftSources = [
+            SwiftSourceScanner.scan(bytes, path: "Store.swift"),
+            SwiftSourceScanner.scan(bytes, path: "Store.m", language: .objectiveC),
+        ]
         _ = CheckRunner(workbook: Workbook(), snapshot: snapshot).run()
     }
 }

@@ -346,10 +346,78 @@ public enum FakeAppStore {
             guard let found = product.subscription?.winBackOffers.first(where: { $0.id == winBackOfferID }) else {
                 return false
             }
-            offer = found.subscriptionOffer
+            offer = found.subscriptionOffer(type: .winBack)
         }
         backend.purchaseIntents.publish(PurchaseIntent(product: product.product, offer: offer))
         return true
+    }
+
+    // MARK: Offers
+
+    /// The signature of a promotional offer the fake store accepts, standing in for the one the
+    /// app's server makes with its In-App Purchase key from the same fields.
+    public static func promotionalOfferSignature(
+        productID: String, offerID: String, keyID: String, nonce: UUID, timestamp: Int, applicationUsername: String = ""
+    ) -> Data {
+        let fields = [productID, offerID, keyID, applicationUsername, nonce.uuidString.lowercased(), String(timestamp)]
+        return Data(("signed by the fake key:" + fields.joined(separator: "\u{2063}")).utf8)
+    }
+
+    /// The customer redeems an offer code for a product outside the app (or in the sheet the
+    /// app presents): its transaction, with `offerType` `.code`, is published to
+    /// `Transaction.updates`. Returns `nil` when the product is not offered.
+    @discardableResult
+    public static func redeemOfferCode(productID: String, offerID: String) -> Transaction? {
+        let entry = backend.state.withLock { state -> LedgerEntry? in
+            guard let product = state.products.first(where: { $0.id == productID }) else { return nil }
+            var transaction = state.makeTransaction(for: product, request: nil, ownership: .purchased)
+            transaction.offerType = .code
+            transaction.offerID = offerID
+            let upgraded = state.activeSubscription(inGroupOf: product).map { [$0] } ?? []
+            return state.record(transaction, verificationError: nil, finished: false, replacing: upgraded)
+        }
+        return publish(entry)
+    }
+
+    // MARK: Sheets the app presents
+
+    /// The transactions the customer asked to refund through the refund request sheet. The
+    /// refund itself is `revoke(productID:reason:)`, as the App Store decides later.
+    public static var refundRequests: [UInt64] {
+        backend.state.withLock { $0.refundRequests }
+    }
+
+    /// What the next refund request sheets answer: `.success` (submitted, the default) or
+    /// `.userCancelled`.
+    public static var refundRequestAnswer: Transaction.RefundRequestStatus {
+        get { backend.state.withLock { $0.refundRequestAnswer } }
+        set { backend.state.withLock { $0.refundRequestAnswer = newValue } }
+    }
+
+    /// Every manage-subscriptions sheet shown, by the subscription group it was shown for (nil
+    /// for all of the customer's subscriptions).
+    public static var manageSubscriptionsPresentations: [String?] {
+        backend.state.withLock { $0.manageSubscriptionsPresentations }
+    }
+
+    /// The offer code the customer enters in the next offer-code sheet, as the product and
+    /// offer it redeems; nil dismisses the sheet without a code.
+    public static func enterOfferCode(productID: String, offerID: String) {
+        backend.state.withLock { $0.offerCodeToEnter = (productID, offerID) }
+    }
+
+    /// How many offer-code sheets were shown.
+    public static var offerCodeSheetCount: Int {
+        backend.state.withLock { $0.offerCodeSheetCount }
+    }
+
+    // MARK: The app's own purchase
+
+    /// What `AppTransaction.shared` answers: the version the customer first bought or
+    /// downloaded, and when. Nil makes it throw `StoreKitError.unknown`.
+    public static var appTransaction: FakeAppTransaction? {
+        get { backend.state.withLock { $0.appTransaction } }
+        set { backend.state.withLock { $0.appTransaction = newValue } }
     }
 
     /// Moves the customer to another storefront and publishes it to `Storefront.updates`.

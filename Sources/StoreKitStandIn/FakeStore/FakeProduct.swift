@@ -50,31 +50,35 @@ public struct FakeSubscription: Hashable, Sendable {
     /// The service level in the group; 1 is the highest.
     public var groupLevel: Int
     /// Win-back offers for lapsed subscribers, by offer identifier.
-    public var winBackOffers: [FakeWinBackOffer]
+    public var winBackOffers: [FakeSubscriptionOffer]
+    /// Promotional offers the app may give with a signature from its server, by identifier.
+    public var promotionalOffers: [FakeSubscriptionOffer]
 
     public init(
         groupID: String, period: FakePeriod, introductoryOffer: FakeIntroOffer? = nil, groupLevel: Int = 1,
-        winBackOffers: [FakeWinBackOffer] = []
+        winBackOffers: [FakeSubscriptionOffer] = [], promotionalOffers: [FakeSubscriptionOffer] = []
     ) {
         self.groupID = groupID
         self.period = period
         self.introductoryOffer = introductoryOffer
         self.groupLevel = groupLevel
         self.winBackOffers = winBackOffers
+        self.promotionalOffers = promotionalOffers
     }
 
     var subscriptionInfo: Product.SubscriptionInfo {
         Product.SubscriptionInfo(
             subscriptionGroupID: groupID, subscriptionPeriod: period.subscriptionPeriod,
             introductoryOffer: introductoryOffer?.subscriptionOffer, groupLevel: groupLevel,
-            winBackOffers: winBackOffers.map(\.subscriptionOffer)
+            winBackOffers: winBackOffers.map { $0.subscriptionOffer(type: .winBack) },
+            promotionalOffers: promotionalOffers.map { $0.subscriptionOffer(type: .promotional) }
         )
     }
 }
 
-/// A win-back offer of a `FakeSubscription`: a reduced price for lapsed subscribers. Not part
-/// of Apple's StoreKit.
-public struct FakeWinBackOffer: Hashable, Sendable {
+/// A subscription offer of a `FakeSubscription` with an identifier: a win-back offer for lapsed
+/// subscribers, or a promotional one the app signs. Not part of Apple's StoreKit.
+public struct FakeSubscriptionOffer: Hashable, Sendable {
     public var id: String
     public var price: Decimal
     /// The length of one period of the offer.
@@ -89,9 +93,9 @@ public struct FakeWinBackOffer: Hashable, Sendable {
         self.periodCount = periodCount
     }
 
-    var subscriptionOffer: Product.SubscriptionOffer {
+    func subscriptionOffer(type: Product.SubscriptionOffer.OfferType) -> Product.SubscriptionOffer {
         Product.SubscriptionOffer(
-            id: id, type: .winBack, price: price, displayPrice: DisplayPrice.dollars(price),
+            id: id, type: type, price: price, displayPrice: DisplayPrice.dollars(price),
             period: period.subscriptionPeriod, periodCount: periodCount, paymentMode: .payAsYouGo
         )
     }
@@ -202,6 +206,10 @@ public struct FakePurchaseAttempt: Hashable, Sendable {
     public let simulatesAskToBuy: Bool
     /// The win-back offer applied, if any.
     public let winBackOfferID: String?
+    /// The promotional offer applied, if any.
+    public let promotionalOfferID: String?
+    /// Whether the purchase was confirmed in a scene (`purchase(confirmIn:options:)`).
+    public let confirmedInScene: Bool
     public let outcome: FakePurchaseAttempt.Outcome
 }
 
@@ -219,5 +227,23 @@ enum DisplayPrice {
             text += ".00"
         }
         return "$" + text
+    }
+}
+
+/// The app's own purchase, as `AppTransaction.shared` reports it. Not part of Apple's StoreKit.
+public struct FakeAppTransaction: Hashable, Sendable {
+    /// The app version the customer first bought or downloaded (`CFBundleVersion`).
+    public var originalAppVersion: String
+    public var originalPurchaseDate: Date
+    /// The version running now.
+    public var appVersion: String
+
+    public init(
+        originalAppVersion: String = "1", originalPurchaseDate: Date = Date(timeIntervalSince1970: 1_735_689_600),
+        appVersion: String = "1"
+    ) {
+        self.originalAppVersion = originalAppVersion
+        self.originalPurchaseDate = originalPurchaseDate
+        self.appVersion = appVersion
     }
 }

@@ -239,7 +239,8 @@ final class LegacyBackend: @unchecked Sendable {
     /// purchased; StoreKit 2's listeners hear of it too, while any run.
     private func complete(_ transaction: SKPaymentTransaction, product: FakeProduct) {
         let entry = StoreBackend.shared.bookPaymentQueuePurchase(
-            of: product, quantity: transaction.payment.quantity)
+            of: product, quantity: transaction.payment.quantity,
+            applicationUsername: transaction.payment.applicationUsername)
         withState { state in
             state.complete(transaction, ledger: entry.transaction, product: product)
         }

@@ -76,8 +76,11 @@ final class StoreBackend: Sendable {
         }
     }
 
-    func purchase(_ product: Product, options: Set<Product.PurchaseOption>) throws -> Product.PurchaseResult {
-        let request = PurchaseRequest(productID: product.id, options: options)
+    func purchase(
+        _ product: Product, options: Set<Product.PurchaseOption>, confirmedInScene: Bool = false
+    ) throws -> Product.PurchaseResult {
+        var request = PurchaseRequest(productID: product.id, options: options)
+        request.confirmedInScene = confirmedInScene
         let (result, published, booked) = try state.withLock { state in
             do {
                 return try state.purchase(request)
@@ -135,11 +138,15 @@ final class StoreBackend: Sendable {
 
     /// A payment the queue completed, booked unfinished; a non-consumable the customer owns is
     /// answered with the purchase they have.
-    func bookPaymentQueuePurchase(of product: FakeProduct, quantity: Int) -> LedgerEntry {
+    func bookPaymentQueuePurchase(
+        of product: FakeProduct, quantity: Int, applicationUsername: String? = nil
+    ) -> LedgerEntry {
         state.withLock { state in
             if let owned = state.ownedNonConsumable(product) { return owned }
             var request = PurchaseRequest(productID: product.id, options: [])
             request.quantity = quantity
+            // An `applicationUsername` that is a UUID becomes the transaction's account token.
+            request.appAccountToken = applicationUsername.flatMap(UUID.init(uuidString:))
             let upgraded = state.activeSubscription(inGroupOf: product).map { [$0] } ?? []
             let transaction = state.makeTransaction(for: product, request: request, ownership: .purchased)
             return state.record(transaction, verificationError: nil, finished: false, replacing: upgraded)
@@ -259,6 +266,21 @@ final class StoreBackend: Sendable {
 
     // MARK: Subscriptions
 
+    /// A refund request from the sheet: one per transaction, for transactions of the customer's
+    /// that are not refunded yet.
+    func requestRefund(transactionID: UInt64) throws -> Transaction.RefundRequestStatus {
+        try state.withLock { state in
+            guard let entry = state.ledger.first(where: { $0.transaction.id == transactionID }),
+                entry.transaction.revocationDate == nil
+            else { throw Transaction.RefundRequestError.failed }
+            guard !state.refundRequests.contains(transactionID) else {
+                throw Transaction.RefundRequestError.duplicateRequest
+            }
+            if state.refundRequestAnswer == .success { state.refundRequests.append(transactionID) }
+            return state.refundRequestAnswer
+        }
+    }
+
     func isEligibleForIntroOffer(groupID: String) -> Bool {
         state.withLock { state in
             !state.ledger.contains { $0.transaction.subscriptionGroupID == groupID }
@@ -285,6 +307,8 @@ struct PurchaseRequest: Sendable {
     var appAccountToken: UUID?
     var simulatesAskToBuy = false
     var winBackOfferID: String?
+    var promotionalOffer: (offerID: String, keyID: String, nonce: UUID, signature: Data, timestamp: Int)?
+    var confirmedInScene = false
 
     init(productID: String, options: Set<Product.PurchaseOption>) {
         self.productID = productID
@@ -294,6 +318,8 @@ struct PurchaseRequest: Sendable {
             case .appAccountToken(let token): appAccountToken = token
             case .simulatesAskToBuyInSandbox(let simulates): simulatesAskToBuy = simulates
             case .winBackOffer(let offer): winBackOfferID = offer.id
+            case .promotionalOffer(let offerID, let keyID, let nonce, let signature, let timestamp):
+                promotionalOffer = (offerID, keyID, nonce, signature, timestamp)
             }
         }
     }
@@ -301,8 +327,16 @@ struct PurchaseRequest: Sendable {
     func attempt(_ outcome: FakePurchaseAttempt.Outcome) -> FakePurchaseAttempt {
         FakePurchaseAttempt(
             productID: productID, quantity: quantity, appAccountToken: appAccountToken,
-            simulatesAskToBuy: simulatesAskToBuy, winBackOfferID: winBackOfferID, outcome: outcome
+            simulatesAskToBuy: simulatesAskToBuy, winBackOfferID: winBackOfferID,
+            promotionalOfferID: promotionalOffer?.offerID, confirmedInScene: confirmedInScene, outcome: outcome
         )
+    }
+
+    /// The offer the purchase uses, as the transaction records it.
+    var offer: (type: Transaction.OfferType, id: String)? {
+        if let promotionalOffer { return (.promotional, promotionalOffer.offerID) }
+        if let winBackOfferID { return (Transaction.OfferType(rawValue: 4), winBackOfferID) }
+        return nil
     }
 }
 
@@ -365,6 +399,15 @@ struct StoreState: Sendable {
     var failingRenewals: Set<String> = []
     /// What a subscription group renews into after a downgrade, by group.
     var renewalPreferences: [String: String] = [:]
+    var appTransaction: FakeAppTransaction? = FakeAppTransaction()
+    /// Refund requests made, by transaction, and what the sheet answers.
+    var refundRequests: [UInt64] = []
+    var refundRequestAnswer: Transaction.RefundRequestStatus = .success
+    /// The subscription group of each manage-subscriptions sheet shown; nil for all groups.
+    var manageSubscriptionsPresentations: [String?] = []
+    /// The code the customer types into the next offer-code sheet.
+    var offerCodeToEnter: (productID: String, offerID: String)?
+    var offerCodeSheetCount = 0
     var sleepers: [Sleeper] = []
     var cancelledSleepers: Set<Int> = []
     var nextSleeperToken = 0
@@ -387,6 +430,15 @@ struct StoreState: Sendable {
             !(product.subscription?.winBackOffers ?? []).contains(where: { $0.id == offerID })
         {
             throw Product.PurchaseError.invalidOfferIdentifier
+        }
+        if let offer = request.promotionalOffer {
+            guard (product.subscription?.promotionalOffers ?? []).contains(where: { $0.id == offer.offerID }) else {
+                throw Product.PurchaseError.invalidOfferIdentifier
+            }
+            let expected = FakeAppStore.promotionalOfferSignature(
+                productID: product.id, offerID: offer.offerID, keyID: offer.keyID, nonce: offer.nonce,
+                timestamp: offer.timestamp, applicationUsername: request.appAccountToken?.uuidString.lowercased() ?? "")
+            guard offer.signature == expected else { throw Product.PurchaseError.invalidOfferSignature }
         }
         let outcome: FakePurchaseOutcome
         if var queued = outcomes[request.productID], !queued.isEmpty {
@@ -477,9 +529,21 @@ struct StoreState: Sendable {
         lastTransactionID += 1
         let id = lastTransactionID
         let purchaseDate = date ?? now
-        let end: Date? =
+        var end: Date? =
             product.type == .autoRenewable
             ? expiration ?? (product.subscription?.period ?? .monthly).advance(purchaseDate) : nil
+        // A customer new to the group who buys without another offer gets the introductory
+        // one: its first period ends after the offer's period (all of a free trial or a
+        // pay-up-front offer, the first of a pay-as-you-go one).
+        var offer = request?.offer
+        if previous == nil, request != nil, offer == nil, expiration == nil,
+            let intro = product.subscription?.introductoryOffer, let group = product.subscription?.groupID,
+            !ledger.contains(where: { $0.transaction.subscriptionGroupID == group })
+        {
+            offer = (.introductory, "")
+            let count = intro.paymentMode == .payAsYouGo ? 1 : intro.periodCount
+            end = intro.period.advance(purchaseDate, count: count)
+        }
         return Transaction(
             id: id,
             originalID: previous?.originalID ?? id,
@@ -497,7 +561,9 @@ struct StoreState: Sendable {
             subscriptionGroupID: product.type == .autoRenewable ? product.subscription?.groupID : nil,
             reason: previous == nil ? .purchase : .renewal,
             environment: .xcode,
-            signedDate: purchaseDate
+            signedDate: purchaseDate,
+            offerType: offer?.type,
+            offerID: offer.flatMap { $0.id.isEmpty ? nil : $0.id }
         )
     }
 

@@ -5,6 +5,13 @@
 import Foundation
 import StoreKit
 
+#if canImport(Combine)
+    import Combine
+#endif
+#if canImport(UIKit)
+    import UIKit
+#endif
+
 /// The store the app talks to, on systems with and without StoreKit 2. Behind it works
 /// `TrailStoreStoreKit2` (StoreKit 2) where the system has StoreKit 2 (iOS 15, macOS 12,
 /// tvOS 15, watchOS 8 and later), whose entitlements then decide what the customer owns, and
@@ -14,6 +21,9 @@ import StoreKit
 /// Create one as the app launches and keep it for the app's lifetime: the store behind it
 /// starts listening for transactions at once, and keeps entitlements current at launch, on
 /// every return to the foreground and when a subscription or pass ends.
+///
+/// Views follow it like the store behind it: every change of what it reports is published
+/// (`ObservableObject`).
 @MainActor
 final class TrailStore {
     /// Told about every purchase, renewal, restore, failure, deferral, revocation and expiry,
@@ -26,6 +36,15 @@ final class TrailStore {
     private let backend: any FacadeBackend
     /// Held here because the stores behind the facade hold their handler weakly.
     private let forwarder: EventForwarder
+    /// Bumped whenever the store behind the facade changes, so that views reading the facade's
+    /// values are told.
+    private var revision = 0 {
+        willSet {
+            #if canImport(Combine)
+                objectWillChange.send()
+            #endif
+        }
+    }
 
     /// `validator` tells the StoreKit 1 store when a subscription ends on systems without
     /// StoreKit 2 (see `TrailStoreStoreKit1`). `usesStoreKit1` picks StoreKit 1 even where
@@ -48,6 +67,7 @@ final class TrailStore {
                 entitlements: entitlements, handler: forwarder, clock: clock, validator: validator)
         }
         forwarder.store = self
+        backend.onChange = { [weak self] in self?.revision &+= 1 }
     }
 
     /// Whether StoreKit 2 does the work.
@@ -63,23 +83,62 @@ final class TrailStore {
     /// Whether this device may pay at all; offer purchases only when it may.
     var canMakePayments: Bool { backend.canMakePayments }
 
+    /// The products the App Store returned, by ID, whichever StoreKit loaded them.
+    var products: [ProductID: StoreProduct] { observed { backend.facadeProducts } }
+
     /// Products the guides define but the App Store did not return.
-    var missingProducts: [ProductID] { backend.missingProducts }
+    var missingProducts: [ProductID] { observed { backend.missingProducts } }
 
     /// Non-consumables, subscriptions and passes the customer owns now.
-    var ownedProducts: Set<ProductID> { backend.ownedProducts }
+    var ownedProducts: Set<ProductID> { observed { backend.ownedProducts } }
+
+    /// Ties every purchase to the customer's account in the app: the transaction's
+    /// `appAccountToken` with StoreKit 2, the payment's `applicationUsername` with StoreKit 1.
+    var appAccountToken: UUID? {
+        get { backend.appAccountToken }
+        set { backend.appAccountToken = newValue }
+    }
+
+    /// Where the customer stands in a subscription group: StoreKit 2's status and renewal
+    /// information where it works; with StoreKit 1, what the saved entitlements say
+    /// (subscribed until the end date, else not subscribed).
+    func subscriptionStatus(of group: SubscriptionGroup) -> SubscriptionStatus {
+        observed { backend.facadeStatus(of: group) }
+    }
+
+    /// Whether the customer may use what a subscription group unlocks now (subscribed, or in a
+    /// billing grace period).
+    func isSubscribed(to group: SubscriptionGroup) -> Bool {
+        observed { group.products.contains { backend.isPurchased($0) } }
+    }
 
     /// Asks the App Store for every product of the guides; see `missingProducts` afterwards.
     func loadProducts() async throws {
         try await backend.facadeLoad()
     }
 
-    /// Buys a product: purchased, awaiting delivery, pending (Ask to Buy) or cancelled;
-    /// failures are thrown after the handler has heard of them.
-    @discardableResult
-    func purchase(_ id: ProductID) async throws -> PurchaseOutcome {
-        try await backend.facadePurchase(id)
-    }
+    #if !os(visionOS)
+        /// Buys a product: purchased, awaiting delivery, pending (Ask to Buy) or cancelled;
+        /// failures are thrown after the handler has heard of them. Offers need StoreKit 2;
+        /// with StoreKit 1 a purchase with one throws `StoreError.offerUnavailable`.
+        @discardableResult
+        func purchase(
+            _ id: ProductID, offer: SubscriptionOfferChoice? = nil
+        ) async throws -> PurchaseOutcome {
+            try await backend.facadePurchase(id, offer: offer)
+        }
+    #endif
+
+    #if canImport(UIKit) && !os(watchOS)
+        /// Buys a product, confirming in `scene`: the way on visionOS.
+        @available(iOS 17.0, tvOS 17.0, visionOS 1.0, *)
+        @discardableResult
+        func purchase(
+            _ id: ProductID, confirmIn scene: UIScene, offer: SubscriptionOfferChoice? = nil
+        ) async throws -> PurchaseOutcome {
+            try await backend.facadePurchase(id, confirmIn: scene, offer: offer)
+        }
+    #endif
 
     /// Restores purchases made on other devices or before a reinstall.
     func restorePurchases() async throws {
@@ -94,31 +153,42 @@ final class TrailStore {
     }
 
     /// Whether the customer owns a non-consumable, an active subscription or a pass, now.
-    func isPurchased(_ id: ProductID) -> Bool { backend.isPurchased(id) }
+    func isPurchased(_ id: ProductID) -> Bool { observed { backend.isPurchased(id) } }
 
     /// When the customer's subscription or pass ends; nil for purchases that last and for
     /// products the customer does not own.
-    func expirationDate(of id: ProductID) -> Date? { backend.expirationDate(of: id) }
+    func expirationDate(of id: ProductID) -> Date? { observed { backend.expirationDate(of: id) } }
 
     /// Units of a consumable the customer has bought and not yet used.
-    func balance(of id: ProductID) -> Int { backend.balance(of: id) }
+    func balance(of id: ProductID) -> Int { observed { backend.balance(of: id) } }
 
     /// Uses up `count` units of a consumable; false when the balance is too low.
     @discardableResult
     func consume(_ id: ProductID, count: Int = 1) -> Bool { backend.consume(id, count: count) }
 
     /// The product's name as the App Store returned it; nil until loaded.
-    func displayName(of id: ProductID) -> String? { backend.facadeDisplayName(of: id) }
+    func displayName(of id: ProductID) -> String? { products[id]?.displayName }
 
     /// The product's price, formatted for the customer's storefront; nil until loaded.
-    func displayPrice(of id: ProductID) -> String? { backend.facadeDisplayPrice(of: id) }
+    func displayPrice(of id: ProductID) -> String? { products[id]?.displayPrice }
 
     /// Returns once every change the store behind the facade has started is applied. For tests
     /// and previews.
     func waitForPendingChanges() async {
         await backend.waitForPendingChanges()
     }
+
+    /// A value of the store behind the facade, read so that a view reading it is told when it
+    /// changes.
+    private func observed<Value>(_ read: () -> Value) -> Value {
+        _ = revision
+        return read()
+    }
 }
+
+#if canImport(Combine)
+    extension TrailStore: ObservableObject {}
+#endif
 
 /// What the facade needs from the store behind it.
 @MainActor
@@ -126,16 +196,28 @@ private protocol FacadeBackend: AnyObject {
     var canMakePayments: Bool { get }
     var missingProducts: [ProductID] { get }
     var ownedProducts: Set<ProductID> { get }
+    var appAccountToken: UUID? { get set }
+    var onChange: (@MainActor () -> Void)? { get set }
+    var facadeProducts: [ProductID: StoreProduct] { get }
+    func facadeStatus(of group: SubscriptionGroup) -> SubscriptionStatus
     func facadeLoad() async throws
-    func facadePurchase(_ id: ProductID) async throws -> PurchaseOutcome
+    #if !os(visionOS)
+        func facadePurchase(
+            _ id: ProductID, offer: SubscriptionOfferChoice?
+        ) async throws -> PurchaseOutcome
+    #endif
+    #if canImport(UIKit) && !os(watchOS)
+        @available(iOS 17.0, tvOS 17.0, visionOS 1.0, *)
+        func facadePurchase(
+            _ id: ProductID, confirmIn scene: UIScene, offer: SubscriptionOfferChoice?
+        ) async throws -> PurchaseOutcome
+    #endif
     func restorePurchases() async throws
     func refreshEntitlements() async
     func isPurchased(_ id: ProductID) -> Bool
     func expirationDate(of id: ProductID) -> Date?
     func balance(of id: ProductID) -> Int
     func consume(_ id: ProductID, count: Int) -> Bool
-    func facadeDisplayName(of id: ProductID) -> String?
-    func facadeDisplayPrice(of id: ProductID) -> String?
     func waitForPendingChanges() async
 }
 
@@ -145,13 +227,36 @@ extension TrailStoreStoreKit2: FacadeBackend {
         try await loadProducts()
     }
 
-    fileprivate func facadePurchase(_ id: ProductID) async throws -> PurchaseOutcome {
-        try await purchase(id)
+    #if !os(visionOS)
+        fileprivate func facadePurchase(
+            _ id: ProductID, offer: SubscriptionOfferChoice?
+        ) async throws -> PurchaseOutcome {
+            try await purchase(id, offer: offer)
+        }
+    #endif
+
+    #if canImport(UIKit) && !os(watchOS)
+        @available(iOS 17.0, tvOS 17.0, visionOS 1.0, *)
+        fileprivate func facadePurchase(
+            _ id: ProductID, confirmIn scene: UIScene, offer: SubscriptionOfferChoice?
+        ) async throws -> PurchaseOutcome {
+            try await purchase(id, confirmIn: scene, offer: offer)
+        }
+    #endif
+
+    fileprivate var facadeProducts: [ProductID: StoreProduct] {
+        var loaded: [ProductID: StoreProduct] = [:]
+        for (id, product) in products {
+            loaded[id] = StoreProduct(
+                id: id, displayName: product.displayName, description: product.description, price: product.price,
+                displayPrice: product.displayPrice)
+        }
+        return loaded
     }
 
-    fileprivate func facadeDisplayName(of id: ProductID) -> String? { products[id]?.displayName }
-
-    fileprivate func facadeDisplayPrice(of id: ProductID) -> String? { products[id]?.displayPrice }
+    fileprivate func facadeStatus(of group: SubscriptionGroup) -> SubscriptionStatus {
+        subscriptionStatuses[group] ?? .notSubscribed
+    }
 }
 
 extension TrailStoreStoreKit1: FacadeBackend {
@@ -159,18 +264,48 @@ extension TrailStoreStoreKit1: FacadeBackend {
         try await loadProducts()
     }
 
-    fileprivate func facadePurchase(_ id: ProductID) async throws -> PurchaseOutcome {
-        try await purchase(id)
+    fileprivate func facadePurchase(
+        _ id: ProductID, offer: SubscriptionOfferChoice?
+    ) async throws -> PurchaseOutcome {
+        if let offer {
+            // Promotional and win-back offers are bought through StoreKit 2 only.
+            let offerID: String
+            switch offer {
+            case .promotional(let id), .winBack(let id): offerID = id
+            }
+            throw StoreError.offerUnavailable(id, offerID: offerID)
+        }
+        return try await purchase(id)
     }
 
-    fileprivate func facadeDisplayName(of id: ProductID) -> String? { products[id]?.localizedTitle }
+    #if canImport(UIKit) && !os(watchOS)
+        @available(iOS 17.0, tvOS 17.0, visionOS 1.0, *)
+        fileprivate func facadePurchase(
+            _ id: ProductID, confirmIn scene: UIScene, offer: SubscriptionOfferChoice?
+        ) async throws -> PurchaseOutcome {
+            try await facadePurchase(id, offer: offer)
+        }
+    #endif
 
-    fileprivate func facadeDisplayPrice(of id: ProductID) -> String? {
-        guard let product = products[id] else { return nil }
-        let formatter = NumberFormatter()
-        formatter.numberStyle = .currency
-        formatter.locale = product.priceLocale
-        return formatter.string(from: product.price)
+    fileprivate var facadeProducts: [ProductID: StoreProduct] {
+        var loaded: [ProductID: StoreProduct] = [:]
+        for (id, product) in products {
+            let formatter = NumberFormatter()
+            formatter.numberStyle = .currency
+            formatter.locale = product.priceLocale
+            loaded[id] = StoreProduct(
+                id: id, displayName: product.localizedTitle, description: product.localizedDescription,
+                price: product.price.decimalValue, displayPrice: formatter.string(from: product.price) ?? "\(product.price)")
+        }
+        return loaded
+    }
+
+    /// StoreKit 1 has no subscription status: the saved entitlements tell whether the customer
+    /// is subscribed, and until when.
+    fileprivate func facadeStatus(of group: SubscriptionGroup) -> SubscriptionStatus {
+        guard let current = group.products.first(where: { isPurchased($0) }) else { return .notSubscribed }
+        return SubscriptionStatus(
+            state: .subscribed, product: current, level: current.level, expirationDate: expirationDate(of: current))
     }
 }
 
@@ -233,7 +368,7 @@ private final class EventForwarder: TrailStoreStoreKit1Handling {
 
 @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 extension EventForwarder: TrailStoreStoreKit2Handling {
-    func deliver(_ transaction: Transaction, for product: ProductID) async -> DeliveryOutcome {
+    func deliver(_ transaction: StoreKit.Transaction, for product: ProductID) async -> DeliveryOutcome {
         guard let handler else { return .delivered }
         let delivery = PurchaseDelivery(
             product: product, transactionID: String(transaction.id), quantity: transaction.purchasedQuantity,

@@ -221,10 +221,13 @@ extension TrailStore {
         /// The price shoppers see; nil until loaded.
         var displayPrice: String? { store.displayPrice(of: id) }
 
-        @discardableResult
-        func purchase() async throws -> PurchaseOutcome {
-            try await store.purchase(id)
-        }
+        #if !os(visionOS)
+            /// Buys it, with a subscription offer if one is given (StoreKit 2 only).
+            @discardableResult
+            func purchase(offer: SubscriptionOfferChoice? = nil) async throws -> PurchaseOutcome {
+                try await store.purchase(id, offer: offer)
+            }
+        #endif
     }
 
     /// Fifty gems

@@ -5,6 +5,10 @@
 import Foundation
 import StoreKit
 
+#if canImport(UIKit)
+    import UIKit
+#endif
+
 /// Callbacks for each product of the guides. Every method has a default, so a conforming type
 /// implements only what it needs; `TrailStore+Handlers.swift` holds yours. Methods exist only for what
 /// can happen to a product: a consumable is never restored, only subscriptions and passes
@@ -18,12 +22,12 @@ protocol TrailStoreStoreKit2Handling: AnyObject {
     /// the latest at the next launch), and nothing is granted meanwhile. Called once per
     /// transaction, renewals included. The default delivers at once. Do not wait here for the
     /// store's own `refreshEntitlements()`.
-    func deliver(_ transaction: Transaction, for product: ProductID) async -> DeliveryOutcome
+    func deliver(_ transaction: StoreKit.Transaction, for product: ProductID) async -> DeliveryOutcome
     /// Every event of every product. The default calls the product's own method below
     /// (`dispatch(_:for:)`); implement it to see all events in one place.
     func handle(_ event: StoreEvent, for product: ProductID)
     /// Fifty gems: bought and delivered.
-    func gemsPurchased(_ transaction: Transaction)
+    func gemsPurchased(_ transaction: StoreKit.Transaction)
     /// Fifty gems: the purchase failed, did not verify, or could not be saved.
     func gemsFailed(_ error: any Error)
     /// Fifty gems: waiting for approval.
@@ -31,7 +35,7 @@ protocol TrailStoreStoreKit2Handling: AnyObject {
     /// Fifty gems: refunded; the store has taken back the units that are left.
     func gemsRevoked()
     /// Offline maps: bought and delivered.
-    func offlineMapsPurchased(_ transaction: Transaction)
+    func offlineMapsPurchased(_ transaction: StoreKit.Transaction)
     /// Offline maps: found again by a restore.
     func offlineMapsRestored()
     /// Offline maps: the purchase failed, did not verify, or could not be saved.
@@ -41,9 +45,9 @@ protocol TrailStoreStoreKit2Handling: AnyObject {
     /// Offline maps: refunded, or no longer shared by the family.
     func offlineMapsRevoked()
     /// Trail Guide, yearly: bought and delivered.
-    func guideYearlyPurchased(_ transaction: Transaction)
+    func guideYearlyPurchased(_ transaction: StoreKit.Transaction)
     /// Trail Guide, yearly: renewed for another period.
-    func guideYearlyRenewed(_ transaction: Transaction)
+    func guideYearlyRenewed(_ transaction: StoreKit.Transaction)
     /// Trail Guide, yearly: found again by a restore.
     func guideYearlyRestored()
     /// Trail Guide, yearly: the purchase failed, did not verify, or could not be saved.
@@ -55,9 +59,9 @@ protocol TrailStoreStoreKit2Handling: AnyObject {
     /// Trail Guide, yearly: ran out.
     func guideYearlyExpired()
     /// Trail Guide, monthly: bought and delivered.
-    func guideMonthlyPurchased(_ transaction: Transaction)
+    func guideMonthlyPurchased(_ transaction: StoreKit.Transaction)
     /// Trail Guide, monthly: renewed for another period.
-    func guideMonthlyRenewed(_ transaction: Transaction)
+    func guideMonthlyRenewed(_ transaction: StoreKit.Transaction)
     /// Trail Guide, monthly: found again by a restore.
     func guideMonthlyRestored()
     /// Trail Guide, monthly: the purchase failed, did not verify, or could not be saved.
@@ -69,7 +73,7 @@ protocol TrailStoreStoreKit2Handling: AnyObject {
     /// Trail Guide, monthly: ran out.
     func guideMonthlyExpired()
     /// Summer season pass: bought and delivered.
-    func seasonPassPurchased(_ transaction: Transaction)
+    func seasonPassPurchased(_ transaction: StoreKit.Transaction)
     /// Summer season pass: found again by a restore.
     func seasonPassRestored()
     /// Summer season pass: the purchase failed, did not verify, or could not be saved.
@@ -86,7 +90,7 @@ protocol TrailStoreStoreKit2Handling: AnyObject {
 
 @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 extension TrailStoreStoreKit2Handling {
-    func deliver(_ transaction: Transaction, for product: ProductID) async -> DeliveryOutcome {
+    func deliver(_ transaction: StoreKit.Transaction, for product: ProductID) async -> DeliveryOutcome {
         .delivered
     }
 
@@ -94,30 +98,30 @@ extension TrailStoreStoreKit2Handling {
         dispatch(event, for: product)
     }
 
-    func gemsPurchased(_ transaction: Transaction) {}
+    func gemsPurchased(_ transaction: StoreKit.Transaction) {}
     func gemsFailed(_ error: any Error) {}
     func gemsDeferred() {}
     func gemsRevoked() {}
-    func offlineMapsPurchased(_ transaction: Transaction) {}
+    func offlineMapsPurchased(_ transaction: StoreKit.Transaction) {}
     func offlineMapsRestored() {}
     func offlineMapsFailed(_ error: any Error) {}
     func offlineMapsDeferred() {}
     func offlineMapsRevoked() {}
-    func guideYearlyPurchased(_ transaction: Transaction) {}
-    func guideYearlyRenewed(_ transaction: Transaction) {}
+    func guideYearlyPurchased(_ transaction: StoreKit.Transaction) {}
+    func guideYearlyRenewed(_ transaction: StoreKit.Transaction) {}
     func guideYearlyRestored() {}
     func guideYearlyFailed(_ error: any Error) {}
     func guideYearlyDeferred() {}
     func guideYearlyRevoked() {}
     func guideYearlyExpired() {}
-    func guideMonthlyPurchased(_ transaction: Transaction) {}
-    func guideMonthlyRenewed(_ transaction: Transaction) {}
+    func guideMonthlyPurchased(_ transaction: StoreKit.Transaction) {}
+    func guideMonthlyRenewed(_ transaction: StoreKit.Transaction) {}
     func guideMonthlyRestored() {}
     func guideMonthlyFailed(_ error: any Error) {}
     func guideMonthlyDeferred() {}
     func guideMonthlyRevoked() {}
     func guideMonthlyExpired() {}
-    func seasonPassPurchased(_ transaction: Transaction) {}
+    func seasonPassPurchased(_ transaction: StoreKit.Transaction) {}
     func seasonPassRestored() {}
     func seasonPassFailed(_ error: any Error) {}
     func seasonPassDeferred() {}
@@ -206,10 +210,32 @@ struct ProductHandle {
     /// Units left, for a consumable.
     var balance: Int { store.balance(of: id) }
 
-    @discardableResult
-    func purchase(options: Set<Product.PurchaseOption> = []) async throws -> PurchaseOutcome {
-        try await store.purchase(id, options: options)
+    /// Whether the App Store has a transaction of it that a refund could be asked for.
+    var canRequestRefund: Bool {
+        get async { await store.canRequestRefund(for: id) }
     }
+
+    #if !os(visionOS)
+        /// Buys it, with a subscription offer if one is given.
+        @discardableResult
+        func purchase(
+            offer: SubscriptionOfferChoice? = nil, options: Set<Product.PurchaseOption> = []
+        ) async throws -> PurchaseOutcome {
+            try await store.purchase(id, offer: offer, options: options)
+        }
+    #endif
+
+    #if canImport(UIKit) && !os(watchOS)
+        /// Buys it, confirming in `scene` (the way on visionOS).
+        @available(iOS 17.0, tvOS 17.0, visionOS 1.0, *)
+        @discardableResult
+        func purchase(
+            confirmIn scene: some UIScene, offer: SubscriptionOfferChoice? = nil,
+            options: Set<Product.PurchaseOption> = []
+        ) async throws -> PurchaseOutcome {
+            try await store.purchase(id, confirmIn: scene, offer: offer, options: options)
+        }
+    #endif
 }
 
 @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)

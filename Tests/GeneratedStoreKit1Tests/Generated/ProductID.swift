@@ -63,14 +63,46 @@ enum ProductID: String, CaseIterable, Sendable {
         }
     }
 
-    /// The subscription group of an auto-renewable subscription, as the guide names it.
-    var subscriptionGroup: String? {
+    /// The subscription group of an auto-renewable subscription.
+    var subscriptionGroup: SubscriptionGroup? {
         switch self {
         case .gems: nil
         case .offlineMaps: nil
-        case .guideYearly: "Trail Guide"
-        case .guideMonthly: "Trail Guide"
+        case .guideYearly: .trailGuide
+        case .guideMonthly: .trailGuide
         case .seasonPass: nil
+        }
+    }
+
+    /// An auto-renewable subscription's service level in its group; 1 is the highest.
+    var level: Int? {
+        switch self {
+        case .gems: nil
+        case .offlineMaps: nil
+        case .guideYearly: 1
+        case .guideMonthly: 2
+        case .seasonPass: nil
+        }
+    }
+}
+
+/// Every subscription group of the guides. A customer holds one subscription of a group at a
+/// time; moving to a higher level is an upgrade, to a lower one a downgrade.
+enum SubscriptionGroup: Hashable, CaseIterable, Sendable {
+    /// Trail Guide
+    case trailGuide
+
+    /// The group's name in the guides (and in App Store Connect).
+    var name: String {
+        switch self {
+        case .trailGuide: "Trail Guide"
+        }
+    }
+
+    /// The group's subscriptions, highest level first.
+    var products: [ProductID] {
+        switch self {
+        case .trailGuide: [.guideYearly, .guideMonthly]
         }
     }
 }

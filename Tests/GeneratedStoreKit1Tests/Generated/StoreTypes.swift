@@ -4,6 +4,10 @@
 
 import Foundation
 
+#if canImport(os)
+    import os
+#endif
+
 #if canImport(UIKit) && !os(watchOS)
     import UIKit
 #elseif canImport(AppKit)
@@ -38,6 +42,154 @@ enum StoreError: Error, Sendable, Equatable {
     /// The entitlement store could not save what the customer paid for, so the transaction was
     /// left unfinished; it is delivered again later.
     case entitlementNotSaved(ProductID)
+    /// A promotional offer needs a signature from the app's server: set the store's
+    /// `promotionalOfferSigner`.
+    case offerNotSigned(ProductID)
+    /// The product has no offer with that identifier (or the system is too old for it).
+    case offerUnavailable(ProductID, offerID: String)
+}
+
+/// Where the customer stands in one subscription group, whichever StoreKit told.
+struct SubscriptionStatus: Sendable, Equatable {
+    enum State: Sendable, Equatable {
+        /// The customer never subscribed in this group, or the store has not heard yet.
+        case notSubscribed
+        case subscribed
+        /// A renewal payment failed and the App Store keeps trying; the customer stays
+        /// entitled until `gracePeriodEnd`.
+        case inGracePeriod
+        /// A renewal payment failed after any grace period; the customer is not entitled while
+        /// the App Store keeps trying.
+        case inBillingRetryPeriod
+        case expired
+        /// Refunded, or no longer shared by the family.
+        case revoked
+    }
+
+    /// Why a subscription ended or will end.
+    enum ExpirationReason: Sendable, Equatable {
+        /// The customer turned auto-renew off.
+        case cancelled
+        case billingError
+        case didNotConsentToPriceIncrease
+        case productUnavailable
+        case unknown
+    }
+
+    var state: State
+    /// The subscription the customer holds (or last held) in the group.
+    var product: ProductID?
+    /// Its service level; 1 is the highest.
+    var level: Int?
+    /// When the current period ends (or ended).
+    var expirationDate: Date?
+    /// Whether it renews at the end of the period.
+    var willAutoRenew: Bool
+    /// The product it renews into: another level after an upgrade or downgrade the customer
+    /// chose, else the same product.
+    var renewsTo: ProductID?
+    var expirationReason: ExpirationReason?
+    var gracePeriodEnd: Date?
+
+    init(
+        state: State, product: ProductID? = nil, level: Int? = nil, expirationDate: Date? = nil,
+        willAutoRenew: Bool = false, renewsTo: ProductID? = nil, expirationReason: ExpirationReason? = nil,
+        gracePeriodEnd: Date? = nil
+    ) {
+        self.state = state
+        self.product = product
+        self.level = level
+        self.expirationDate = expirationDate
+        self.willAutoRenew = willAutoRenew
+        self.renewsTo = renewsTo
+        self.expirationReason = expirationReason
+        self.gracePeriodEnd = gracePeriodEnd
+    }
+
+    static let notSubscribed = SubscriptionStatus(state: .notSubscribed)
+
+    /// Whether the customer may use what the subscription unlocks: subscribed, or in a grace
+    /// period; not in billing retry.
+    var isEntitled: Bool { state == .subscribed || state == .inGracePeriod }
+}
+
+/// An offer to apply to a subscription purchase.
+enum SubscriptionOfferChoice: Sendable, Equatable {
+    /// A promotional offer set up in App Store Connect, signed by the app's server.
+    case promotional(offerID: String)
+    /// A win-back offer for a lapsed subscriber (iOS 18, macOS 15).
+    case winBack(offerID: String)
+}
+
+/// What the app's server signs for a promotional offer.
+struct PromotionalOfferRequest: Sendable, Equatable {
+    let product: ProductID
+    let offerID: String
+    /// The account token the purchase carries; the signature covers it (lower-cased).
+    let appAccountToken: UUID?
+}
+
+/// The server's answer: the signature of the offer with the app's In-App Purchase key, and what
+/// it signed with. The store never holds the key.
+struct PromotionalOfferSignature: Sendable, Equatable {
+    let keyID: String
+    let nonce: UUID
+    let signature: Data
+    /// Milliseconds since 1970.
+    let timestamp: Int
+
+    init(keyID: String, nonce: UUID, signature: Data, timestamp: Int) {
+        self.keyID = keyID
+        self.nonce = nonce
+        self.signature = signature
+        self.timestamp = timestamp
+    }
+}
+
+/// One transaction of the customer's purchase history, for a "Purchases" screen.
+struct PurchaseRecord: Sendable, Equatable {
+    let product: ProductID
+    let transactionID: String
+    let purchaseDate: Date
+    let expirationDate: Date?
+    let revocationDate: Date?
+    let isFamilyShared: Bool
+    /// A subscription's renewal, rather than the purchase that started it.
+    let isRenewal: Bool
+}
+
+/// The customer's purchase or download of the app itself, for apps that moved from paid to
+/// free and honour what earlier customers paid.
+struct AppPurchase: Sendable, Equatable {
+    /// The app version (`CFBundleVersion`) the customer first bought or downloaded.
+    let originalAppVersion: String
+    let originalPurchaseDate: Date
+}
+
+/// A product as the App Store shows it, whichever StoreKit loaded it.
+struct StoreProduct: Sendable, Equatable {
+    let id: ProductID
+    let displayName: String
+    let description: String
+    let price: Decimal
+    /// The price formatted for the customer's storefront.
+    let displayPrice: String
+}
+
+/// The store's messages for the developer, in debug builds only: to the unified log where the
+/// system has it, under the bundle ID as subsystem, else to standard output.
+enum StoreLog {
+    static func debug(_ message: String) {
+        #if DEBUG
+            #if canImport(os)
+                if #available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *) {
+                    Logger(subsystem: "com.example.trail", category: "in-app purchases").debug("\(message, privacy: .public)")
+                    return
+                }
+            #endif
+            print(message)
+        #endif
+    }
 }
 
 /// What the handler answers when asked to deliver a purchase.

@@ -66,6 +66,14 @@ final class TrailStore: NSObject {
     /// The time the store goes by.
     let clock: any StoreClock
 
+    /// Ties every payment to the customer's account in the app: it goes into each payment's
+    /// `applicationUsername`, which StoreKit 2 and the App Store Server API report as the
+    /// transaction's `appAccountToken`.
+    var appAccountToken: UUID?
+
+    /// Told of every change, for a type in front of the store (the facade of `storekit: both`).
+    var onChange: (@MainActor () -> Void)?
+
     private let queue: SKPaymentQueue
     private let validator: SubscriptionValidator?
     private let decidesWithStoreKit2: Bool
@@ -162,6 +170,7 @@ final class TrailStore: NSObject {
         guard let product = products[id] else { throw StoreError.productNotLoaded(id) }
         let payment = SKMutablePayment(product: product)
         payment.quantity = quantity
+        payment.applicationUsername = appAccountToken?.uuidString.lowercased()
         queue.add(payment)
     }
 
@@ -257,12 +266,11 @@ final class TrailStore: NSObject {
         products = loaded
         missingProducts = ProductID.allCases.filter { loaded[$0] == nil }
         if !missingProducts.isEmpty {
-            #if DEBUG
-                let names = (invalid.isEmpty ? missingProducts.map(\.rawValue) : invalid).joined(separator: ", ")
-                print(
-                    "TrailStore: the App Store does not know \(names). See \("Workbook/troubleshooting.md"), checklist items product-id-mismatch, bundle-id-mismatch, agreements, metadata-missing, cleared-for-sale and propagation-delay."
+            for name in invalid.isEmpty ? missingProducts.map(\.rawValue) : invalid {
+                StoreLog.debug(
+                    "TrailStore: the App Store returned no product for \(name). See \("Workbook/troubleshooting.md"), checklist items product-id-mismatch, bundle-id-mismatch, agreements, metadata-missing, cleared-for-sale and propagation-delay."
                 )
-            #endif
+            }
             handler?.storeDidMissProducts(missingProducts)
         }
         answerProductRequests(with: .success(loaded))
@@ -416,7 +424,7 @@ final class TrailStore: NSObject {
     /// entitlements where the system has them, else the validator, else one period later.
     private func end(ofSubscription id: ProductID, boughtAt date: Date) async -> Date? {
         if decidesWithStoreKit2, #available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *) {
-            for await result in Transaction.currentEntitlements {
+            for await result in StoreKit.Transaction.currentEntitlements {
                 if case .verified(let transaction) = result, transaction.productID == id.rawValue,
                     transaction.revocationDate == nil
                 {
@@ -491,7 +499,7 @@ final class TrailStore: NSObject {
         #if DEBUG
             let promoted: Set<String> = ["com.example.trail.maps"]
             if !promoted.contains(identifier) {
-                print("TrailStore: a promoted purchase of \(identifier), which the guides do not mark promoted.")
+                StoreLog.debug("TrailStore: a promoted purchase of \(identifier), which the guides do not mark promoted.")
             }
         #endif
     }
@@ -529,8 +537,8 @@ final class TrailStore: NSObject {
         var answers: [ProductID: EntitlementAnswer] = [:]
         let owned = ProductID.allCases.filter { $0.kind.isDurable && entitlements.entitlement(for: $0) != nil }
         if decidesWithStoreKit2, #available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *) {
-            var current: [ProductID: Transaction] = [:]
-            for await result in Transaction.currentEntitlements {
+            var current: [ProductID: StoreKit.Transaction] = [:]
+            for await result in StoreKit.Transaction.currentEntitlements {
                 guard case .verified(let transaction) = result, transaction.revocationDate == nil, !transaction.isUpgraded,
                     let id = ProductID(rawValue: transaction.productID), id.kind.isDurable
                 else { continue }
@@ -546,7 +554,7 @@ final class TrailStore: NSObject {
                     answers[id] = EntitlementAnswer(current: entitlement)
                 } else {
                     var answer = EntitlementAnswer(current: nil)
-                    if case .verified(let transaction)? = await Transaction.latest(for: id.rawValue) {
+                    if case .verified(let transaction)? = await StoreKit.Transaction.latest(for: id.rawValue) {
                         answer.isRevoked = transaction.revocationDate != nil
                         answer.isReplaced = transaction.isUpgraded
                         answer.latestEnd = transaction.expirationDate
@@ -585,6 +593,7 @@ final class TrailStore: NSObject {
         #if canImport(Combine)
             objectWillChange.send()
         #endif
+        onChange?()
     }
 }
 

@@ -63,14 +63,46 @@ enum ProductID: String, CaseIterable, Sendable {
         }
     }
 
-    /// The subscription group of an auto-renewable subscription, as the guide names it.
-    var subscriptionGroup: String? {
+    /// The subscription group of an auto-renewable subscription.
+    var subscriptionGroup: SubscriptionGroup? {
         switch self {
         case .coachCredits: nil
         case .removeAds: nil
         case .seasonPass: nil
-        case .proYearly: "Stride Membership"
-        case .plusMonthly: "Stride Membership"
+        case .proYearly: .strideMembership
+        case .plusMonthly: .strideMembership
+        }
+    }
+
+    /// An auto-renewable subscription's service level in its group; 1 is the highest.
+    var level: Int? {
+        switch self {
+        case .coachCredits: nil
+        case .removeAds: nil
+        case .seasonPass: nil
+        case .proYearly: 1
+        case .plusMonthly: 2
+        }
+    }
+}
+
+/// Every subscription group of the guides. A customer holds one subscription of a group at a
+/// time; moving to a higher level is an upgrade, to a lower one a downgrade.
+enum SubscriptionGroup: Hashable, CaseIterable, Sendable {
+    /// Stride Membership
+    case strideMembership
+
+    /// The group's name in the guides (and in App Store Connect).
+    var name: String {
+        switch self {
+        case .strideMembership: "Stride Membership"
+        }
+    }
+
+    /// The group's subscriptions, highest level first.
+    var products: [ProductID] {
+        switch self {
+        case .strideMembership: [.proYearly, .plusMonthly]
         }
     }
 }

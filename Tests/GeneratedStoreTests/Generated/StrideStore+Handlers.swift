@@ -9,27 +9,27 @@ import StoreKit
 @MainActor
 final class StrideStoreEvents: StrideStoreHandling {
     // To credit a server of your own before a transaction is finished:
-    // func deliver(_ transaction: Transaction, for product: ProductID) async -> DeliveryOutcome {
+    // func deliver(_ transaction: StoreKit.Transaction, for product: ProductID) async -> DeliveryOutcome {
     //     await myServer.credit(transaction) ? .delivered : .retryLater
     // }
 
-    func coachCreditsPurchased(_ transaction: Transaction) {
+    func coachCreditsPurchased(_ transaction: StoreKit.Transaction) {
         // Unlock Coach credits, pack of 10.
     }
 
-    func removeAdsPurchased(_ transaction: Transaction) {
+    func removeAdsPurchased(_ transaction: StoreKit.Transaction) {
         // Unlock Remove ads.
     }
 
-    func seasonPassPurchased(_ transaction: Transaction) {
+    func seasonPassPurchased(_ transaction: StoreKit.Transaction) {
         // Unlock Season Pass 2027 (one year).
     }
 
-    func proYearlyPurchased(_ transaction: Transaction) {
+    func proYearlyPurchased(_ transaction: StoreKit.Transaction) {
         // Unlock Stride Pro, yearly.
     }
 
-    func plusMonthlyPurchased(_ transaction: Transaction) {
+    func plusMonthlyPurchased(_ transaction: StoreKit.Transaction) {
         // Unlock Stride Plus, monthly.
     }
 

@@ -5,18 +5,19 @@
 import Foundation
 import StoreKit
 
-#if canImport(Combine)
-    import Combine
+import Observation
+#if canImport(UIKit)
+    import UIKit
 #endif
 
 /// What happened to one product, for the handler.
 enum StoreEvent {
     /// Bought and delivered.
-    case purchased(Transaction)
+    case purchased(StoreKit.Transaction)
     /// Shared by a family member (Family Sharing) rather than bought.
-    case familyShared(Transaction)
+    case familyShared(StoreKit.Transaction)
     /// A subscription renewed for another period.
-    case renewed(Transaction)
+    case renewed(StoreKit.Transaction)
     /// Found again by a restore.
     case restored
     case failed(any Error)
@@ -40,46 +41,59 @@ enum StoreEvent {
 /// for the first and credits nothing. A transaction is finished only after the handler has
 /// delivered it and the entitlement is saved; otherwise it stays unfinished and comes back.
 @MainActor
+@Observable
 final class StrideStore {
     /// Posted when the app returns to the foreground; the store refreshes its entitlements then.
     static var foregroundNotification: Notification.Name { StoreLifecycle.foregroundNotification }
 
     /// The products the App Store returned, by ID.
-    private(set) var products: [ProductID: Product] = [:] {
-        willSet { notifyChange() }
-    }
+    private(set) var products: [ProductID: Product] = [:]
 
     /// Products the guides define but the App Store did not return. StoreKit leaves unknown IDs
     /// out without an error; this list is the only sign.
-    private(set) var missingProducts: [ProductID] = [] {
-        willSet { notifyChange() }
-    }
+    private(set) var missingProducts: [ProductID] = []
 
     /// Non-consumables, subscriptions and passes the customer owns now.
-    private(set) var ownedProducts: Set<ProductID> = [] {
-        willSet { notifyChange() }
-    }
+    private(set) var ownedProducts: Set<ProductID> = []
+
+    /// Where the customer stands in each subscription group, as StoreKit said last.
+    private(set) var subscriptionStatuses: [SubscriptionGroup: SubscriptionStatus] = [:]
+
+    /// Ties every purchase to the customer's account in the app (it appears in each
+    /// transaction's `appAccountToken`), for servers that match purchases to accounts.
+    @ObservationIgnored var appAccountToken: UUID?
+
+    /// Asks the app's server to sign a promotional offer; the store never holds the key.
+    @ObservationIgnored var promotionalOfferSigner: (@MainActor (PromotionalOfferRequest) async throws -> PromotionalOfferSignature)?
 
     /// Told about every purchase, renewal, restore, failure, deferral, revocation and expiry,
     /// and asked to deliver each purchase.
-    weak var handler: (any StrideStoreHandling)?
+    @ObservationIgnored weak var handler: (any StrideStoreHandling)?
 
     /// Where ownership and consumable balances are kept between launches.
-    let entitlements: EntitlementStore
+    @ObservationIgnored let entitlements: EntitlementStore
 
     /// The time the store goes by.
-    let clock: any StoreClock
+    @ObservationIgnored let clock: any StoreClock
+
+    /// Told of every change, for a type in front of the store (the facade of `storekit: both`).
+    @ObservationIgnored var onChange: (@MainActor () -> Void)?
 
     /// Deliveries under way, by transaction ID. A transaction is claimed here before the first
     /// suspension, so a second delivery of it waits for the first instead of crediting again.
-    private var deliveries: [UInt64: Task<PurchaseOutcome, Never>] = [:]
+    @ObservationIgnored private var deliveries: [UInt64: Task<PurchaseOutcome, Never>] = [:]
     /// Counts changes of ownership, so that a refresh leaves alone what changed after it began.
-    private var changeCount = 0
-    private var lastChange: [ProductID: Int] = [:]
-    private let refreshes = RefreshQueue()
-    private let listeners = StoreListeners()
+    @ObservationIgnored private var changeCount = 0
+    @ObservationIgnored private var lastChange: [ProductID: Int] = [:]
+    @ObservationIgnored private let refreshes = RefreshQueue()
+    @ObservationIgnored private let listeners = StoreListeners()
     /// Wakes the store at the next end of a subscription or pass it knows of.
-    private let expiry: ExpiryTimer
+    @ObservationIgnored private let expiry: ExpiryTimer
+    /// Followers of each group's status (`statusUpdates(of:)`).
+    @ObservationIgnored private var statusFollowers: [SubscriptionGroup: [UUID: AsyncStream<SubscriptionStatus>.Continuation]] = [:]
+    /// Bumped by every change, so that views reading values the store computes (balances, end
+    /// dates) are told when they change.
+    private(set) var revision = 0
 
     init(
         entitlements: EntitlementStore = EntitlementStore.makeDefault(),
@@ -95,7 +109,7 @@ final class StrideStore {
         ownedProducts = entitlements.ownedProducts(at: clock.now, trustingGracePeriods: false)
         listeners.add(
             Task { [weak self] in
-                for await update in Transaction.updates {
+                for await update in StoreKit.Transaction.updates {
                     guard let self else { return }
                     await self.process(update)
                 }
@@ -111,6 +125,14 @@ final class StrideStore {
                     })
             }
         #endif
+        listeners.add(
+            Task { [weak self] in
+                // Prices and availability follow the storefront: load again when it changes.
+                for await _ in Storefront.updates {
+                    guard let self else { return }
+                    if !self.products.isEmpty { _ = try? await self.loadProducts() }
+                }
+            })
         listeners.observe(Self.foregroundNotification) { [weak self] in
             Task { @MainActor in self?.scheduleRefresh() }
         }
@@ -136,30 +158,68 @@ final class StrideStore {
         products = found
         missingProducts = requested.filter { found[$0] == nil }
         if !missingProducts.isEmpty {
-            #if DEBUG
-                let names = missingProducts.map(\.rawValue).joined(separator: ", ")
-                print("StrideStore: the App Store returned no product for \(names). See \("Workbook/troubleshooting.md").")
-            #endif
+            for id in missingProducts {
+                StoreLog.debug(
+                    "StrideStore: the App Store returned no product for \(id.rawValue). See \("Workbook/troubleshooting.md"), checklist items product-id-mismatch, bundle-id-mismatch, agreements, metadata-missing, cleared-for-sale and propagation-delay."
+                )
+            }
             handler?.storeDidMissProducts(missingProducts)
         }
+        await refreshSubscriptionStatuses()
         return found
     }
 
-    /// Buys a product. Errors from StoreKit are passed on after the handler has heard of them.
+    #if !os(visionOS)
+        /// Buys a product, with a subscription offer if one is given. Errors (StoreKit's, and an
+        /// offer that is unknown or could not be signed) are thrown after the handler has heard
+        /// of them. (visionOS asks for a scene to confirm
+        /// in: `purchase(_:confirmIn:offer:options:)`.)
+        @discardableResult
+        func purchase(
+            _ id: ProductID, offer: SubscriptionOfferChoice? = nil,
+            options: Set<Product.PurchaseOption> = []
+        ) async throws -> PurchaseOutcome {
+            let product = try productToBuy(id)
+            let result: Product.PurchaseResult
+            do {
+                let chosen = try await purchaseOptions(for: id, offer: offer, adding: options)
+                result = try await product.purchase(options: chosen)
+            } catch {
+                handler?.handle(.failed(error), for: id)
+                throw error
+            }
+            return await handle(result, for: id)
+        }
+    #endif
+
+    #if canImport(UIKit) && !os(watchOS)
+        /// Buys a product, showing the confirmation in `scene`: the way on visionOS, and in
+        /// UIKit apps with several scenes.
+        @available(iOS 17.0, tvOS 17.0, visionOS 1.0, *)
+        @discardableResult
+        func purchase(
+            _ id: ProductID, confirmIn scene: some UIScene, offer: SubscriptionOfferChoice? = nil,
+            options: Set<Product.PurchaseOption> = []
+        ) async throws -> PurchaseOutcome {
+            let product = try productToBuy(id)
+            let result: Product.PurchaseResult
+            do {
+                let chosen = try await purchaseOptions(for: id, offer: offer, adding: options)
+                result = try await product.purchase(confirmIn: scene, options: chosen)
+            } catch {
+                handler?.handle(.failed(error), for: id)
+                throw error
+            }
+            return await handle(result, for: id)
+        }
+    #endif
+
+    /// Takes the result of a purchase made elsewhere (StoreKit's `StoreView`,
+    /// `SubscriptionStoreView`, `ProductView`, `onInAppPurchaseCompletion`, or a `PurchaseAction`)
+    /// and delivers it as if the store had made it: once, whatever else hands over the same
+    /// transaction.
     @discardableResult
-    func purchase(_ id: ProductID, options: Set<Product.PurchaseOption> = []) async throws -> PurchaseOutcome {
-        guard AppStore.canMakePayments else {
-            handler?.handle(.failed(StoreError.paymentsNotAllowed), for: id)
-            throw StoreError.paymentsNotAllowed
-        }
-        guard let product = products[id] else { throw StoreError.productNotLoaded(id) }
-        let result: Product.PurchaseResult
-        do {
-            result = try await product.purchase(options: options)
-        } catch {
-            handler?.handle(.failed(error), for: id)
-            throw error
-        }
+    func handle(_ result: Product.PurchaseResult, for id: ProductID) async -> PurchaseOutcome {
         switch result {
         case .success(.verified(let transaction)):
             return await deliver(transaction)
@@ -174,6 +234,16 @@ final class StrideStore {
         @unknown default:
             return .cancelled
         }
+    }
+
+    /// The loaded product, when payments are allowed.
+    private func productToBuy(_ id: ProductID) throws -> Product {
+        guard AppStore.canMakePayments else {
+            handler?.handle(.failed(StoreError.paymentsNotAllowed), for: id)
+            throw StoreError.paymentsNotAllowed
+        }
+        guard let product = products[id] else { throw StoreError.productNotLoaded(id) }
+        return product
     }
 
     /// Restores purchases made on other devices or before a reinstall. App Review expects a
@@ -208,7 +278,8 @@ final class StrideStore {
     /// When the customer's subscription or pass ends (or, in a grace period, ended); nil for
     /// purchases that last and for products the customer does not own.
     func expirationDate(of id: ProductID) -> Date? {
-        entitlements.entitlement(for: id)?.expirationDate
+        _ = revision
+        return entitlements.entitlement(for: id)?.expirationDate
     }
 
     /// Whether the customer owns the product through Family Sharing.
@@ -217,7 +288,10 @@ final class StrideStore {
     }
 
     /// Units of a consumable the customer has bought and not yet used.
-    func balance(of id: ProductID) -> Int { entitlements.balance(of: id) }
+    func balance(of id: ProductID) -> Int {
+        _ = revision
+        return entitlements.balance(of: id)
+    }
 
     /// Uses up `count` units of a consumable; false when the balance is too low or the change
     /// could not be saved.
@@ -246,7 +320,7 @@ final class StrideStore {
 
     // MARK: Delivering transactions
 
-    private func process(_ update: VerificationResult<Transaction>) async {
+    private func process(_ update: VerificationResult<StoreKit.Transaction>) async {
         switch update {
         case .verified(let transaction):
             _ = await deliver(transaction)
@@ -257,7 +331,7 @@ final class StrideStore {
 
     /// Delivers a verified transaction once. A delivery of a transaction already under way
     /// waits for it and shares its outcome; so does one another store of the app is making.
-    private func deliver(_ transaction: Transaction) async -> PurchaseOutcome {
+    private func deliver(_ transaction: StoreKit.Transaction) async -> PurchaseOutcome {
         if let running = deliveries[transaction.id] {
             let outcome = await running.value
             // A refund that arrives while its purchase is delivered comes after it.
@@ -274,7 +348,7 @@ final class StrideStore {
     /// Claims the transaction, before any suspension, and starts delivering it; nil when
     /// another store of the app is delivering it.
     @discardableResult
-    private func startDelivery(_ transaction: Transaction) -> Task<PurchaseOutcome, Never>? {
+    private func startDelivery(_ transaction: StoreKit.Transaction) -> Task<PurchaseOutcome, Never>? {
         guard DeliveryClaims.claim(String(transaction.id)) else { return nil }
         let delivery = Task { await self.settle(transaction) }
         deliveries[transaction.id] = delivery
@@ -283,7 +357,7 @@ final class StrideStore {
 
     /// Decides what a transaction means, lets the handler deliver it, saves the entitlement,
     /// tells the handler, and only then finishes it.
-    private func settle(_ transaction: Transaction) async -> PurchaseOutcome {
+    private func settle(_ transaction: StoreKit.Transaction) async -> PurchaseOutcome {
         let key = String(transaction.id)
         defer {
             deliveries[transaction.id] = nil
@@ -343,12 +417,13 @@ final class StrideStore {
             }
         handler?.handle(event, for: id)
         await transaction.finish()
+        if id.kind == .autoRenewable { await refreshSubscriptionStatuses() }
         return .purchased
     }
 
     /// A refund or revocation: the entitlement ends (a consumable loses what the refunded
     /// transaction credited, as far as it is left), once.
-    private func revoke(_ transaction: Transaction, of id: ProductID) async -> PurchaseOutcome {
+    private func revoke(_ transaction: StoreKit.Transaction, of id: ProductID) async -> PurchaseOutcome {
         let key = "revoked." + String(transaction.id)
         let changed: Bool
         do {
@@ -378,12 +453,13 @@ final class StrideStore {
             handler?.handle(.revoked, for: id)
         }
         await transaction.finish()
+        if id.kind == .autoRenewable { await refreshSubscriptionStatuses() }
         return .purchased
     }
 
     /// Whether a subscription's transaction renews it, rather than starting it.
     private func isRenewal(
-        _ transaction: Transaction, of id: ProductID, saved: EntitlementStore.Entitlement?
+        _ transaction: StoreKit.Transaction, of id: ProductID, saved: EntitlementStore.Entitlement?
     ) -> Bool {
         guard id.kind == .autoRenewable else { return false }
         if #available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *) {
@@ -395,7 +471,7 @@ final class StrideStore {
 
     /// What a verified transaction entitles the customer to, and until when.
     private func makeEntitlement(
-        for transaction: Transaction, of id: ProductID, running: EntitlementStore.Entitlement?
+        for transaction: StoreKit.Transaction, of id: ProductID, running: EntitlementStore.Entitlement?
     ) -> EntitlementStore.Entitlement {
         .granted(
             to: id, transactionID: String(transaction.id), originalTransactionID: String(transaction.originalID),
@@ -414,9 +490,98 @@ final class StrideStore {
             if #available(iOS 18.0, macOS 15.0, *), let offer = intent.offer, offer.type == .winBack {
                 options.insert(.winBackOffer(offer))
             }
-            _ = try? await purchase(id, options: options)
+            _ = try? await purchase(id, options: options.union(accountOptions))
         }
     #endif
+
+    // MARK: Subscription status
+
+    /// Asks StoreKit where the customer stands in each subscription group whose products are
+    /// loaded, and tells the followers of each status that changed.
+    func refreshSubscriptionStatuses() async {
+        for group in SubscriptionGroup.allCases {
+            guard let info = group.products.lazy.compactMap({ self.products[$0]?.subscription }).first,
+                let statuses = try? await info.status
+            else { continue }
+            let status = Self.summary(of: statuses)
+            guard subscriptionStatuses[group] != status else { continue }
+            subscriptionStatuses[group] = status
+            notifyChange()
+            for follower in (statusFollowers[group] ?? [:]).values {
+                follower.yield(status)
+            }
+        }
+    }
+
+    /// A group's status, then each change of it.
+    func statusUpdates(of group: SubscriptionGroup) -> AsyncStream<SubscriptionStatus> {
+        let key = UUID()
+        let current = subscriptionStatuses[group] ?? .notSubscribed
+        var follower: AsyncStream<SubscriptionStatus>.Continuation?
+        let stream = AsyncStream<SubscriptionStatus> { continuation in
+            continuation.yield(current)
+            follower = continuation
+        }
+        if let follower {
+            statusFollowers[group, default: [:]][key] = follower
+            follower.onTermination = { [weak self] _ in
+                Task { @MainActor in self?.statusFollowers[group]?[key] = nil }
+            }
+        }
+        return stream
+    }
+
+    /// The one status that describes the group: StoreKit answers one per way the customer holds
+    /// it (bought, and shared by the family); the one that entitles most wins, then the higher
+    /// level.
+    private static func summary(of statuses: [Product.SubscriptionInfo.Status]) -> SubscriptionStatus {
+        let summaries = statuses.compactMap(Self.describe)
+        let rank: (SubscriptionStatus.State) -> Int = { state in
+            switch state {
+            case .subscribed: 0
+            case .inGracePeriod: 1
+            case .inBillingRetryPeriod: 2
+            case .expired: 3
+            case .revoked: 4
+            case .notSubscribed: 5
+            }
+        }
+        return summaries.min {
+            (rank($0.state), $0.level ?? Int.max) < (rank($1.state), $1.level ?? Int.max)
+        } ?? .notSubscribed
+    }
+
+    private static func describe(_ status: Product.SubscriptionInfo.Status) -> SubscriptionStatus? {
+        guard case .verified(let transaction) = status.transaction,
+            let product = ProductID(rawValue: transaction.productID)
+        else { return nil }
+        let state: SubscriptionStatus.State =
+            switch status.state {
+            case .subscribed: .subscribed
+            case .inGracePeriod: .inGracePeriod
+            case .inBillingRetryPeriod: .inBillingRetryPeriod
+            case .revoked: .revoked
+            default: .expired
+            }
+        var summary = SubscriptionStatus(
+            state: state, product: product, level: product.level, expirationDate: transaction.expirationDate)
+        // Renewal information that fails verification is left out rather than trusted.
+        if case .verified(let renewal) = status.renewalInfo {
+            summary.willAutoRenew = renewal.willAutoRenew
+            summary.renewsTo = renewal.autoRenewPreference.flatMap { ProductID(rawValue: $0) } ?? product
+            summary.gracePeriodEnd = renewal.gracePeriodExpirationDate
+            summary.expirationReason = renewal.expirationReason.map { reason in
+                switch reason {
+                case .autoRenewDisabled: .cancelled
+                case .billingError: .billingError
+                case .didNotConsentToPriceIncrease: .didNotConsentToPriceIncrease
+                case .productUnavailable: .productUnavailable
+                default: .unknown
+                }
+            }
+        }
+        return summary
+    }
 
     // MARK: Refreshing
 
@@ -429,8 +594,8 @@ final class StrideStore {
 
     private func performRefresh() async {
         let startedAt = changeCount
-        var current: [ProductID: Transaction] = [:]
-        for await result in Transaction.currentEntitlements {
+        var current: [ProductID: StoreKit.Transaction] = [:]
+        for await result in StoreKit.Transaction.currentEntitlements {
             guard case .verified(let transaction) = result, transaction.revocationDate == nil, !transaction.isUpgraded,
                 let id = ProductID(rawValue: transaction.productID), id.kind.isDurable
             else { continue }
@@ -446,7 +611,7 @@ final class StrideStore {
                 // Not entitled any more, or StoreKit's records are still arriving: only the
                 // latest transaction tells which.
                 var answer = EntitlementAnswer(current: nil)
-                if case .verified(let transaction)? = await Transaction.latest(for: id.rawValue) {
+                if case .verified(let transaction)? = await StoreKit.Transaction.latest(for: id.rawValue) {
                     answer.isRevoked = transaction.revocationDate != nil
                     answer.isReplaced = transaction.isUpgraded
                     answer.latestEnd = transaction.expirationDate
@@ -455,9 +620,10 @@ final class StrideStore {
             }
         }
         apply(answers, startedAt: startedAt)
+        await refreshSubscriptionStatuses()
         // A delivery that asked to retry, or whose entitlement could not be saved, gets
         // another try; deliveries already under way are not started twice.
-        for await result in Transaction.unfinished {
+        for await result in StoreKit.Transaction.unfinished {
             guard case .verified(let transaction) = result, deliveries[transaction.id] == nil else { continue }
             startDelivery(transaction)
         }
@@ -491,13 +657,8 @@ final class StrideStore {
         }
     }
 
-    private func notifyChange() {
-        #if canImport(Combine)
-            objectWillChange.send()
-        #endif
+    func notifyChange() {
+        revision &+= 1
+        onChange?()
     }
 }
-
-#if canImport(Combine)
-    extension StrideStore: ObservableObject {}
-#endif

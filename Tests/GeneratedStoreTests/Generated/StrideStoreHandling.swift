@@ -5,6 +5,10 @@
 import Foundation
 import StoreKit
 
+#if canImport(UIKit)
+    import UIKit
+#endif
+
 /// Callbacks for each product of the guides. Every method has a default, so a conforming type
 /// implements only what it needs; `StrideStore+Handlers.swift` holds yours. Methods exist only for what
 /// can happen to a product: a consumable is never restored, only subscriptions and passes
@@ -17,12 +21,12 @@ protocol StrideStoreHandling: AnyObject {
     /// the latest at the next launch), and nothing is granted meanwhile. Called once per
     /// transaction, renewals included. The default delivers at once. Do not wait here for the
     /// store's own `refreshEntitlements()`.
-    func deliver(_ transaction: Transaction, for product: ProductID) async -> DeliveryOutcome
+    func deliver(_ transaction: StoreKit.Transaction, for product: ProductID) async -> DeliveryOutcome
     /// Every event of every product. The default calls the product's own method below
     /// (`dispatch(_:for:)`); implement it to see all events in one place.
     func handle(_ event: StoreEvent, for product: ProductID)
     /// Coach credits, pack of 10: bought and delivered.
-    func coachCreditsPurchased(_ transaction: Transaction)
+    func coachCreditsPurchased(_ transaction: StoreKit.Transaction)
     /// Coach credits, pack of 10: the purchase failed, did not verify, or could not be saved.
     func coachCreditsFailed(_ error: any Error)
     /// Coach credits, pack of 10: waiting for approval.
@@ -30,9 +34,9 @@ protocol StrideStoreHandling: AnyObject {
     /// Coach credits, pack of 10: refunded; the store has taken back the units that are left.
     func coachCreditsRevoked()
     /// Remove ads: bought and delivered.
-    func removeAdsPurchased(_ transaction: Transaction)
+    func removeAdsPurchased(_ transaction: StoreKit.Transaction)
     /// Remove ads: shared by a family member; the default calls `removeAdsPurchased(_:)`.
-    func removeAdsFamilyShared(_ transaction: Transaction)
+    func removeAdsFamilyShared(_ transaction: StoreKit.Transaction)
     /// Remove ads: found again by a restore.
     func removeAdsRestored()
     /// Remove ads: the purchase failed, did not verify, or could not be saved.
@@ -42,7 +46,7 @@ protocol StrideStoreHandling: AnyObject {
     /// Remove ads: refunded, or no longer shared by the family.
     func removeAdsRevoked()
     /// Season Pass 2027 (one year): bought and delivered.
-    func seasonPassPurchased(_ transaction: Transaction)
+    func seasonPassPurchased(_ transaction: StoreKit.Transaction)
     /// Season Pass 2027 (one year): found again by a restore.
     func seasonPassRestored()
     /// Season Pass 2027 (one year): the purchase failed, did not verify, or could not be saved.
@@ -54,11 +58,11 @@ protocol StrideStoreHandling: AnyObject {
     /// Season Pass 2027 (one year): ran out.
     func seasonPassExpired()
     /// Stride Pro, yearly: bought and delivered.
-    func proYearlyPurchased(_ transaction: Transaction)
+    func proYearlyPurchased(_ transaction: StoreKit.Transaction)
     /// Stride Pro, yearly: shared by a family member; the default calls `proYearlyPurchased(_:)`.
-    func proYearlyFamilyShared(_ transaction: Transaction)
+    func proYearlyFamilyShared(_ transaction: StoreKit.Transaction)
     /// Stride Pro, yearly: renewed for another period.
-    func proYearlyRenewed(_ transaction: Transaction)
+    func proYearlyRenewed(_ transaction: StoreKit.Transaction)
     /// Stride Pro, yearly: found again by a restore.
     func proYearlyRestored()
     /// Stride Pro, yearly: the purchase failed, did not verify, or could not be saved.
@@ -70,9 +74,9 @@ protocol StrideStoreHandling: AnyObject {
     /// Stride Pro, yearly: ran out.
     func proYearlyExpired()
     /// Stride Plus, monthly: bought and delivered.
-    func plusMonthlyPurchased(_ transaction: Transaction)
+    func plusMonthlyPurchased(_ transaction: StoreKit.Transaction)
     /// Stride Plus, monthly: renewed for another period.
-    func plusMonthlyRenewed(_ transaction: Transaction)
+    func plusMonthlyRenewed(_ transaction: StoreKit.Transaction)
     /// Stride Plus, monthly: found again by a restore.
     func plusMonthlyRestored()
     /// Stride Plus, monthly: the purchase failed, did not verify, or could not be saved.
@@ -88,7 +92,7 @@ protocol StrideStoreHandling: AnyObject {
 }
 
 extension StrideStoreHandling {
-    func deliver(_ transaction: Transaction, for product: ProductID) async -> DeliveryOutcome {
+    func deliver(_ transaction: StoreKit.Transaction, for product: ProductID) async -> DeliveryOutcome {
         .delivered
     }
 
@@ -96,32 +100,32 @@ extension StrideStoreHandling {
         dispatch(event, for: product)
     }
 
-    func coachCreditsPurchased(_ transaction: Transaction) {}
+    func coachCreditsPurchased(_ transaction: StoreKit.Transaction) {}
     func coachCreditsFailed(_ error: any Error) {}
     func coachCreditsDeferred() {}
     func coachCreditsRevoked() {}
-    func removeAdsPurchased(_ transaction: Transaction) {}
-    func removeAdsFamilyShared(_ transaction: Transaction) { removeAdsPurchased(transaction) }
+    func removeAdsPurchased(_ transaction: StoreKit.Transaction) {}
+    func removeAdsFamilyShared(_ transaction: StoreKit.Transaction) { removeAdsPurchased(transaction) }
     func removeAdsRestored() {}
     func removeAdsFailed(_ error: any Error) {}
     func removeAdsDeferred() {}
     func removeAdsRevoked() {}
-    func seasonPassPurchased(_ transaction: Transaction) {}
+    func seasonPassPurchased(_ transaction: StoreKit.Transaction) {}
     func seasonPassRestored() {}
     func seasonPassFailed(_ error: any Error) {}
     func seasonPassDeferred() {}
     func seasonPassRevoked() {}
     func seasonPassExpired() {}
-    func proYearlyPurchased(_ transaction: Transaction) {}
-    func proYearlyFamilyShared(_ transaction: Transaction) { proYearlyPurchased(transaction) }
-    func proYearlyRenewed(_ transaction: Transaction) {}
+    func proYearlyPurchased(_ transaction: StoreKit.Transaction) {}
+    func proYearlyFamilyShared(_ transaction: StoreKit.Transaction) { proYearlyPurchased(transaction) }
+    func proYearlyRenewed(_ transaction: StoreKit.Transaction) {}
     func proYearlyRestored() {}
     func proYearlyFailed(_ error: any Error) {}
     func proYearlyDeferred() {}
     func proYearlyRevoked() {}
     func proYearlyExpired() {}
-    func plusMonthlyPurchased(_ transaction: Transaction) {}
-    func plusMonthlyRenewed(_ transaction: Transaction) {}
+    func plusMonthlyPurchased(_ transaction: StoreKit.Transaction) {}
+    func plusMonthlyRenewed(_ transaction: StoreKit.Transaction) {}
     func plusMonthlyRestored() {}
     func plusMonthlyFailed(_ error: any Error) {}
     func plusMonthlyDeferred() {}
@@ -211,10 +215,32 @@ struct ProductHandle {
     /// Units left, for a consumable.
     var balance: Int { store.balance(of: id) }
 
-    @discardableResult
-    func purchase(options: Set<Product.PurchaseOption> = []) async throws -> PurchaseOutcome {
-        try await store.purchase(id, options: options)
+    /// Whether the App Store has a transaction of it that a refund could be asked for.
+    var canRequestRefund: Bool {
+        get async { await store.canRequestRefund(for: id) }
     }
+
+    #if !os(visionOS)
+        /// Buys it, with a subscription offer if one is given.
+        @discardableResult
+        func purchase(
+            offer: SubscriptionOfferChoice? = nil, options: Set<Product.PurchaseOption> = []
+        ) async throws -> PurchaseOutcome {
+            try await store.purchase(id, offer: offer, options: options)
+        }
+    #endif
+
+    #if canImport(UIKit) && !os(watchOS)
+        /// Buys it, confirming in `scene` (the way on visionOS).
+        @available(iOS 17.0, tvOS 17.0, visionOS 1.0, *)
+        @discardableResult
+        func purchase(
+            confirmIn scene: some UIScene, offer: SubscriptionOfferChoice? = nil,
+            options: Set<Product.PurchaseOption> = []
+        ) async throws -> PurchaseOutcome {
+            try await store.purchase(id, confirmIn: scene, offer: offer, options: options)
+        }
+    #endif
 }
 
 extension StrideStore {

@@ -130,6 +130,11 @@ typedef void (^LanternStoreObjCSubscriptionValidator)(NSString *productIdentifie
 // so keep your handler alive.
 @property (nonatomic, weak, nullable) id<LanternStoreObjCHandling> handler;
 
+// Ties every payment to the customer's account in the app. Set it to a UUID string (the
+// account's, for instance) and StoreKit 2 and the App Store Server API report it as the
+// transaction's appAccountToken.
+@property (nonatomic, copy, nullable) NSString *applicationUsername;
+
 // Tells the store when subscriptions end; see above.
 @property (nonatomic, copy, nullable) LanternStoreObjCSubscriptionValidator subscriptionValidator;
 

@@ -237,7 +237,9 @@ static const NSUInteger LanternStoreObjCDeliveredLimit = 1000;
     if (product == nil) {
         return NO;
     }
-    [[SKPaymentQueue defaultQueue] addPayment:[SKPayment paymentWithProduct:product]];
+    SKMutablePayment *payment = [SKMutablePayment paymentWithProduct:product];
+    payment.applicationUsername = self.applicationUsername;
+    [[SKPaymentQueue defaultQueue] addPayment:payment];
     return YES;
 }
 

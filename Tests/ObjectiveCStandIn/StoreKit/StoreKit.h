@@ -58,9 +58,16 @@ typedef NS_ERROR_ENUM(SKErrorDomain, SKErrorCode){
 @property (nonatomic, readonly) NSArray<NSString *> *invalidProductIdentifiers;
 @end
 
-@interface SKPayment : NSObject <NSCopying>
+@interface SKPayment : NSObject <NSCopying, NSMutableCopying>
 + (instancetype)paymentWithProduct:(SKProduct *)product;
 @property (nonatomic, copy, readonly) NSString *productIdentifier;
+@property (nonatomic, copy, readonly, nullable) NSString *applicationUsername;
+@property (nonatomic, readonly) NSInteger quantity;
+@end
+
+@interface SKMutablePayment : SKPayment
+@property (nonatomic, copy, readwrite, nullable) NSString *applicationUsername;
+@property (nonatomic, readwrite) NSInteger quantity;
 @end
 
 typedef NS_ENUM(NSInteger, SKPaymentTransactionState){

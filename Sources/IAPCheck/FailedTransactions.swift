@@ -1,0 +1,158 @@
+import IAPDiagnostics
+import IAPProject
+
+/// Whether the StoreKit 1 observers finish the transactions that fail.
+///
+/// StoreKit keeps a failed transaction in the queue, and delivers it again at every launch, until
+/// the app finishes it. An observer's `paymentQueue(_:updatedTransactions:)` is judged where it
+/// dispatches on the transaction's state: the branch for `.failed` (or, with none, the `default:`
+/// that receives it), with the methods of the observer's type that the branch calls, must reach
+/// `finishTransaction`. An observer that dispatches on no state is not judged.
+struct FailedTransactions {
+    /// An observer whose failed transactions stay in the queue.
+    struct Gap {
+        /// `StoreService.paymentQueue(_:updatedTransactions:)`.
+        var observer: String
+        /// The branch that receives failed transactions and finishes nothing.
+        var branch: SourceLocation
+    }
+
+    let index: SourceIndex
+
+    func gaps() -> [Gap] {
+        var found: [Gap] = []
+        for function in index.functions where Self.isObserver(function) {
+            guard let body = function.body else { continue }
+            // The observer's body and the methods of its type it calls, as far as two calls down.
+            var bodies = [body]
+            var frontier = [body]
+            for _ in 0..<2 {
+                frontier = frontier.flatMap { calledBodies(from: $0, in: function.typeName) }
+                    .filter { !bodies.contains($0) }
+                bodies += frontier
+            }
+            var judged = false
+            var finished = false
+            var unfinished: SourceLocation?
+            for span in bodies {
+                for branch in failedBranches(in: span) {
+                    judged = true
+                    if finishes(branch.body, typeName: function.typeName) {
+                        finished = true
+                    } else if unfinished == nil {
+                        unfinished = branch.location
+                    }
+                }
+            }
+            guard judged, !finished, let unfinished else { continue }
+            let owner = function.typeName.map { "\($0)." } ?? ""
+            found.append(Gap(observer: owner + function.signatureText, branch: unfinished))
+        }
+        return found
+    }
+
+    /// `paymentQueue(_:updatedTransactions:)`, or `paymentQueue:updatedTransactions:`.
+    static func isObserver(_ function: SourceIndex.Function) -> Bool {
+        function.name == "paymentQueue" && function.labels.last == "updatedTransactions"
+    }
+
+    /// The bodies of the functions of `typeName` that the code in `span` calls.
+    private func calledBodies(from span: SourceIndex.Span, in typeName: String?) -> [SourceIndex.Span] {
+        guard let typeName else { return [] }
+        let tokens = index.tokens(span.file)
+        var bodies: [SourceIndex.Span] = []
+        for position in span.start..<span.end where tokens[position].kind == .identifier {
+            let next = position + 1 < tokens.count ? tokens[position + 1].text : ""
+            guard next == "(" || next == ":" || next == "]" else { continue }
+            for candidate in index.functions(named: tokens[position].text, in: typeName) {
+                if let body = index.functions[candidate].body, body != span, !bodies.contains(body) {
+                    bodies.append(body)
+                }
+            }
+        }
+        return bodies
+    }
+
+    /// True when the code finishes a transaction, itself or through a method of its type. A flag
+    /// named after the call (`finishTransaction = YES`, read after the switch) counts as well.
+    private func finishes(_ span: SourceIndex.Span, typeName: String?) -> Bool {
+        if Self.mentionsFinish(span, index.tokens(span.file)) { return true }
+        return calledBodies(from: span, in: typeName).contains { Self.mentionsFinish($0, index.tokens($0.file)) }
+    }
+
+    private static func mentionsFinish(_ span: SourceIndex.Span, _ tokens: [SwiftToken]) -> Bool {
+        (span.start..<span.end).contains { position in
+            let token = tokens[position]
+            guard token.kind == .identifier else { return false }
+            if token.text == "finishTransaction" { return true }
+            return token.text == "finish" && position + 1 < tokens.count && tokens[position + 1].text == "("
+        }
+    }
+
+    /// The branches that receive a failed transaction: `case .failed:` (with the rest of its
+    /// pattern), `if … == .failed {`, their Objective-C forms with `SKPaymentTransactionStateFailed`,
+    /// or the `default:` of a state switch that names no failed case.
+    private func failedBranches(in span: SourceIndex.Span) -> [(body: SourceIndex.Span, location: SourceLocation)] {
+        let tokens = index.tokens(span.file)
+        var branches: [(body: SourceIndex.Span, location: SourceLocation)] = []
+        var stateCases = false
+        var failedCase = false
+        var defaults: [Int] = []
+        var position = span.start
+        while position < span.end {
+            defer { position += 1 }
+            let token = tokens[position]
+            guard token.kind == .identifier else { continue }
+            switch token.text {
+            case "case":
+                guard let pattern = SourceIndex.casePattern(tokens, caseAt: position, limit: span.end) else { continue }
+                let names = tokens[pattern.pattern].filter { $0.kind == .identifier }.map(\.text)
+                if names.contains(where: Self.isStateName) { stateCases = true }
+                guard names.contains(where: Self.isFailed) else { continue }
+                failedCase = true
+                let body = SourceIndex.caseBody(tokens, from: pattern.colon + 1, limit: span.end)
+                branches.append(
+                    (SourceIndex.Span(file: span.file, start: body.lowerBound, end: body.upperBound), token.location))
+            case "default" where position + 1 < span.end && tokens[position + 1].text == ":":
+                defaults.append(position)
+            case "if":
+                // `if transaction.transactionState == .failed {`, `if (… == SKPaymentTransactionStateFailed) {`.
+                var cursor = position + 1
+                var failed = false
+                while cursor < span.end, tokens[cursor].text != "{",
+                    tokens[cursor].location.line <= token.location.line + 1
+                {
+                    if Self.isFailed(tokens[cursor].text), cursor > 0,
+                        tokens[cursor - 1].text == "." || tokens[cursor].text.hasPrefix("SK")
+                    {
+                        failed = true
+                    }
+                    cursor += 1
+                }
+                guard failed, cursor < span.end, tokens[cursor].text == "{" else { continue }
+                let end = SourceIndex.close(tokens, from: cursor)
+                branches.append((SourceIndex.Span(file: span.file, start: cursor, end: end), token.location))
+            default:
+                continue
+            }
+        }
+        if stateCases, !failedCase {
+            for position in defaults {
+                let body = SourceIndex.caseBody(tokens, from: position + 2, limit: span.end)
+                branches.append(
+                    (
+                        SourceIndex.Span(file: span.file, start: body.lowerBound, end: body.upperBound),
+                        tokens[position].location
+                    ))
+            }
+        }
+        return branches
+    }
+
+    static func isFailed(_ name: String) -> Bool { name == "failed" || name == "SKPaymentTransactionStateFailed" }
+
+    static func isStateName(_ name: String) -> Bool {
+        ["purchased", "restored", "purchasing", "deferred", "failed"].contains(name)
+            || name.hasPrefix("SKPaymentTransactionState")
+    }
+}

@@ -1,0 +1,757 @@
+import IAPDiagnostics
+import IAPProject
+
+/// Decides whether the transaction listener starts as the app launches, from what launch reaches.
+///
+/// Launch is the `@main` type (its initialiser, stored properties and the scenes of its `body`),
+/// the views a scene shows first (their stored properties and initialisers, and what their
+/// `.task`, `.onAppear` and `.onReceive` run, including through view modifiers), and the app
+/// delegate's launch methods (`application(_:didFinishLaunchingWithOptions:)` and its siblings,
+/// `scene(_:willConnectTo:options:)`, and their Objective-C forms). From there the search follows
+/// initialisers, stored properties, calls and singletons (`Store.shared`), to `maximumDepth` steps.
+/// Views that a root view's body shows are screens a person opens later, so they are not followed.
+struct LaunchReachability {
+    static let maximumDepth = 12
+
+    /// One place that starts listening for transactions.
+    struct Listener {
+        enum Kind {
+            case transactionUpdates
+            case paymentQueueObserver
+            /// A library that listens for the app once configured: SwiftyStoreKit, RevenueCat.
+            case library(String)
+        }
+
+        var kind: Kind
+        var file: Int
+        var token: Int
+    }
+
+    /// One step of the path from launch to the listener.
+    struct Step {
+        var description: String
+        var location: SourceLocation
+    }
+
+    let index: SourceIndex
+    let listeners: [Listener]
+    /// The files whose `@main` type and delegates count as launch: the selling apps' own, so a
+    /// TV or demo app in the same project does not launch the phone app's store. Nil: every file.
+    let launchFiles: Set<Int>?
+    /// Per file, the token indices of its listeners, sorted.
+    private let listenerTokens: [[Int]]
+
+    init(index: SourceIndex, launchFiles: Set<Int>? = nil) {
+        self.index = index
+        self.launchFiles = launchFiles
+        var found: [Listener] = []
+        for file in index.scans.indices { found += Self.findListeners(in: file, index: index) }
+        listeners = found
+        var perFile = Array(repeating: [Int](), count: index.scans.count)
+        for listener in found { perFile[listener.file].append(listener.token) }
+        listenerTokens = perFile.map { $0.sorted() }
+    }
+
+    func location(_ listener: Listener) -> SourceLocation { index.tokens(listener.file)[listener.token].location }
+
+    /// The listener launch reaches and the path to it, or nil.
+    func reachedListener() -> (listener: Listener, path: [Step])? {
+        var search = Search(reachability: self)
+        return search.run()
+    }
+
+    /// Where the code holding each listener is first started from outside it: the first call of
+    /// its function, or the first use of its type, with the type that does it (a view when one
+    /// does). One pass over the sources serves every listener asked about.
+    func starters(of asked: [Listener]) -> [(step: Step, others: Int)?] {
+        struct Wanted {
+            var function: SourceIndex.Function?
+            var typeName: String?
+            var candidates: [Step] = []
+        }
+        var wanted = asked.map { listener -> Wanted in
+            let function = index.function(containing: listener.token, in: listener.file).map { index.functions[$0] }
+            let typeName =
+                function?.typeName
+                ?? index.type(containing: listener.token, in: listener.file).map {
+                    index.types[$0].name
+                }
+            return Wanted(function: function, typeName: typeName)
+        }
+        var byName: [String: [Int]] = [:]
+        for (position, entry) in wanted.enumerated() {
+            if let function = entry.function, !function.isInitializer {
+                byName[function.name, default: []].append(position)
+            }
+            if let typeName = entry.typeName { byName[typeName, default: []].append(position) }
+        }
+        for (file, scan) in index.scans.enumerated() where byName.keys.contains(where: scan.mentions) {
+            let tokens = scan.tokens
+            for position in tokens.indices where tokens[position].kind == .identifier {
+                guard let askers = byName[tokens[position].text] else { continue }
+                let next = position + 1 < tokens.count ? tokens[position + 1].text : ""
+                let previous = position > 0 ? tokens[position - 1].text : ""
+                let enclosing = index.type(containing: position, in: file).map { index.types[$0].name }
+                let objectiveC = scan.language == .objectiveC
+                // `[self purchase:sender]`, not the `- (void)purchase:(id)sender` that declares it.
+                let isMessage =
+                    objectiveC && (next == ":" || next == "]") && position > 0
+                    && (tokens[position - 1].kind == .identifier || previous == "]")
+                let declares = ["extension", "@interface", "@implementation", "@class", "@protocol"].contains(previous)
+                for asker in askers {
+                    let entry = wanted[asker]
+                    let text = tokens[position].text
+                    let isCall =
+                        entry.function.map {
+                            !$0.isInitializer && text == $0.name && (next == "(" && previous != "func" || isMessage)
+                        } ?? false
+                    let isUse =
+                        entry.typeName.map {
+                            text == $0 && !declares && (next == "(" || next == "." || objectiveC && previous == "[")
+                        } ?? false
+                    // The listener's own type does not count as starting it.
+                    guard isCall || isUse, enclosing != entry.typeName else { continue }
+                    wanted[asker].candidates.append(
+                        Step(description: enclosing ?? scan.path, location: tokens[position].location))
+                }
+            }
+        }
+        return wanted.map { entry in
+            guard
+                let chosen = entry.candidates.first(where: { index.isViewType($0.description) })
+                    ?? entry.candidates.first
+            else { return nil }
+            return (chosen, entry.candidates.count - 1)
+        }
+    }
+
+    // MARK: Finding listeners
+
+    private static func findListeners(in file: Int, index: SourceIndex) -> [Listener] {
+        let scan = index.scans[file]
+        let tokens = scan.tokens
+        var found: [Listener] = []
+        let relevant =
+            scan.mentions("updates") || scan.mentions("add") || scan.mentions("addTransactionObserver")
+            || scan.mentions("completeTransactions") || scan.mentions("configure")
+        guard relevant else { return [] }
+        for position in tokens.indices where tokens[position].kind == .identifier {
+            let text = tokens[position].text
+            let next = position + 1 < tokens.count ? tokens[position + 1].text : ""
+            let previous = position > 0 ? tokens[position - 1].text : ""
+            switch text {
+            case "Transaction"
+            where next == "." && position + 2 < tokens.count && tokens[position + 2].text == "updates":
+                // A project's own `Transaction` type hides StoreKit's unless the name is qualified.
+                let qualified = position >= 2 && previous == "." && tokens[position - 2].text == "StoreKit"
+                if index.isDeclaredType("Transaction") && !qualified { continue }
+                found.append(Listener(kind: .transactionUpdates, file: file, token: position))
+            case "addTransactionObserver" where next == ":" || next == "(":
+                found.append(Listener(kind: .paymentQueueObserver, file: file, token: position))
+            case "add" where previous == "." && next == "(":
+                if isPaymentQueue(before: position - 1, tokens: tokens, file: file, index: index),
+                    isObserver(argumentAt: position + 2, tokens: tokens, file: file, index: index)
+                {
+                    found.append(Listener(kind: .paymentQueueObserver, file: file, token: position))
+                }
+            case "completeTransactions"
+            where previous == "." && position >= 2 && tokens[position - 2].text == "SwiftyStoreKit":
+                found.append(Listener(kind: .library("SwiftyStoreKit"), file: file, token: position))
+            case "configure"
+            where previous == "." && position >= 2 && tokens[position - 2].text == "Purchases" && next == "(":
+                found.append(Listener(kind: .library("RevenueCat"), file: file, token: position))
+            default:
+                continue
+            }
+        }
+        return found
+    }
+
+    /// True when the expression ending at `dot` (the `.` of `.add`) is the payment queue:
+    /// `SKPaymentQueue.default()`, or a name declared as one, such as a stored
+    /// `let queue = SKPaymentQueue.default()` or a parameter `queue: SKPaymentQueue`.
+    static func isPaymentQueue(before dot: Int, tokens: [SwiftToken], file: Int, index: SourceIndex) -> Bool {
+        guard dot > 0 else { return false }
+        if dot >= 5, tokens[dot - 1].text == ")", tokens[dot - 3].text == "default",
+            tokens[dot - 5].text == "SKPaymentQueue"
+        {
+            return true
+        }
+        guard tokens[dot - 1].kind == .identifier else { return false }
+        let name = tokens[dot - 1].text
+        if name == "SKPaymentQueue" { return false }
+        if let type = declaredType(of: name, at: dot - 1, tokens: tokens, file: file, index: index) {
+            return type.contains("PaymentQueue") || type.contains("PaymentQueuing")
+        }
+        return false
+    }
+
+    /// The type written for `name`: a parameter or local of the enclosing function, else a property
+    /// of the enclosing type; `SKPaymentQueue` for one initialised with `SKPaymentQueue.default()`.
+    static func declaredType(of name: String, at position: Int, tokens: [SwiftToken], file: Int, index: SourceIndex)
+        -> String?
+    {
+        if let function = index.function(containing: position, in: file) {
+            if let parameter = index.functions[function].parameters.first(where: { $0.name == name }) {
+                return parameter.type
+            }
+            if let local = index.local(name, before: position, inFunction: function) { return local.type }
+        }
+        let typeName = index.type(containing: position, in: file).map { index.types[$0].name }
+        for property in index.properties(named: name, in: typeName).map({ index.properties[$0] }) {
+            if let declared = property.declaredType { return declared }
+            if let initializer = property.initializer, initializer.start < initializer.end {
+                return index.tokens(initializer.file)[initializer.start].text
+            }
+        }
+        return nil
+    }
+
+    /// False for a payment (`add(payment)`, `add(SKPayment(product: p))`); true for `self` and
+    /// other observers.
+    static func isObserver(argumentAt position: Int, tokens: [SwiftToken], file: Int, index: SourceIndex) -> Bool {
+        guard position < tokens.count else { return false }
+        let first = tokens[position]
+        if first.text == "self" { return true }
+        guard first.kind == .identifier else { return false }
+        if first.text.hasPrefix("SKPayment") || first.text.hasPrefix("SKMutablePayment") { return false }
+        if first.text.lowercased().contains("payment") { return false }
+        if let type = declaredType(of: first.text, at: position, tokens: tokens, file: file, index: index),
+            type.hasPrefix("SKPayment") || type.hasPrefix("SKMutablePayment")
+        {
+            return false
+        }
+        return true
+    }
+
+    /// True when a listener token lies in the span.
+    fileprivate func listener(in span: SourceIndex.Span) -> Int? {
+        let tokens = listenerTokens[span.file]
+        var low = 0
+        var high = tokens.count
+        while low < high {
+            let middle = (low + high) / 2
+            if tokens[middle] < span.start { low = middle + 1 } else { high = middle }
+        }
+        guard low < tokens.count, tokens[low] < span.end else { return nil }
+        return tokens[low]
+    }
+}
+
+/// The breadth-first walk from launch.
+private struct Search {
+    enum Mode {
+        /// Code that runs: function bodies, initial values, closures.
+        case code
+        /// A root view's body: only what its `.task`, `.onAppear` and modifiers run.
+        case viewBody
+    }
+
+    struct Item {
+        var span: SourceIndex.Span
+        var mode: Mode
+        var depth: Int
+        var node: Int
+    }
+
+    let reachability: LaunchReachability
+    var index: SourceIndex { reachability.index }
+    var queue: [Item] = []
+    var head = 0
+    var seen: Set<SourceIndex.Span> = []
+    var constructed: Set<String> = []
+    var nodes: [(step: LaunchReachability.Step, parent: Int?)] = []
+
+    init(reachability: LaunchReachability) {
+        self.reachability = reachability
+    }
+
+    mutating func run() -> (listener: LaunchReachability.Listener, path: [LaunchReachability.Step])? {
+        seedRoots()
+        while head < queue.count {
+            let item = queue[head]
+            head += 1
+            if item.mode == .code, let token = reachability.listener(in: item.span) {
+                guard
+                    let listener = reachability.listeners.first(where: {
+                        $0.file == item.span.file && $0.token == token
+                    })
+                else { continue }
+                var path = [
+                    LaunchReachability.Step(
+                        description: listenerName(listener), location: reachability.location(listener))
+                ]
+                var current: Int? = item.node
+                while let node = current {
+                    path.append(nodes[node].step)
+                    current = nodes[node].parent
+                }
+                return (listener, path.reversed())
+            }
+            guard item.depth < LaunchReachability.maximumDepth else { continue }
+            switch item.mode {
+            case .code: followCode(item)
+            case .viewBody: followViewBody(item)
+            }
+        }
+        return nil
+    }
+
+    private func listenerName(_ listener: LaunchReachability.Listener) -> String {
+        switch listener.kind {
+        case .transactionUpdates: "Transaction.updates"
+        case .paymentQueueObserver: "the payment queue observer"
+        case .library(let name): "\(name)'s transaction observer"
+        }
+    }
+
+    // MARK: Roots
+
+    private mutating func seedRoots() {
+        let launchFiles = reachability.launchFiles
+        func launches(_ file: Int) -> Bool { launchFiles?.contains(file) ?? true }
+        for type in index.types where type.isMain && launches(type.body.file) {
+            let name = SourceIndex.Span(file: type.body.file, start: type.nameToken, end: type.nameToken + 1)
+            let node = addNode("@main \(type.name)", at: name, parent: nil)
+            construct(type.name, asRootView: false, depth: 0, node: node)
+            for function in index.functions(named: "body", in: type.name) {
+                enqueue(index.functions[function].body, .code, depth: 0, node: node)
+            }
+            for property in index.properties(named: "body", in: type.name) {
+                enqueue(index.properties[property].body, .code, depth: 0, node: node)
+            }
+        }
+        for (caseToken, body) in index.launchActionCases where launches(body.file) {
+            // `case .appDelegate(.didFinishLaunching):`, as the evidence names it.
+            let pattern = index.tokens(body.file)[(caseToken + 1)..<max(caseToken + 1, body.start - 1)]
+            let node = addNode(
+                "case \(pattern.map(\.text).joined())",
+                at: SourceIndex.Span(file: body.file, start: caseToken, end: body.start), parent: nil)
+            enqueue(body, .code, depth: 0, node: node)
+        }
+        for (position, function) in index.functions.enumerated()
+        where Self.isLaunchMethod(function) && launches(function.signature.file) {
+            let owner = function.typeName ?? "app delegate"
+            let node = addNode("\(owner).\(Self.describe(function))", at: function.signature, parent: nil)
+            if let typeName = function.typeName { construct(typeName, asRootView: false, depth: 0, node: node) }
+            enqueue(index.functions[position].body, .code, depth: 0, node: node)
+        }
+    }
+
+    static func isLaunchMethod(_ function: SourceIndex.Function) -> Bool {
+        switch function.name {
+        case "application":
+            return function.labels.contains {
+                $0 == "didFinishLaunchingWithOptions" || $0 == "willFinishLaunchingWithOptions"
+            }
+        case "applicationDidFinishLaunching", "applicationWillFinishLaunching": return true
+        case "scene":
+            return function.labels.contains("willConnectTo") || function.labels.contains("willConnectToSession")
+        default: return false
+        }
+    }
+
+    static func describe(_ function: SourceIndex.Function) -> String {
+        if function.isInitializer && !function.isObjectiveC { return "init" }
+        return function.signatureText
+    }
+
+    // MARK: Following
+
+    private mutating func addNode(_ description: String, at span: SourceIndex.Span, parent: Int?) -> Int {
+        let tokens = index.tokens(span.file)
+        let location =
+            span.start < tokens.count
+            ? tokens[span.start].location : SourceLocation(file: index.scans[span.file].path, line: 1, column: 1)
+        nodes.append((LaunchReachability.Step(description: description, location: location), parent))
+        return nodes.count - 1
+    }
+
+    private mutating func enqueue(_ span: SourceIndex.Span?, _ mode: Mode, depth: Int, node: Int) {
+        guard let span, !span.isEmpty, seen.insert(span).inserted else { return }
+        queue.append(Item(span: span, mode: mode, depth: depth, node: node))
+    }
+
+    /// A type comes into being: its initialisers and stored properties run; a view made by code
+    /// that runs at launch is a root view, so its body's start-up closures run too.
+    private mutating func construct(_ typeName: String, asRootView: Bool, depth: Int, node: Int) {
+        let key = "\(typeName)#\(asRootView)"
+        guard constructed.insert(key).inserted else { return }
+        for function in index.functions(named: "init", in: typeName) {
+            let child = addNode("\(typeName).init", at: index.functions[function].signature, parent: node)
+            enqueue(index.functions[function].body, .code, depth: depth + 1, node: child)
+        }
+        for property in (index.propertiesByType[typeName] ?? []).map({ index.properties[$0] }) where !property.isStatic
+        {
+            if let initializer = property.initializer {
+                let child = addNode("\(typeName).\(property.name)", at: initializer, parent: node)
+                enqueue(initializer, .code, depth: depth + 1, node: child)
+            }
+            if let adaptor = property.attributeArgument,
+                property.attributes.contains(where: { $0.hasSuffix("DelegateAdaptor") })
+            {
+                let child = addNode(
+                    "\(typeName).\(property.name)",
+                    at: SourceIndex.Span(file: property.file, start: property.location, end: property.location + 1),
+                    parent: node)
+                construct(adaptor, asRootView: false, depth: depth + 1, node: child)
+            }
+        }
+        // A controller made at launch is on screen at launch: its view's life-cycle methods run,
+        // and so do the callbacks of the delegates it adopts (`directorDidReshapeProjection:`).
+        let adoptsDelegate = index.inherits(typeName).contains { $0.hasSuffix("Delegate") }
+        let callbacks = (index.functionsByType[typeName] ?? []).filter { position in
+            let name = index.functions[position].name
+            return Self.lifeCycleMethods.contains(name)
+                || adoptsDelegate && (name.contains("Did") || name.contains("Will"))
+        }
+        followFunctions(callbacks, depth: depth, node: node)
+        if asRootView {
+            for function in index.functions(named: "body", in: typeName) {
+                let child = addNode("\(typeName).body", at: index.functions[function].signature, parent: node)
+                enqueue(index.functions[function].body, .viewBody, depth: depth + 1, node: child)
+            }
+            for property in index.properties(named: "body", in: typeName) {
+                let child = addNode(
+                    "\(typeName).body",
+                    at: SourceIndex.Span(
+                        file: index.properties[property].file, start: index.properties[property].location,
+                        end: index.properties[property].location + 1), parent: node)
+                enqueue(index.properties[property].body, .viewBody, depth: depth + 1, node: child)
+            }
+        }
+    }
+
+    static let lifeCycleMethods: Set<String> = [
+        "loadView", "viewDidLoad", "viewWillAppear", "viewDidAppear", "awakeFromNib",
+    ]
+
+    private mutating func followFunctions(_ candidates: [Int], depth: Int, node: Int) {
+        for candidate in candidates {
+            let function = index.functions[candidate]
+            guard let body = function.body, !seen.contains(body) else { continue }
+            let owner = function.typeName.map { "\($0)." } ?? ""
+            let child = addNode(owner + Self.describe(function), at: function.signature, parent: node)
+            enqueue(body, .code, depth: depth + 1, node: child)
+        }
+    }
+
+    private mutating func followStaticProperty(_ name: String, of typeName: String, depth: Int, node: Int) {
+        for position in index.properties(named: name, in: typeName) {
+            let property = index.properties[position]
+            guard property.isStatic else { continue }
+            let child = addNode(
+                "\(typeName).\(name)",
+                at: SourceIndex.Span(file: property.file, start: property.location, end: property.location + 1),
+                parent: node)
+            enqueue(property.initializer, .code, depth: depth + 1, node: child)
+            enqueue(property.body, .code, depth: depth + 1, node: child)
+        }
+    }
+
+    private mutating func followCode(_ item: Item) {
+        let tokens = index.tokens(item.span.file)
+        let objectiveC = index.scans[item.span.file].language == .objectiveC
+        let currentType =
+            index.function(containing: item.span.start, in: item.span.file).flatMap { index.functions[$0].typeName }
+            ?? index.type(containing: item.span.start, in: item.span.file).map { index.types[$0].name }
+        let depth = item.depth
+        var position = item.span.start
+        while position < item.span.end {
+            defer { position += 1 }
+            let token = tokens[position]
+            guard token.kind == .identifier else { continue }
+            let text = token.text
+            let next = position + 1 < tokens.count ? tokens[position + 1].text : ""
+            let previous = position > 0 ? tokens[position - 1].text : ""
+            if objectiveC {
+                // `[receiver selector:argument …]`, `[Type sharedInstance]`.
+                if next == ":" || next == "]", position > 0,
+                    tokens[position - 1].kind == .identifier || previous == "]" || previous == ")"
+                {
+                    followMessage(
+                        text, receiverEnd: position - 1, tokens: tokens, currentType: currentType, depth: depth,
+                        node: item.node)
+                }
+                if next == "(" { followFunctions(index.functions(named: text, in: nil), depth: depth, node: item.node) }
+                continue
+            }
+            if previous == "func" || previous == "var" || previous == "let" { continue }
+            if previous == "." {
+                let receiverEnd = position - 2
+                let receiverType = receiverTypeName(
+                    endingAt: receiverEnd, tokens: tokens, file: item.span.file, currentType: currentType)
+                if next == "(" || next == "{" {
+                    if let receiverType, index.isTypeName(receiverType) {
+                        let members = index.functions(named: text, in: receiverType)
+                        if !members.isEmpty {
+                            followFunctions(members, depth: depth, node: item.node)
+                            continue
+                        }
+                    }
+                    // A receiver of unknown type: follow the name when one function has it, or
+                    // the few whose argument labels match, as a protocol's implementations.
+                    if text != "init" {
+                        followUnknownReceiver(text, at: position, tokens: tokens, depth: depth, node: item.node)
+                    }
+                } else if receiverEnd >= 0, tokens[receiverEnd].kind == .identifier,
+                    index.isTypeName(tokens[receiverEnd].text)
+                {
+                    followStaticProperty(text, of: tokens[receiverEnd].text, depth: depth, node: item.node)
+                }
+                continue
+            }
+            if index.isTypeName(text), next == "(" || next == "." || next == "{" {
+                if next != ".", index.isDeclaredType(text) {
+                    construct(text, asRootView: index.isViewType(text), depth: depth, node: item.node)
+                }
+                continue
+            }
+            if next == "(" || next == "{" {
+                var candidates = currentType.map { index.functions(named: text, in: $0) } ?? []
+                if candidates.isEmpty {
+                    candidates = (index.functionsByName[text] ?? []).filter { index.functions[$0].typeName == nil }
+                }
+                if candidates.isEmpty, text != "init", let only = index.functionsByName[text], only.count == 1 {
+                    candidates = only
+                }
+                followFunctions(candidates, depth: depth, node: item.node)
+            } else if let currentType {
+                // A computed property of the same type, such as a scene the app's `body` names.
+                for position in index.properties(named: text, in: currentType) {
+                    let property = index.properties[position]
+                    guard let body = property.body, !seen.contains(body) else { continue }
+                    let child = addNode(
+                        "\(currentType).\(text)",
+                        at: SourceIndex.Span(file: property.file, start: property.location, end: property.location + 1),
+                        parent: item.node)
+                    enqueue(body, .code, depth: depth + 1, node: child)
+                }
+            }
+        }
+    }
+
+    /// A call on a receiver of unknown type: the one function of that name, or, for a call with
+    /// arguments, the functions (at most `maximumImplementations`) with the same labels.
+    private mutating func followUnknownReceiver(
+        _ name: String, at position: Int, tokens: [SwiftToken], depth: Int, node: Int
+    ) {
+        guard let all = index.functionsByName[name], !all.isEmpty else {
+            // A closure property of a client, `client.observer()`: the closures given for it.
+            let closures = index.closureArguments[name] ?? []
+            guard !closures.isEmpty, closures.count <= Self.maximumImplementations else { return }
+            for closure in closures where !seen.contains(closure) {
+                let child = addNode("\(name): { … }", at: closure, parent: node)
+                enqueue(closure, .code, depth: depth + 1, node: child)
+            }
+            return
+        }
+        if all.count == 1 {
+            followFunctions(all, depth: depth, node: node)
+            return
+        }
+        guard position + 1 < tokens.count, tokens[position + 1].text == "(" else { return }
+        let labels = Self.callLabels(tokens, open: position + 1)
+        guard !labels.isEmpty else { return }
+        let matching = index.functionsBySignature[SourceIndex.signature(name, labels)] ?? []
+        if matching.count <= Self.maximumImplementations { followFunctions(matching, depth: depth, node: node) }
+    }
+
+    static let maximumImplementations = 4
+
+    /// The argument labels of the call whose `(` is at `open`, `_` for an unlabelled argument:
+    /// `registerServices(in: self)` has `in`.
+    static func callLabels(_ tokens: [SwiftToken], open: Int) -> [String] {
+        let end = SourceIndex.close(tokens, from: open) - 1
+        var labels: [String] = []
+        var depth = 0
+        var atStart = true
+        var cursor = open + 1
+        while cursor < end {
+            let token = tokens[cursor]
+            if atStart {
+                let labelled = token.kind == .identifier && cursor + 1 < end && tokens[cursor + 1].text == ":"
+                labels.append(labelled ? token.text : "_")
+                atStart = false
+            }
+            if token.kind == .punctuation {
+                switch token.text {
+                case "(", "[", "{": depth += 1
+                case ")", "]", "}": depth -= 1
+                case "," where depth == 0: atStart = true
+                default: break
+                }
+            }
+            cursor += 1
+        }
+        return labels
+    }
+
+    /// An Objective-C message. `[[Type alloc] initWith…]` and `[Type new]` make a `Type`;
+    /// `[self …]`, `[Type …]` and `[[Type shared] …]` go to that type's methods; any other
+    /// receiver to every method of that selector, except initialisers, which only a known class
+    /// decides (`[super init]` and `[[UIView alloc] init]` start nothing of the project's).
+    private mutating func followMessage(
+        _ selector: String, receiverEnd end: Int, tokens: [SwiftToken], currentType: String?, depth: Int, node: Int
+    ) {
+        var receiverClass: String?
+        var known = false
+        let receiver = tokens[end]
+        if receiver.text == "]" {
+            var level = 0
+            var cursor = end
+            while cursor >= 0 {
+                if tokens[cursor].text == "]" { level += 1 }
+                if tokens[cursor].text == "[" {
+                    level -= 1
+                    if level == 0 { break }
+                }
+                cursor -= 1
+            }
+            if cursor >= 0, end - cursor == 3, tokens[cursor + 1].kind == .identifier {
+                // `[[Type alloc] …]`, `[[self alloc] …]` of a shared instance, `[[Type shared] …]`.
+                let first = tokens[cursor + 1].text
+                if first == "self" {
+                    receiverClass = currentType
+                    known = currentType != nil
+                } else if index.isTypeName(first) {
+                    receiverClass = first
+                    known = true
+                } else if first.first?.isUppercase == true {
+                    // `[[UIApplication sharedApplication] …]`: a class the project does not declare.
+                    known = true
+                }
+            }
+        } else if receiver.text == "self" {
+            receiverClass = currentType
+            known = true
+        } else if receiver.text == "super" {
+            known = true
+        } else if receiver.kind == .identifier, end > 0, tokens[end - 1].text == "[",
+            index.isTypeName(receiver.text) || receiver.text.first?.isUppercase == true
+        {
+            // `[Type message]`; a class of a framework has none of the project's methods.
+            receiverClass = index.isTypeName(receiver.text) ? receiver.text : nil
+            known = true
+        }
+        if selector == "alloc" { return }
+        if let receiverClass {
+            if selector.hasPrefix("init") || selector == "new" {
+                if index.isDeclaredType(receiverClass) {
+                    construct(receiverClass, asRootView: false, depth: depth, node: node)
+                }
+                return
+            }
+            // The class's own method, or one it inherits from a class of the project.
+            var classes = [receiverClass]
+            var visited: Set<String> = []
+            while let current = classes.popLast(), visited.insert(current).inserted, visited.count <= 8 {
+                let members = index.functions(named: selector, in: current)
+                if !members.isEmpty {
+                    followFunctions(members, depth: depth, node: node)
+                    return
+                }
+                classes += index.inherits(current).filter { index.isDeclaredType($0) }
+            }
+            return
+        } else if known {
+            return
+        }
+        // Sent to a receiver of unknown class.
+        guard !selector.hasPrefix("init"), !["new", "copy", "class", "description"].contains(selector) else { return }
+        followFunctions(index.functionsByName[selector] ?? [], depth: depth, node: node)
+    }
+
+    /// The type of the expression that ends at `end`, when it is plain: `self`, a type name,
+    /// `Type.shared`, or a property or parameter with a written type.
+    private func receiverTypeName(endingAt end: Int, tokens: [SwiftToken], file: Int, currentType: String?) -> String? {
+        guard end >= 0 else { return nil }
+        let token = tokens[end]
+        if token.text == "self" { return currentType }
+        if token.text == ")", end >= 1 {
+            // `Type()` and `Type.shared()`-like chains: find the name before the call.
+            var depth = 0
+            var cursor = end
+            while cursor >= 0 {
+                if tokens[cursor].text == ")" { depth += 1 }
+                if tokens[cursor].text == "(" {
+                    depth -= 1
+                    if depth == 0 { break }
+                }
+                cursor -= 1
+            }
+            if cursor > 0, index.isTypeName(tokens[cursor - 1].text) { return tokens[cursor - 1].text }
+            return nil
+        }
+        guard token.kind == .identifier else { return nil }
+        if index.isTypeName(token.text) { return token.text }
+        if end >= 2, tokens[end - 1].text == ".", index.isTypeName(tokens[end - 2].text) {
+            // `Type.shared`: the static property's type, usually the type itself.
+            let typeName = tokens[end - 2].text
+            for property in index.properties(named: token.text, in: typeName).map({ index.properties[$0] }) {
+                if let declared = property.declaredType, index.isTypeName(declared) { return declared }
+                if let initializer = property.initializer, initializer.start < initializer.end {
+                    let first = index.tokens(initializer.file)[initializer.start].text
+                    if index.isTypeName(first) { return first }
+                    if first == "." || first == "Self" || first == "self" { return typeName }
+                }
+            }
+            return typeName
+        }
+        if let declared = LaunchReachability.declaredType(
+            of: token.text, at: end, tokens: tokens, file: file, index: index),
+            index.isTypeName(declared)
+        {
+            return declared
+        }
+        return nil
+    }
+
+    /// A root view's body: follow `.task { }`, `.onAppear { }`, `.onReceive(…) { }`, the
+    /// project's own modifiers (`.backyardBirdsShop()`, `modifier(Shop())`), nothing else.
+    private mutating func followViewBody(_ item: Item) {
+        let tokens = index.tokens(item.span.file)
+        let currentType = index.function(containing: item.span.start, in: item.span.file).flatMap {
+            index.functions[$0].typeName
+        }
+        var position = item.span.start
+        while position < item.span.end {
+            defer { position += 1 }
+            let token = tokens[position]
+            guard token.kind == .identifier, position > 0 else { continue }
+            let previous = tokens[position - 1].text
+            let next = position + 1 < tokens.count ? tokens[position + 1].text : ""
+            if previous == ".", ["task", "onAppear", "onReceive"].contains(token.text) {
+                var cursor = position + 1
+                if cursor < tokens.count, tokens[cursor].text == "(" {
+                    let end = SourceIndex.close(tokens, from: cursor)
+                    // `.onAppear(perform: start)`
+                    for argument in cursor..<end where tokens[argument].kind == .identifier {
+                        if let type = currentType {
+                            followFunctions(
+                                index.functions(named: tokens[argument].text, in: type), depth: item.depth,
+                                node: item.node)
+                        }
+                    }
+                    enqueue(
+                        SourceIndex.Span(file: item.span.file, start: cursor, end: end), .code, depth: item.depth + 1,
+                        node: item.node)
+                    cursor = end
+                }
+                if cursor < tokens.count, tokens[cursor].text == "{" {
+                    let end = SourceIndex.close(tokens, from: cursor)
+                    enqueue(
+                        SourceIndex.Span(file: item.span.file, start: cursor, end: end), .code, depth: item.depth + 1,
+                        node: item.node)
+                    position = end - 1
+                }
+            } else if previous == ".", next == "(" {
+                followFunctions(index.functionsByName[token.text] ?? [], depth: item.depth, node: item.node)
+            } else if token.text == "modifier", next == "(", position + 2 < tokens.count,
+                index.isTypeName(tokens[position + 2].text)
+            {
+                construct(tokens[position + 2].text, asRootView: true, depth: item.depth, node: item.node)
+            }
+        }
+    }
+}

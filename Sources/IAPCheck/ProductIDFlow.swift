@@ -1,0 +1,444 @@
+import IAPDiagnostics
+import IAPProject
+
+/// Finds the string literals that reach a product request: the arguments of
+/// `Product.products(for:)`, `SKProductsRequest(productIdentifiers:)`, the StoreKit views, the
+/// wrappers' product look-ups and their Objective-C forms, followed through the constants, enums,
+/// properties, locals, parameters' types and `#define`s that feed them.
+struct ProductIDFlow {
+    /// One call that asks the store for products.
+    struct Request {
+        var api: String
+        var file: Int
+        var token: Int
+        var argument: SourceIndex.Span
+    }
+
+    /// A literal that reaches a request.
+    struct Literal {
+        var value: String
+        var location: SourceLocation
+        /// True when the literal is only a piece of the ID, joined to others at run time.
+        var isPiece: Bool
+        var request: Request
+    }
+
+    /// How deep the search follows names from a request's argument.
+    static let maximumDepth = 6
+
+    let index: SourceIndex
+
+    /// `(name, label)`: a call `name(label: …)`, or `name(…)` when the label is nil.
+    private static let swiftRequests: [(receiver: String?, name: String, label: String?, api: String)] = [
+        ("Product", "products", "for", "Product.products(for:)"),
+        (nil, "SKProductsRequest", "productIdentifiers", "SKProductsRequest(productIdentifiers:)"),
+        (nil, "SubscriptionStoreView", "productIDs", "SubscriptionStoreView(productIDs:)"),
+        (nil, "ProductView", "id", "ProductView(id:)"),
+        (nil, "StoreView", "ids", "StoreView(ids:)"),
+        (nil, "storeProductsTask", "for", "storeProductsTask(for:)"),
+        (nil, "storeProductTask", "for", "storeProductTask(for:)"),
+        ("Transaction", "latest", "for", "Transaction.latest(for:)"),
+        ("SwiftyStoreKit", "retrieveProductsInfo", nil, "SwiftyStoreKit.retrieveProductsInfo"),
+        (nil, "getProducts", nil, "Purchases.getProducts"),
+    ]
+
+    private static let requestNames = Set(swiftRequests.map(\.name))
+
+    func requests() -> [Request] {
+        var found: [Request] = []
+        for (file, scan) in index.scans.enumerated() {
+            let tokens = scan.tokens
+            guard scan.language == .objectiveC || Self.requestNames.contains(where: scan.mentions) else { continue }
+            if scan.language == .objectiveC {
+                guard scan.mentions("initWithProductIdentifiers") || scan.mentions("paymentWithProductIdentifier")
+                else {
+                    continue
+                }
+                for position in tokens.indices
+                where position >= 3 && position + 1 < tokens.count && tokens[position + 1].text == ":" {
+                    let text = tokens[position].text
+                    // `[[SKProductsRequest alloc] initWithProductIdentifiers:…]`, `[SKPayment paymentWithProductIdentifier:…]`.
+                    let request =
+                        text == "initWithProductIdentifiers" && tokens[position - 1].text == "]"
+                        && tokens[position - 2].text == "alloc" && tokens[position - 3].text == "SKProductsRequest"
+                    let payment =
+                        text == "paymentWithProductIdentifier" && tokens[position - 1].text.hasPrefix("SK")
+                    guard request || payment else { continue }
+                    let end = Self.endOfMessageArgument(tokens, from: position + 2)
+                    found.append(
+                        Request(
+                            api: tokens[position].text == "initWithProductIdentifiers"
+                                ? "SKProductsRequest initWithProductIdentifiers:"
+                                : "SKPayment paymentWithProductIdentifier:",
+                            file: file, token: position,
+                            argument: SourceIndex.Span(file: file, start: position + 2, end: end)))
+                }
+                continue
+            }
+            for position in tokens.indices where tokens[position].kind == .identifier {
+                let text = tokens[position].text
+                guard Self.requestNames.contains(text), position + 1 < tokens.count, tokens[position + 1].text == "("
+                else {
+                    continue
+                }
+                for pattern in Self.swiftRequests where pattern.name == text {
+                    if let receiver = pattern.receiver {
+                        guard position >= 2, tokens[position - 1].text == ".", tokens[position - 2].text == receiver
+                        else {
+                            continue
+                        }
+                    }
+                    if pattern.name == "getProducts", !scan.mentions("Purchases") { continue }
+                    let close = SourceIndex.close(tokens, from: position + 1)
+                    var start = position + 2
+                    if let label = pattern.label {
+                        guard start + 1 < close, tokens[start].text == label, tokens[start + 1].text == ":" else {
+                            continue
+                        }
+                        start += 2
+                    }
+                    let end = Self.endOfArgument(tokens, from: start, limit: close - 1)
+                    found.append(
+                        Request(
+                            api: pattern.api, file: file, token: position,
+                            argument: SourceIndex.Span(file: file, start: start, end: end)))
+                }
+            }
+        }
+        return found
+    }
+
+    /// The literals that reach the requests, each once, with the first request it reaches: one
+    /// walk serves them all, so a large enum that every request reads is read once.
+    func literals(reaching requests: [Request]) -> [Literal] {
+        guard let first = requests.first else { return [] }
+        var walker = Walker(index: index, request: first)
+        for request in requests {
+            walker.request = request
+            walker.collect(request.argument, depth: 0, context: .argument, piece: false)
+        }
+        return walker.found
+    }
+
+    /// Up to the `,` or `)` that ends an argument.
+    static func endOfArgument(_ tokens: [SwiftToken], from start: Int, limit: Int) -> Int {
+        var cursor = start
+        while cursor < limit {
+            let text = tokens[cursor].text
+            if text == "," { return cursor }
+            if text == "(" || text == "[" || text == "{" {
+                cursor = SourceIndex.close(tokens, from: cursor)
+                continue
+            }
+            cursor += 1
+        }
+        return limit
+    }
+
+    /// Up to the `]` that closes an Objective-C message.
+    static func endOfMessageArgument(_ tokens: [SwiftToken], from start: Int) -> Int {
+        var cursor = start
+        while cursor < tokens.count {
+            let text = tokens[cursor].text
+            if text == "]" || text == ";" { return cursor }
+            if text == "(" || text == "[" || text == "{" {
+                cursor = SourceIndex.close(tokens, from: cursor)
+                continue
+            }
+            cursor += 1
+        }
+        return tokens.count
+    }
+
+    /// A literal that could be a product ID: letters, digits, `.`, `_` and `-`, no spaces.
+    static func isIDShaped(_ value: String) -> Bool {
+        value.count >= 2 && value.count <= 100
+            && value.unicodeScalars.allSatisfy {
+                ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "." || $0 == "_"
+                    || $0 == "-"
+            }
+    }
+}
+
+/// Follows names from a request's argument to the literals behind them.
+private struct Walker {
+    struct Visit: Hashable {
+        var span: SourceIndex.Span?
+        var type: String?
+        var piece: Bool
+    }
+
+    /// Where a span was reached from, which decides how sure a literal in it is to be an ID.
+    enum Context {
+        /// The argument itself, a property's or local's value, a type's raw values: any literal.
+        case argument
+        /// A function's or computed property's body: only literals that look reverse-DNS.
+        case body
+    }
+
+    let index: SourceIndex
+    var request: ProductIDFlow.Request
+    var found: [ProductIDFlow.Literal] = []
+    /// Spans and types already read, with whether they were read as pieces of an ID.
+    var seen: Set<Visit> = []
+    var seenTypes: Set<Visit> = []
+    var seenLiterals: Set<SourceLocation> = []
+
+    init(index: SourceIndex, request: ProductIDFlow.Request) {
+        self.index = index
+        self.request = request
+    }
+
+    mutating func collect(
+        _ span: SourceIndex.Span, depth: Int, context: Context, piece: Bool, hints: [String] = []
+    ) {
+        guard depth <= ProductIDFlow.maximumDepth, !span.isEmpty,
+            seen.insert(Visit(span: span, type: nil, piece: piece)).inserted
+        else { return }
+        let tokens = index.tokens(span.file)
+        let currentType =
+            index.function(containing: span.start, in: span.file).flatMap { index.functions[$0].typeName }
+            ?? index.type(containing: span.start, in: span.file).map { index.types[$0].name }
+        let end = min(span.end, tokens.count)
+        // Types the span names: the roots of `\.productID` key paths and `$0.productID` members.
+        let namedTypes =
+            hints
+            + (span.start..<end).compactMap {
+                tokens[$0].kind == .identifier && index.isDeclaredType(tokens[$0].text) ? tokens[$0].text : nil
+            }
+        // For each open parenthesis: whether it holds the arguments of a function that builds
+        // something from them (`id("gems")`), which makes its literals pieces of an ID.
+        var calls: [Bool] = []
+        var position = span.start
+        while position < end {
+            defer { position += 1 }
+            let token = tokens[position]
+            if token.kind == .punctuation, token.text == "(" {
+                let callee = position > span.start ? tokens[position - 1] : nil
+                calls.append(
+                    callee.map {
+                        $0.kind == .identifier && !Self.transparentCalls.contains($0.text) && !index.isTypeName($0.text)
+                    } ?? false)
+                continue
+            }
+            if token.kind == .punctuation, token.text == ")" {
+                _ = calls.popLast()
+                continue
+            }
+            let joined = piece || Self.isJoined(tokens, at: position) || calls.contains(true)
+            switch token.kind {
+            case .stringLiteral:
+                guard let literal = index.literal(at: position, in: span.file) else { continue }
+                record(literal, context: context, piece: joined)
+            case .identifier:
+                guard !Self.ignoredNames.contains(token.text) else { continue }
+                let previous = position > 0 ? tokens[position - 1].text : ""
+                if previous == "func" || previous == "let" || previous == "var" { continue }
+                if previous == "." || previous == "\\" {
+                    member(
+                        token.text, at: position, tokens: tokens, file: span.file, currentType: currentType,
+                        namedTypes: namedTypes, depth: depth, piece: joined)
+                } else {
+                    bare(
+                        token.text, at: position, tokens: tokens, file: span.file, currentType: currentType,
+                        depth: depth, piece: joined)
+                }
+            default:
+                continue
+            }
+        }
+    }
+
+    /// Names that are Swift or Foundation vocabulary around IDs, never a declaration of the project.
+    static let ignoredNames: Set<String> = [
+        "Set", "Array", "String", "map", "compactMap", "flatMap", "filter", "sorted", "self", "Self", "rawValue",
+        "allCases", "try", "await", "for", "in", "return", "let", "var", "if", "else", "guard", "case", "switch",
+        "default", "nil", "true", "false", "init", "reduce", "union", "insert", "append", "contains", "first",
+        "NSSet", "setWithObjects", "setWithArray", "arrayWithObjects", "alloc", "nonisolated", "static", "id",
+    ]
+
+    /// Calls that only collect their arguments: a literal inside them is still a whole ID.
+    static let transparentCalls: Set<String> = [
+        "Set", "Array", "NSSet", "NSArray", "setWithObjects", "arrayWithObjects", "setWithArray", "union", "contains",
+        "insert", "append", "sorted",
+    ]
+
+    /// True when a `+` or `+=` stands beside the token: it is part of a concatenation.
+    static func isJoined(_ tokens: [SwiftToken], at position: Int) -> Bool {
+        let plus: Set<String> = ["+", "+="]
+        if position > 0, tokens[position - 1].kind == .punctuation, plus.contains(tokens[position - 1].text) {
+            return true
+        }
+        if position + 1 < tokens.count, tokens[position + 1].kind == .punctuation,
+            plus.contains(tokens[position + 1].text)
+        {
+            return true
+        }
+        return false
+    }
+
+    mutating func record(_ literal: SwiftStringLiteral, context: Context, piece: Bool) {
+        guard seenLiterals.insert(literal.location).inserted else { return }
+        let isPiece = piece || literal.isConcatenated || literal.hasInterpolation
+        let value = literal.value ?? ""
+        if isPiece {
+            // A piece of an ID: text with a dot or underscore, or interpolation that builds one.
+            let text = literal.hasInterpolation ? "" : value
+            guard literal.hasInterpolation || (!text.isEmpty && ProductIDFlow.isIDShaped(text)) else { return }
+            found.append(
+                ProductIDFlow.Literal(value: value, location: literal.location, isPiece: true, request: request))
+            return
+        }
+        guard ProductIDFlow.isIDShaped(value) else { return }
+        if context == .body, !value.contains("."), !value.contains("_") { return }
+        found.append(ProductIDFlow.Literal(value: value, location: literal.location, isPiece: false, request: request))
+    }
+
+    /// `Receiver.name`, `.name` (an enum case), `\.name` (a key path).
+    mutating func member(
+        _ name: String, at position: Int, tokens: [SwiftToken], file: Int, currentType: String?, namedTypes: [String],
+        depth: Int, piece: Bool
+    ) {
+        let namedTypes = namedTypes
+        let next = depth + 1
+        let isCall = position + 1 < tokens.count && tokens[position + 1].text == "("
+        let receiver = position >= 2 ? tokens[position - 2] : nil
+        var owners: [String] = []
+        if tokens[position - 1].text == "\\" {
+            owners = namedTypes
+        } else if let receiver, receiver.kind == .identifier {
+            if index.isDeclaredType(receiver.text) {
+                owners = [receiver.text]
+            } else if receiver.text == "self" || receiver.text == "Self" {
+                owners = currentType.map { [$0] } ?? []
+            } else if receiver.text.hasPrefix("$") {
+                owners = namedTypes
+            } else if let type = LaunchReachability.declaredType(
+                of: receiver.text, at: position - 2, tokens: tokens, file: file, index: index),
+                index.isDeclaredType(type)
+            {
+                owners = [type]
+            } else {
+                return
+            }
+        } else if let receiver, [")", "]", "?", "\\"].contains(receiver.text) {
+            owners = namedTypes
+        } else {
+            // `.forever2`: an enum case of a type the context names (the declared type of the
+            // property being read, a type in the same expression); failing that, any enum's case
+            // whose raw value looks like a reverse-DNS ID.
+            let candidates = (index.casesByName[name] ?? []).map { index.cases[$0] }
+            let named = candidates.filter { namedTypes.contains($0.typeName) }
+            for item in named.isEmpty ? candidates : named {
+                if let raw = item.rawValue {
+                    recordToken(raw, file: item.file, context: named.isEmpty ? .body : .argument, piece: piece)
+                }
+            }
+            return
+        }
+        for owner in owners {
+            for item in (index.casesByName[name] ?? []).map({ index.cases[$0] }) where item.typeName == owner {
+                if let raw = item.rawValue { recordToken(raw, file: item.file, context: .argument, piece: piece) }
+            }
+            for property in index.properties(named: name, in: owner).map({ index.properties[$0] }) {
+                if let initializer = property.initializer {
+                    collect(
+                        initializer, depth: next, context: .argument, piece: piece, hints: declaredTypes(of: property))
+                }
+                if let body = property.body { collect(body, depth: next, context: .body, piece: piece) }
+            }
+            if isCall {
+                for function in index.functions(named: name, in: owner) {
+                    if let body = index.functions[function].body {
+                        collect(body, depth: next, context: .body, piece: piece)
+                    }
+                }
+            }
+            for macro in (index.macrosByName[name] ?? []).map({ index.macros[$0] }) {
+                collect(macro.value, depth: next, context: .argument, piece: piece)
+            }
+        }
+    }
+
+    /// A name on its own: a parameter, a local, a property of the type it is used in, a global, a
+    /// `#define`, a function; a type only as `Type.allCases`.
+    mutating func bare(
+        _ name: String, at position: Int, tokens: [SwiftToken], file: Int, currentType: String?, depth: Int, piece: Bool
+    ) {
+        let next = depth + 1
+        let following = position + 1 < tokens.count ? tokens[position + 1].text : ""
+        if index.isTypeName(name) {
+            if index.isDeclaredType(name), following == ".", position + 2 < tokens.count,
+                tokens[position + 2].text == "allCases"
+            {
+                include(type: name, depth: next, piece: piece)
+            }
+            return
+        }
+        if let function = index.function(containing: position, in: file) {
+            if let parameter = index.functions[function].parameters.first(where: { $0.name == name }) {
+                if index.isDeclaredType(parameter.type) { include(type: parameter.type, depth: next, piece: piece) }
+                return
+            }
+            if let local = index.local(name, before: position, inFunction: function), let value = local.value {
+                collect(value, depth: next, context: .argument, piece: piece)
+                return
+            }
+        }
+        var properties = index.properties(named: name, in: currentType)
+        if properties.isEmpty {
+            properties = (index.propertiesByName[name] ?? []).filter { index.properties[$0].typeName == nil }
+        }
+        for property in properties.map({ index.properties[$0] }) {
+            if let initializer = property.initializer {
+                collect(initializer, depth: next, context: .argument, piece: piece, hints: declaredTypes(of: property))
+            }
+            if let body = property.body { collect(body, depth: next, context: .body, piece: piece) }
+        }
+        if !properties.isEmpty { return }
+        for macro in (index.macrosByName[name] ?? []).map({ index.macros[$0] }) {
+            collect(macro.value, depth: next, context: .argument, piece: piece)
+        }
+        if following == "(" {
+            var functions = index.functions(named: name, in: currentType)
+            if functions.isEmpty {
+                functions = (index.functionsByName[name] ?? []).filter { index.functions[$0].typeName == nil }
+            }
+            for function in functions {
+                if let body = index.functions[function].body {
+                    collect(body, depth: next, context: .body, piece: piece)
+                }
+            }
+        }
+    }
+
+    /// Every raw value and string constant of a type: `ProductID.allCases`, `[ProductID]`.
+    mutating func include(type name: String, depth: Int, piece: Bool) {
+        guard depth <= ProductIDFlow.maximumDepth, seenTypes.insert(Visit(span: nil, type: name, piece: piece)).inserted
+        else { return }
+        for item in (index.casesByType[name] ?? []).map({ index.cases[$0] }) {
+            if let raw = item.rawValue { recordToken(raw, file: item.file, context: .argument, piece: piece) }
+        }
+        for property in (index.propertiesByType[name] ?? []).map({ index.properties[$0] }) where property.isStatic {
+            if let initializer = property.initializer {
+                collect(initializer, depth: depth + 1, context: .body, piece: piece)
+            }
+        }
+    }
+
+    mutating func recordToken(_ token: Int, file: Int, context: Context, piece: Bool) {
+        guard let literal = index.literal(at: token, in: file) else { return }
+        record(literal, context: context, piece: piece)
+    }
+
+    /// The project's types its declaration names, as `InAppProduct` and `Kind` in
+    /// `let products: [InAppProduct.Kind: [InAppProduct]] = …`.
+    func declaredTypes(of property: SourceIndex.Property) -> [String] {
+        guard let initializer = property.initializer, initializer.start > property.location else { return [] }
+        let tokens = index.tokens(property.file)
+        return (property.location..<initializer.start).compactMap {
+            tokens[$0].kind == .identifier && index.isDeclaredType(tokens[$0].text) ? tokens[$0].text : nil
+        }
+    }
+
+}
