@@ -56,6 +56,8 @@ export SWIFT_BACKTRACE=enable=no
 # past libFuzzer's 2 GB limit with no leak at all, so the quarantine is kept smaller.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:handle_abort=1:allocator_may_return_null=1:quarantine_size_mb=64}"
 for target in "${selected[@]}"; do
+    # A binary of an earlier build must not stand in for one that no longer builds.
+    rm -f "$build/release/$target"
     IAPKIT_FUZZ=1 swift build -c release --build-path "$build" --product "$target" \
         -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld 2>&1 |
         grep -v "Cannot export local symbol" | grep -v "^\[" || true

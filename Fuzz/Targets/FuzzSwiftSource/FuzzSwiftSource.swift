@@ -12,7 +12,7 @@ func fuzzSwiftSourceMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutabl
     guard let project = try? PBXProjReader.read(projectFile, path: "App.xcodeproj/project.pbxproj") else { return 1 }
     return runFuzzer(argc, argv) { bytes in
         var snapshot = ProjectSnapshot(projectPath: "App.xcodeproj", projectFolder: ".", project: project)
-        snapshot.swiftSources = [
+        snapshot.sources = [
             SwiftSourceScanner.scan(bytes, path: "Store.swift"),
             SwiftSourceScanner.scan(bytes, path: "Store.m", language: .objectiveC),
         ]
