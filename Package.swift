@@ -17,12 +17,13 @@ var targets: [Target] = [
     ),
     .target(name: "CAllocatorTuning"),
     .target(name: "IAPDiagnostics"),
+    .target(name: "IAPFileAccess"),
     .target(name: "IAPMarkdown", dependencies: ["CCmark", "IAPDiagnostics"]),
     .target(name: "IAPYAML", dependencies: ["CYAML", "IAPDiagnostics"]),
     .target(name: "IAPModel", dependencies: ["IAPDiagnostics"]),
     .target(
         name: "IAPExtract",
-        dependencies: ["IAPMarkdown", "IAPYAML", "IAPModel", "IAPDiagnostics"]
+        dependencies: ["IAPMarkdown", "IAPYAML", "IAPModel", "IAPDiagnostics", "IAPFileAccess"]
     ),
     .target(name: "IAPValidate", dependencies: ["IAPModel", "IAPDiagnostics"]),
     .target(
@@ -30,7 +31,7 @@ var targets: [Target] = [
         dependencies: [
             "IAPExtract", "IAPValidate", "IAPModel", "IAPMarkdown", "IAPYAML", "IAPDiagnostics", "IAPGenerate",
             "IAPTemplates",
-            "Templates", "IAPCheck", "IAPProject", "IAPImport", "IAPRender", "CAllocatorTuning",
+            "Templates", "IAPCheck", "IAPProject", "IAPImport", "IAPRender", "CAllocatorTuning", "IAPFileAccess",
         ]
     ),
     .executableTarget(name: "iapkit", dependencies: ["IAPCommands", "CAllocatorTuning"]),
@@ -51,13 +52,14 @@ var targets: [Target] = [
         dependencies: ["IAPCommands", "IAPTestSupport"],
         exclude: ["BadInputs", "Help"]
     ),
-    .target(name: "IAPTemplates", dependencies: ["IAPDiagnostics"]),
+    .target(name: "IAPTemplates", dependencies: ["IAPDiagnostics", "IAPFileAccess"]),
     .target(
         name: "Templates", path: "Templates", exclude: ["README.md"],
         resources: [.copy("StoreKit2"), .copy("StoreKit1"), .copy("Facade"), .copy("ObjectiveC")]
     ),
     .target(
-        name: "IAPGenerate", dependencies: ["IAPModel", "IAPTemplates", "IAPDiagnostics", "IAPProject", "Templates"]
+        name: "IAPGenerate",
+        dependencies: ["IAPModel", "IAPTemplates", "IAPDiagnostics", "IAPFileAccess", "IAPProject", "Templates"]
     ),
     .testTarget(name: "IAPTemplatesTests", dependencies: ["IAPTemplates", "IAPTestSupport"], exclude: ["Spec"]),
     .testTarget(
@@ -79,13 +81,15 @@ var targets: [Target] = [
         exclude: ["Fixtures", "Golden"]
     ),
     .testTarget(name: "IAPProjectTests", dependencies: ["IAPProject", "IAPTestSupport"], exclude: ["Fixtures"]),
-    .target(name: "IAPCheck", dependencies: ["IAPModel", "IAPValidate", "IAPProject", "IAPDiagnostics"]),
+    .target(
+        name: "IAPCheck", dependencies: ["IAPModel", "IAPValidate", "IAPProject", "IAPDiagnostics", "IAPFileAccess"]
+    ),
     .testTarget(
         name: "IAPCheckTests",
         dependencies: ["IAPCheck", "IAPProject", "IAPModel", "IAPTestSupport"],
         exclude: ["Fixtures"]
     ),
-    .target(name: "IAPImport", dependencies: ["IAPModel", "IAPProject", "IAPDiagnostics"]),
+    .target(name: "IAPImport", dependencies: ["IAPModel", "IAPValidate", "IAPProject", "IAPDiagnostics"]),
     .testTarget(
         name: "IAPImportTests",
         dependencies: [
@@ -121,6 +125,32 @@ var targets: [Target] = [
         ),
     ]
 #endif
+
+/// libFuzzer targets, one per reader of untrusted input, built only by `Scripts/fuzz.sh`
+/// (which sets `IAPKIT_FUZZ=1` and `-sanitize=fuzzer,address`): an ordinary build never sees
+/// them.
+if Context.environment["IAPKIT_FUZZ"] == "1" {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("FuzzGuide", ["IAPExtract", "IAPValidate", "IAPRender"]),
+        ("FuzzYAML", ["IAPYAML"]),
+        ("FuzzJSON", ["IAPYAML", "IAPProject", "IAPTemplates"]),
+        ("FuzzMustache", ["IAPTemplates"]),
+        ("FuzzStoreKit", ["IAPImport", "IAPProject", "IAPExtract"]),
+        ("FuzzPBXProj", ["IAPProject"]),
+        ("FuzzScheme", ["IAPProject"]),
+        ("FuzzPlist", ["IAPProject"]),
+        ("FuzzSwiftSource", ["IAPProject", "IAPCheck", "IAPModel"]),
+        ("FuzzSVG", ["IAPRender"]),
+        ("FuzzXCConfig", ["IAPProject"]),
+    ]
+    targets.append(.target(name: "FuzzSupport", path: "Fuzz/Support"))
+    for target in fuzzTargets {
+        targets.append(
+            .executableTarget(
+                name: target.name, dependencies: ["FuzzSupport"] + target.dependencies,
+                path: "Fuzz/Targets/\(target.name)"))
+    }
+}
 
 let package = Package(
     name: "IAPKit",

@@ -21,6 +21,8 @@ Benchmarks:
               Workbook (at least 20x faster)
   generate    iapkit generate on the Workbook when nothing changed: under 10 ms, no file touched
   check       iapkit check on a project of CHECK_FILES Swift files: under 1 s
+  complexity  every reader on its worst shapes (nesting, runs of one character, many repeats)
+              at n and 2n bytes: the time grows at most 3 times (linear is 2, quadratic 4)
   all         every benchmark that exists
 
 Options:
@@ -68,7 +70,7 @@ CHECK_FILES="${CHECK_FILES:-2000}"
 SITE_ROOT="${SITE_ROOT:-}"
 
 # Benchmarks that exist, and those that have a name but no code yet.
-AVAILABLE_BENCHMARKS="lint render generate check"
+AVAILABLE_BENCHMARKS="lint render generate check complexity"
 PLANNED_BENCHMARKS=""
 
 # Filled in as the script goes.
@@ -545,6 +547,28 @@ bench_check() {
     echo "check median time: $(printf '%.0f' "$median_ms") ms; peak memory: $((RSS_KB / 1024)) MB"
     record check "$CHECK_FILES Swift files" "time (median)" "$(printf '%.0f ms' "$median_ms")" "1000 ms" \
         "$(ratio "$median_ms" 1000)" 1.0
+}
+
+# Every reader of untrusted input on the shapes that make readers slow: deep nesting, long runs
+# of one character, many repeats of one thing (Benchmarks/lib/complexity.py). Each shape is
+# timed at n and 2n bytes, n chosen so the work takes a measurable time; the time on an empty
+# input is taken off both, and 2n may take at most COMPLEXITY_TARGET (3) times as long as n.
+# Linear is 2 (n log n a little more, and a reader that holds the input in memory sees caches
+# and page faults grow with it); quadratic is 4, which the target is set to tell apart on a busy
+# machine. A shape whose 2n run is within 100 ms of an empty run is too quick to grow and passes.
+bench_complexity() {
+    local rows="$WORK/complexity.tsv" target="${COMPLEXITY_TARGET:-3}"
+    say "complexity: worst shapes at n and 2n bytes (fastest of 3 runs each)"
+    python3 "$BENCH_DIR/lib/complexity.py" "$IAPKIT" "$WORK/complexity" >"$rows" \
+        || die "the complexity benchmark could not run"
+    printf '    %-42s %-9s %10s %9s %9s %6s  %s\n' shape command "bytes (n)" "n ms" "2n ms" ratio result
+    local name command bytes empty at_n at_2n ratio verdict
+    while IFS=$'\t' read -r name command bytes empty at_n at_2n ratio; do
+        if within "$ratio" "$target" || ((at_2n - empty < 100)); then verdict="target met"; else verdict="TARGET MISSED"; fi
+        printf '    %-42s %-9s %10s %9s %9s %6s  %s\n' "$name" "$command" "$bytes" "$at_n" "$at_2n" "$ratio" "$verdict"
+        SUMMARY_ROWS+=("$(printf '%s\t%s\t%s\t%s\t%s\t%s\t<= %s\t%s' complexity "${name%%:*}" \
+            "${name#*: }" "$at_2n ms" "$at_n ms" "$ratio" "$target" "$verdict")")
+    done <"$rows"
 }
 
 # Each file of a folder with its modification time in nanoseconds, one per line.

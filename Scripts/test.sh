@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs the test suite, then the browser test of the rendered site. Installs libcmark and libyaml
-# first when they are missing. Set RECORD=1 to re-record golden files instead of comparing with
+# Runs the test suite, then the browser test of the rendered site, the report checks and a short
+# fuzzing run of every reader of untrusted input. Installs libcmark and libyaml first when they
+# are missing. Set RECORD=1 to re-record golden files instead of comparing with
 # them. Without chromium, chromedriver and python3-selenium the run fails, unless
 # IAPKIT_SKIP_BROWSER=1 says to skip the browser test.
 set -euo pipefail
@@ -12,7 +13,7 @@ if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
 fi
 
 # Generated goldens are left as the generator writes them.
-find Sources Tests Package.swift -name '*.swift' -not -path 'Tests/Generated*Tests/Generated/*' -print0 |
+find Sources Tests Fuzz Package.swift -name '*.swift' -not -path 'Tests/Generated*Tests/Generated/*' -not -path 'Fuzz/Corpus/*' -print0 |
     xargs -0 swift format lint --strict
 swift build --build-tests -Xswiftc -warnings-as-errors
 swift test --skip-build
@@ -33,3 +34,15 @@ fi
 
 # SARIF and JUnit reports, read by the tools code-scanning and CI services use.
 bash Scripts/interop-test.sh
+
+# Runs killed at random moments and runs at the same time leave every output old or new, and
+# nothing behind once the next run is done.
+IAPKIT_CRASH_CONFIGURATION=debug bash Scripts/crash-test.sh
+
+# Every reader of untrusted input under libFuzzer for a while (IAPKIT_FUZZ_SECONDS each, 30 by
+# default). libFuzzer comes with the Linux toolchain; IAPKIT_SKIP_FUZZ=1 skips this.
+if [ "${IAPKIT_SKIP_FUZZ:-}" = "1" ] || [ "$(uname -s)" != "Linux" ]; then
+    echo "## SKIPPED: fuzzing (IAPKIT_SKIP_FUZZ=1, or not Linux)" >&2
+else
+    bash Scripts/fuzz.sh all "${IAPKIT_FUZZ_SECONDS:-30}"
+fi

@@ -1,4 +1,5 @@
 import IAPDiagnostics
+import IAPFileAccess
 import IAPProject
 
 /// Finds and reads an Xcode project: a `.xcodeproj` path, or a folder holding one.
@@ -15,6 +16,8 @@ public struct ProjectLoader: Sendable {
     ]
     /// How deep `#include`s of configuration files may nest before the chain is cut.
     static let maximumIncludeDepth = 16
+    /// Includes one chain of `.xcconfig` files may follow, repeats counted.
+    static let maximumIncludes = 1_000
 
     public let fileSystem: any ProjectFileSystem
 
@@ -175,19 +178,32 @@ public struct ProjectLoader: Sendable {
         for base in Set(configurations.compactMap(\.baseConfigurationPath)).sorted() {
             var entries: [BuildSettingEntry] = []
             var missing: [String] = []
+            var reading = IncludeChain(budget: Self.maximumIncludes)
             flatten(
-                snapshot.path(base), optional: false, depth: 0, cache: &cache, entries: &entries, missing: &missing,
-                snapshot: &snapshot)
+                snapshot.path(base), optional: false, chain: &reading, cache: &cache, entries: &entries,
+                missing: &missing, snapshot: &snapshot)
             snapshot.configurationFiles[base] = ConfigurationFileChain(
                 path: snapshot.path(base), entries: entries, missing: missing)
         }
     }
 
+    /// The files an `.xcconfig` chain is reading, innermost last, and how many more includes it
+    /// may follow: a file that includes itself (directly or not) is not read again inside itself,
+    /// and a fan of includes (each file including the next one many times) stops at the budget
+    /// instead of multiplying at every level.
+    private struct IncludeChain {
+        var open: [String] = []
+        var budget: Int
+        var exhausted = false
+    }
+
     private func flatten(
-        _ path: String, optional: Bool, depth: Int, cache: inout [String: XCConfigFile?],
+        _ path: String, optional: Bool, chain: inout IncludeChain, cache: inout [String: XCConfigFile?],
         entries: inout [BuildSettingEntry], missing: inout [String], snapshot: inout ProjectSnapshot
     ) {
-        guard depth < Self.maximumIncludeDepth, !path.hasPrefix("$(") else { return }
+        guard chain.open.count < Self.maximumIncludeDepth, !chain.open.contains(path), !path.hasPrefix("$(") else {
+            return
+        }
         if cache[path] == nil {
             if fileSystem.isDirectory(path) == false, let bytes = try? fileSystem.contents(of: path) {
                 cache[path] = XCConfigReader.read(bytes, path: path)
@@ -218,9 +234,24 @@ public struct ProjectLoader: Sendable {
                 guard let target = ProjectPath.resolve(include.path, from: ProjectPath.parent(of: path)) else {
                     continue
                 }
+                guard chain.budget > 0 else {
+                    if !chain.exhausted {
+                        chain.exhausted = true
+                        snapshot.problems.append(
+                            ProjectReadProblem(
+                                ProjectReadError(
+                                    "this chain of build configuration files includes more than \(Self.maximumIncludes) files, counting repeats; the rest are not read",
+                                    at: include.location),
+                                input: .buildConfigurationFile))
+                    }
+                    continue
+                }
+                chain.budget -= 1
+                chain.open.append(path)
                 flatten(
-                    target, optional: include.isOptional, depth: depth + 1, cache: &cache, entries: &entries,
+                    target, optional: include.isOptional, chain: &chain, cache: &cache, entries: &entries,
                     missing: &missing, snapshot: &snapshot)
+                chain.open.removeLast()
             }
         }
     }
@@ -323,6 +354,9 @@ public struct ProjectLoader: Sendable {
     /// worth, so an app project next to a demo project is a question for the user, not a guess.
     private func shallowestProjects(in folder: String) -> [String] {
         var level = [folder]
+        // Each folder once, so symbolic link loops cannot make the levels grow for ever.
+        var entered: Set<FileIdentity> = []
+        if let identity = fileSystem.identity(of: folder) { entered.insert(identity) }
         while !level.isEmpty {
             var found: [String] = []
             var next: [String] = []
@@ -332,7 +366,9 @@ public struct ProjectLoader: Sendable {
                     if name.hasSuffix(".xcodeproj") {
                         found.append(ProjectPath.join(current, name))
                     } else if !Self.skippedFolders.contains(name) {
-                        next.append(ProjectPath.join(current, name))
+                        let path = ProjectPath.join(current, name)
+                        if let identity = fileSystem.identity(of: path), !entered.insert(identity).inserted { continue }
+                        next.append(path)
                     }
                 }
             }
@@ -362,15 +398,27 @@ public struct ProjectLoader: Sendable {
         return files.filter { !ProjectPath.isInside($0, projectFolder) }.sorted()
     }
 
-    /// Every file below `folder`, sorted, not descending into `skipping`.
+    /// Every file below `folder`, sorted, not descending into `skipping`. Each folder is entered
+    /// once (by device and inode), so a symbolic link loop ends the walk instead of growing it,
+    /// and a symbolic link to a folder outside `folder` (`/`, a home folder) is not followed.
     private func walk(_ folder: String, skipping: Set<String>) -> [String] {
         var files: [String] = []
         var stack = [folder]
+        let root = fileSystem.resolvedPath(of: folder)
+        var entered: Set<FileIdentity> = []
+        if let identity = fileSystem.identity(of: folder) { entered.insert(identity) }
         while let current = stack.popLast() {
             for name in (try? fileSystem.entries(of: current)) ?? [] where !skipping.contains(name) {
                 let path = ProjectPath.join(current, name)
                 switch fileSystem.isDirectory(path) {
-                case true: stack.append(path)
+                case true:
+                    if let root, let resolved = fileSystem.resolvedPath(of: path),
+                        !InputFile.isInside(resolved, root: root)
+                    {
+                        continue
+                    }
+                    if let identity = fileSystem.identity(of: path), !entered.insert(identity).inserted { continue }
+                    stack.append(path)
                 case false: files.append(path)
                 case nil: break
                 }

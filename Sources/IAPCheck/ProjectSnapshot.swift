@@ -1,13 +1,28 @@
 import IAPDiagnostics
+import IAPFileAccess
 import IAPProject
 
 /// The files `ProjectLoader` reads: a folder tree, by path.
 public protocol ProjectFileSystem: Sendable {
-    /// `true` for a folder, `false` for a file, `nil` when nothing is there.
+    /// `true` for a folder, `false` for a regular file, `nil` when nothing is there (or only a
+    /// named pipe, a device or a socket, which no project file can be).
     func isDirectory(_ path: String) -> Bool?
     func contents(of path: String) throws -> [UInt8]
     /// Names (not paths) of a folder's entries, in any order.
     func entries(of directory: String) throws -> [String]
+    /// The absolute path after symbolic links; nil when nothing is there.
+    func resolvedPath(of path: String) -> String?
+    /// The device and inode a path leads to; nil where files have none (memory).
+    func identity(of path: String) -> FileIdentity?
+}
+
+extension ProjectFileSystem {
+    /// Without symbolic links, a path resolves as written.
+    public func resolvedPath(of path: String) -> String? {
+        isDirectory(path) == nil ? nil : ProjectPath.tidy("/" + path)
+    }
+
+    public func identity(of path: String) -> FileIdentity? { nil }
 }
 
 /// Which kind of project file a problem is about, so that the check that reads that kind of file

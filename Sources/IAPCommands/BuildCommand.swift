@@ -17,6 +17,7 @@ enum BuildCommand: Command {
         ProjectOption.spec,
         OptionSpec(names: ["--strict"], help: "Treat broken links in the site as errors."),
         OptionSpec(names: ["--quiet", "-q"], help: "Print problems and the step summary only."),
+        ProjectConfiguration.outsidePathsOption,
     ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) -> ExitStatus {

@@ -1,6 +1,7 @@
 import IAPCheck
 import IAPDiagnostics
 import IAPExtract
+import IAPFileAccess
 
 /// `iapkit check`: runs the catalogue of "no products available" checks against the guides and,
 /// with `--project`, an Xcode project.
@@ -23,6 +24,7 @@ enum CheckCommand: Command {
         OptionSpec(
             names: ["--format"], valueName: "FORMAT", help: "Output format (default: text).",
             choices: CheckFormat.allCases.map(\.rawValue)),
+        ProjectConfiguration.outsidePathsOption,
     ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) -> ExitStatus {
@@ -81,9 +83,13 @@ struct GuideProjectFileSystem: ProjectFileSystem {
         switch base.kind(of: path) {
         case .file: false
         case .directory: true
-        case .missing: nil
+        // A named pipe or a device is no project file: reading one could block or never end.
+        case .special, .missing: nil
         }
     }
+
+    func resolvedPath(of path: String) -> String? { base.resolvedPath(of: path) }
+    func identity(of path: String) -> FileIdentity? { base.identity(of: path) }
 
     func contents(of path: String) throws -> [UInt8] { try base.contents(of: path) }
     func entries(of directory: String) throws -> [String] { try base.entries(of: directory) }

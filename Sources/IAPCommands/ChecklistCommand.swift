@@ -18,6 +18,7 @@ enum ChecklistCommand: Command {
         OptionSpec(
             names: ["--format"], valueName: "FORMAT", help: "Output format (default: text).", choices: ["text", "json"]),
         OptionSpec(names: ["--strict"], help: "Exit 1 while any item is open."),
+        ProjectConfiguration.outsidePathsOption,
     ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) -> ExitStatus {

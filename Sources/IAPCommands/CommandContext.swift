@@ -5,7 +5,8 @@ import IAPExtract
 public struct CommandContext: Sendable {
     public var fileSystem: any GuideFileSystem
     public var workingDirectory: String
-    public var readStandardInput: @Sendable () -> [UInt8]
+    /// All of standard input; throws when it is larger than a guide may be.
+    public var readStandardInput: @Sendable () throws -> [UInt8]
     public var standardOutput: TextSink
     public var standardError: TextSink
     /// Whether standard output may carry ANSI colours: a terminal, and `NO_COLOR` not set.
@@ -14,12 +15,15 @@ public struct CommandContext: Sendable {
     /// Whether standard error is a terminal, where a progress line can rewrite itself. Off
     /// unless the caller turns it on.
     public var standardErrorIsTerminal = false
+    /// Whether `iapkit.yml` may name paths outside the working directory
+    /// (`--allow-outside-paths`). Off unless the user says so.
+    public var allowsPathsOutsideWorkingDirectory = false
     /// Set by `iapkit build`, so its steps read the guides once.
     var sessionCache: GuideSessionCache?
 
     public init(
         fileSystem: any GuideFileSystem, workingDirectory: String = ".",
-        readStandardInput: @escaping @Sendable () -> [UInt8], standardOutput: TextSink, standardError: TextSink
+        readStandardInput: @escaping @Sendable () throws -> [UInt8], standardOutput: TextSink, standardError: TextSink
     ) {
         self.fileSystem = fileSystem
         self.workingDirectory = workingDirectory

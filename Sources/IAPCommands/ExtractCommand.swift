@@ -12,7 +12,8 @@ enum ExtractCommand: Command {
         """
     static let options: [OptionSpec] = [
         OptionSpec(
-            names: ["--format", "-f"], valueName: "format", help: "json (default) or text.", choices: ["json", "text"])
+            names: ["--format", "-f"], valueName: "format", help: "json (default) or text.", choices: ["json", "text"]),
+        ProjectConfiguration.outsidePathsOption,
     ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) -> ExitStatus {

@@ -37,13 +37,14 @@ enum GenerateCommand: Command {
             names: ["--access-level"], valueName: "level", help: "internal or public (overrides the guide).",
             choices: ["internal", "public"]),
         ProjectOption.spec,
+        ProjectConfiguration.outsidePathsOption,
     ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) -> ExitStatus {
         let digest = inputDigest(arguments, context: context)
         if let digest, !arguments.has("--check"), !arguments.has("--dry-run"),
-            let stamp = GenerationStamp.read(from: digest.outputDirectory), stamp.digest == digest.value,
-            stamp.outputsUntouched
+            let stamp = GenerationStamp.read(from: OutputWriter(directory: digest.outputDirectory)),
+            stamp.digest == digest.value, stamp.outputsUntouched
         {
             context.standardOutput.line("0 written, \(stamp.outputs.count) unchanged")
             return .success
@@ -92,13 +93,40 @@ enum GenerateCommand: Command {
         guard case .loaded(let snapshot) = ProjectOption.load(arguments, session: session, context: context) else {
             return .usageOrInput
         }
+        let writes = !arguments.has("--check") && !arguments.has("--dry-run")
+        if writes {
+            // Every name is checked before the folder is even created; then the folder is
+            // locked, so the checklist's ticks, the writes and the stamp belong to this run alone.
+            let paths = generated.files.map(\.path) + [ValidationChecklist.fileName, GenerationStamp.fileName]
+            let problems = OutputPathRules.problems(paths, under: writer.directory)
+            guard problems.isEmpty else {
+                for problem in problems { context.standardError.line("iapkit generate: error: \(problem)") }
+                context.standardError.line("iapkit generate: nothing written")
+                return .usageOrInput
+            }
+            do {
+                try writer.open(creating: true, holder: "iapkit generate") { holder in
+                    context.standardError.line(
+                        "iapkit generate: waiting for \(holder), which is writing '\(writer.directory)'")
+                }
+            } catch {
+                context.standardError.line("iapkit generate: error: \(error)")
+                return .usageOrInput
+            }
+        }
+        defer { writer.close() }
         let files =
             keepingXcodeSettings(generated.files, writer: writer, context: context)
             + [checklist(session, snapshot: snapshot, writer: writer)]
         let status = apply(files, writer: writer, arguments: arguments, context: context)
-        if status == .success, !arguments.has("--check"), !arguments.has("--dry-run"), let digest {
+        if status == .success, writes, let digest {
             let outputs = files.compactMap { GenerationStamp.status(of: writer.target($0)) }
-            GenerationStamp(digest: digest.value, outputs: outputs).write(to: writer.directory)
+            let stamp = GenerationStamp(digest: digest.value, outputs: outputs)
+            do {
+                try writer.write(path: GenerationStamp.fileName, bytes: Array(stamp.text.utf8))
+            } catch {
+                context.standardError.line("iapkit generate: warning: the next run cannot skip work: \(error)")
+            }
         }
         return status
     }
@@ -181,6 +209,14 @@ enum GenerateCommand: Command {
                 context.standardOutput.line("\(writer.target(file)): \(verb)")
             }
             return .success
+        }
+        do {
+            // The folders of every file, checked and made before the first write; the stamp too.
+            try writer.prepare(pending.map(\.0.path) + [GenerationStamp.fileName])
+        } catch {
+            context.standardError.line("iapkit generate: error: \(error)")
+            context.standardError.line("iapkit generate: nothing written")
+            return .usageOrInput
         }
         for (file, change) in pending {
             do {

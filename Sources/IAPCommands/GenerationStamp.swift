@@ -42,9 +42,9 @@ struct GenerationStamp: Equatable {
         return Output(path: path, size: Int64(info.st_size), modified: modified)
     }
 
-    static func read(from directory: String) -> GenerationStamp? {
-        guard let data = FileManager.default.contents(atPath: directory + "/" + fileName) else { return nil }
-        var lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    static func read(from writer: OutputWriter) -> GenerationStamp? {
+        guard let text = writer.existingText(of: fileName) else { return nil }
+        var lines = text.split(separator: "\n").map(String.init)
         guard lines.first?.hasPrefix("digest ") == true else { return nil }
         let digest = String(lines.removeFirst().dropFirst("digest ".count))
         var outputs: [Output] = []
@@ -56,14 +56,12 @@ struct GenerationStamp: Equatable {
         return GenerationStamp(digest: digest, outputs: outputs)
     }
 
-    func write(to directory: String) {
+    /// The stamp's text, written with the outputs (`fileName` must be among the paths the
+    /// writer was prepared for).
+    var text: String {
         var text = "digest \(digest)\n"
         for output in outputs { text += "\(output.size) \(output.modified) \(output.path)\n" }
-        let path = directory + "/" + Self.fileName
-        let temporary = path + ".\(getpid())"
-        if FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) {
-            if rename(temporary, path) != 0 { unlink(temporary) }
-        }
+        return text
     }
 }
 

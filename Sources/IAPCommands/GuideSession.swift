@@ -1,5 +1,6 @@
 import IAPDiagnostics
 import IAPExtract
+import IAPFileAccess
 import IAPGenerate
 import IAPMarkdown
 import IAPModel
@@ -46,7 +47,14 @@ struct GuideSession {
         var requested = paths.isEmpty ? configuration?.input ?? ["Workbook"] : paths
         var fileSystem = context.fileSystem
         if requested.contains("-") {
-            let bytes = context.readStandardInput()
+            let bytes: [UInt8]
+            do {
+                bytes = try context.readStandardInput()
+            } catch {
+                return GuideSession(
+                    workbook: Workbook(), diagnostics: [],
+                    inputErrors: [InputError("cannot read standard input: \(error)")])
+            }
             fileSystem = StandardInputOverlay(base: fileSystem, name: standardInputName, bytes: bytes)
             requested = requested.map { $0 == "-" ? standardInputName : $0 }
         }
@@ -108,4 +116,6 @@ struct StandardInputOverlay: GuideFileSystem {
     func kind(of path: String) -> GuidePathKind { path == name ? .file : base.kind(of: path) }
     func contents(of path: String) throws -> [UInt8] { path == name ? bytes : try base.contents(of: path) }
     func entries(of directory: String) throws -> [String] { try base.entries(of: directory) }
+    func resolvedPath(of path: String) -> String? { path == name ? "/" + name : base.resolvedPath(of: path) }
+    func identity(of path: String) -> FileIdentity? { path == name ? nil : base.identity(of: path) }
 }

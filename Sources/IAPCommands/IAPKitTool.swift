@@ -53,6 +53,8 @@ public enum IAPKitTool {
                 context.standardOutput.write(command.help)
                 return .success
             }
+            var context = context
+            if parsed.has("--allow-outside-paths") { context.allowsPathsOutsideWorkingDirectory = true }
             return command.run(parsed, context: context)
         } catch {
             context.standardError.line("iapkit \(command.name): error: \(error.message)")

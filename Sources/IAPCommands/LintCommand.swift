@@ -12,7 +12,8 @@ enum LintCommand: Command {
         2 for a usage mistake or a path that cannot be read.
         """
     static let options: [OptionSpec] = [
-        OptionSpec(names: ["--quiet", "-q"], help: "Print the problems only, without the summary line.")
+        OptionSpec(names: ["--quiet", "-q"], help: "Print the problems only, without the summary line."),
+        ProjectConfiguration.outsidePathsOption,
     ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) -> ExitStatus {

@@ -9,10 +9,22 @@ import IAPGenerate
     import Musl
 #endif
 
-/// Writes generated files: only those whose content changed, each atomically (a temporary file
-/// in the same folder, then a rename), so a reader never sees half a file and an unchanged
-/// file keeps its modification time.
-struct OutputWriter {
+/// Writes a run's files into one output folder, only those whose content changed.
+///
+/// Guides and projects are untrusted, and so is what sits in the output folder already, so:
+///
+/// - every path is checked before the first write (`OutputPathRules`, then the folders on
+///   disk), so a run that cannot finish writes nothing;
+/// - the folder is locked for the run (`OutputLock`), so two runs never interleave;
+/// - each file is written to a temporary file with an unpredictable name, created exclusively
+///   (`O_CREAT | O_EXCL | O_NOFOLLOW`: never an existing file or a planted symbolic link), then
+///   renamed over its name, so a reader sees the old file or the new one, never half of one;
+/// - folders are opened one part at a time without following symbolic links, so a link
+///   planted inside the folder (`site/assets -> elsewhere`) is refused, never written through;
+/// - temporary files that a killed run left behind are removed by the next run.
+///
+/// Only the folder itself may be reached through a symbolic link: its path is the user's.
+final class OutputWriter: @unchecked Sendable {
     enum Change: String {
         case create = "created"
         case update = "updated"
@@ -21,29 +33,95 @@ struct OutputWriter {
         case keep = "kept (yours)"
     }
 
-    let directory: String
+    struct WriteError: Error, CustomStringConvertible, Sendable {
+        var path: String
+        var reason: String
+        var description: String { "cannot write '\(path)': \(reason)" }
+    }
 
-    func change(for file: GeneratedFile) -> Change {
-        let path = target(file)
-        guard let existing = FileManager.default.contents(atPath: path) else { return .create }
-        if file.isScaffold { return .keep }
-        return Self.sameBytes(existing, Array(file.contents.utf8)) ? .unchanged : .update
+    /// Temporary files are `.iapkit-tmp-` and 16 random hexadecimal digits.
+    static let temporaryPrefix = ".iapkit-tmp-"
+
+    /// The folder as the user named it; empty or `.` for the working directory.
+    let directory: String
+    /// Open folders below the output folder, by relative path (`""` is the folder itself), once
+    /// `open` and `prepare` have run. Read, never changed, while files are written in parallel.
+    private var folders: [String: Int32] = [:]
+    private var lock: OutputLock?
+
+    init(directory: String) {
+        self.directory = directory
+    }
+
+    deinit { close() }
+
+    static func join(_ directory: String, _ relative: String) -> String {
+        directory.isEmpty || directory == "." ? relative : directory + "/" + relative
+    }
+
+    func target(_ file: GeneratedFile) -> String { target(file.path) }
+    func target(_ relativePath: String) -> String { Self.join(directory, relativePath) }
+
+    // MARK: Reading what is there
+
+    /// The bytes of the regular file at `relativePath`, never through a symbolic link; nil when
+    /// there is none.
+    func existingBytes(_ relativePath: String) -> [UInt8]? {
+        let descriptor = openExisting(relativePath)
+        guard descriptor >= 0 else { return nil }
+        defer { systemClose(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return count == 0 ? bytes : nil }
+            bytes += chunk[..<count]
+        }
     }
 
     /// The current text of `path` below the output folder, if it exists.
     func existingText(of path: String) -> String? {
-        FileManager.default.contents(atPath: target(path)).map { String(decoding: $0, as: UTF8.self) }
+        existingBytes(path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// A descriptor of the regular file at `relativePath`, or -1. The file's own name is never
+    /// followed as a link: a link in its place is replaced, not read.
+    private func openExisting(_ relativePath: String) -> Int32 {
+        let flags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
+        let (folder, name) = Self.split(relativePath)
+        let descriptor =
+            if let parent = folders[folder] {
+                openat(parent, name, flags)
+            } else {
+                systemOpen(target(relativePath), flags)
+            }
+        guard descriptor >= 0 else { return -1 }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            systemClose(descriptor)
+            return -1
+        }
+        return descriptor
+    }
+
+    func change(for file: GeneratedFile) -> Change {
+        let descriptor = openExisting(file.path)
+        guard descriptor >= 0 else { return .create }
+        systemClose(descriptor)
+        if file.isScaffold { return .keep }
+        return change(path: file.path, pieces: [Array(file.contents.utf8)[...]])
     }
 
     /// Whether writing `pieces`, one after another, to `relativePath` would create, update or
     /// leave the file alone. A file of another size differs without being read; one of the
     /// same size is compared a chunk at a time, so a large page is never held twice.
     func change(path relativePath: String, pieces: [ArraySlice<UInt8>]) -> Change {
-        let descriptor = open(target(relativePath), O_RDONLY)
+        let descriptor = openExisting(relativePath)
         guard descriptor >= 0 else { return .create }
-        defer { close(descriptor) }
+        defer { systemClose(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return .create }
+        guard fstat(descriptor, &status) == 0 else { return .update }
         guard Int(status.st_size) == pieces.reduce(0, { $0 + $1.count }) else { return .update }
         return Self.contents(of: descriptor, equal: pieces) ? .unchanged : .update
     }
@@ -65,110 +143,202 @@ struct OutputWriter {
         }
     }
 
-    /// A position in pieces read one after another.
-    private struct PieceCursor {
-        let pieces: [ArraySlice<UInt8>]
-        var index = 0
-        var offset = 0
+    // MARK: Opening the folder for a run
 
-        init(_ pieces: [ArraySlice<UInt8>]) {
-            self.pieces = pieces
-        }
-
-        /// Whether every byte of the pieces has been matched.
-        var isAtEnd: Bool {
-            var (piece, position) = (index, offset)
-            while piece < pieces.count {
-                if position < pieces[piece].count { return false }
-                (piece, position) = (piece + 1, 0)
-            }
-            return true
-        }
-
-        /// Whether the next bytes of the pieces are `bytes`; moves past them.
-        mutating func matches(_ bytes: UnsafeRawBufferPointer) -> Bool {
-            guard let base = bytes.baseAddress else { return true }
-            var consumed = 0
-            while consumed < bytes.count {
-                guard index < pieces.count else { return false }
-                let piece = pieces[index]
-                let count = min(piece.count - offset, bytes.count - consumed)
-                let same = piece.withUnsafeBytes { expected -> Bool in
-                    guard count > 0, let expectedBase = expected.baseAddress else { return true }
-                    return memcmp(expectedBase + offset, base + consumed, count) == 0
-                }
-                guard same else { return false }
-                consumed += count
-                offset += count
-                if offset == piece.count {
-                    index += 1
-                    offset = 0
-                }
-            }
-            return true
-        }
-    }
-
-    /// Compares whole buffers at once: iterating `Data` byte by byte is slow for large files.
-    static func sameBytes(_ existing: Data, _ bytes: [UInt8]) -> Bool {
-        guard existing.count == bytes.count else { return false }
-        return existing.withUnsafeBytes { old in
-            bytes.withUnsafeBytes { new in
-                guard let oldBase = old.baseAddress, let newBase = new.baseAddress else { return true }
-                return memcmp(oldBase, newBase, bytes.count) == 0
+    /// Opens (and, with `creating`, makes) the output folder and takes its lock. `waiting` is
+    /// told when another run holds the lock.
+    func open(creating: Bool, holder: String, waiting: (String) -> Void) throws(WriteError) {
+        let path = directory.isEmpty ? "." : directory
+        if creating, !Self.isDirectory(path) {
+            do {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            } catch {
+                throw WriteError(path: path, reason: "cannot create the folder")
             }
         }
+        let root = systemOpen(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard root >= 0 else {
+            let reason = errno == ENOENT ? "the folder does not exist" : String(cString: strerror(errno))
+            throw WriteError(path: path, reason: reason)
+        }
+        folders[""] = root
+        lock = try OutputLock.acquire(in: root, path: path, holder: holder, waiting: waiting)
     }
 
-    func target(_ file: GeneratedFile) -> String {
-        target(file.path)
+    /// Checks the folders on the way to every path, then creates the missing ones, opens them
+    /// and clears them of temporary files left by killed runs. Nothing is created unless every
+    /// path can be written: a part that is a symbolic link or a file, or a file's name taken by
+    /// a folder, is an error.
+    func prepare(_ relativePaths: [String]) throws(WriteError) {
+        let rules = OutputPathRules.problems(relativePaths, under: directory)
+        if let first = rules.first { throw first }
+        guard let root = folders[""] else { throw WriteError(path: directory, reason: "the folder is not open") }
+        let paths = Set(relativePaths)
+        let needed = Set(paths.map { Self.split($0).folder })
+        var chains: Set<String> = []
+        for folder in needed where !folder.isEmpty {
+            let parts = folder.split(separator: "/")
+            for end in parts.indices { chains.insert(parts[...end].joined(separator: "/")) }
+        }
+        // First look, create nothing: every part that exists must be a real folder.
+        for folder in chains.sorted(by: Self.shallowFirst) {
+            var status = stat()
+            guard fstatat(root, folder, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR: continue
+            case S_IFLNK:
+                throw WriteError(
+                    path: target(folder),
+                    reason: "it is a symbolic link; files are never written through one (remove the link)")
+            default: throw WriteError(path: target(folder), reason: "it is a file, where a folder is needed")
+            }
+        }
+        for path in paths.sorted() {
+            var status = stat()
+            if fstatat(root, path, &status, AT_SYMLINK_NOFOLLOW) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+                throw WriteError(path: target(path), reason: "a folder has the name of the file")
+            }
+        }
+        for folder in chains.sorted(by: Self.shallowFirst) where folders[folder] == nil {
+            let (parent, name) = Self.split(folder)
+            guard let parentDescriptor = folders[parent] else { continue }
+            if mkdirat(parentDescriptor, name, 0o777) != 0, errno != EEXIST {
+                throw WriteError(
+                    path: target(folder), reason: "cannot create the folder: \(String(cString: strerror(errno)))")
+            }
+            let descriptor = openat(parentDescriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                throw WriteError(
+                    path: target(folder),
+                    reason: "cannot open the folder without following links: \(String(cString: strerror(errno)))")
+            }
+            folders[folder] = descriptor
+        }
+        for folder in needed.union([""]) {
+            if let descriptor = folders[folder] { Self.sweepTemporaryFiles(in: descriptor) }
+        }
     }
 
-    func target(_ relativePath: String) -> String {
-        directory.isEmpty || directory == "." ? relativePath : directory + "/" + relativePath
+    /// Folders before the folders inside them.
+    private static func shallowFirst(_ left: String, _ right: String) -> Bool {
+        let (leftDepth, rightDepth) = (left.split(separator: "/").count, right.split(separator: "/").count)
+        return leftDepth == rightDepth ? left < right : leftDepth < rightDepth
     }
 
-    func write(_ file: GeneratedFile) throws {
+    /// Removes what killed runs left in a folder: temporary files of this writer, and those of
+    /// earlier versions (`.<name>.iapkit-<pid>`). Only called with the folder locked, so none
+    /// of them belongs to a run still writing.
+    private static func sweepTemporaryFiles(in folder: Int32) {
+        let copy = dup(folder)
+        guard copy >= 0, let stream = fdopendir(copy) else { return }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            if isTemporaryName(name) { names.append(name) }
+        }
+        for name in names { unlinkat(folder, name, 0) }
+    }
+
+    static func isTemporaryName(_ name: String) -> Bool {
+        if name.hasPrefix(temporaryPrefix) {
+            let suffix = name.dropFirst(temporaryPrefix.count)
+            return suffix.count == 16 && suffix.allSatisfy(\.isHexDigit)
+        }
+        // `.page.html.iapkit-1234`, as versions before this writer named them.
+        guard name.hasPrefix("."), let marker = name.range(of: ".iapkit-", options: .backwards) else { return false }
+        let pid = name[marker.upperBound...]
+        return marker.lowerBound > name.index(after: name.startIndex) && !pid.isEmpty && pid.allSatisfy(\.isNumber)
+    }
+
+    /// Ends the run: lets go of the lock and closes the folders.
+    func close() {
+        if let lock, let root = folders[""] { lock.release(in: root) }
+        lock = nil
+        for descriptor in folders.values { systemClose(descriptor) }
+        folders = [:]
+    }
+
+    // MARK: Writing
+
+    func write(_ file: GeneratedFile) throws(WriteError) {
         try write(path: file.path, bytes: Array(file.contents.utf8))
     }
 
-    func write(path relativePath: String, bytes: [UInt8]) throws {
+    func write(path relativePath: String, bytes: [UInt8]) throws(WriteError) {
         try write(path: relativePath, pieces: [bytes[...]])
     }
 
-    /// Writes `pieces` one after another as the file's content, atomically.
-    func write(path relativePath: String, pieces: [ArraySlice<UInt8>]) throws {
-        let path = target(relativePath)
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty, !Self.isDirectory(folder) {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    /// Writes `pieces` one after another as the file's content: to a new temporary file beside
+    /// it, then renamed over it. The folder must have been prepared for this path.
+    func write(path relativePath: String, pieces: [ArraySlice<UInt8>]) throws(WriteError) {
+        let (folderPath, name) = Self.split(relativePath)
+        guard let folder = folders[folderPath] else {
+            throw WriteError(path: target(relativePath), reason: "its folder was not prepared for writing")
         }
-        let temporary = (folder.isEmpty ? "." : folder) + "/.\((path as NSString).lastPathComponent).iapkit-\(getpid())"
-        if let failure = Self.create(temporary, with: pieces) {
-            throw WriteError(path: path, reason: "cannot write a temporary file next to it: \(failure)")
+        var temporary = ""
+        var descriptor: Int32 = -1
+        for _ in 0..<64 {
+            temporary = Self.temporaryPrefix + Self.randomHex()
+            descriptor = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+            if descriptor >= 0 || errno != EEXIST { break }
         }
-        if rename(temporary, path) != 0 {
+        guard descriptor >= 0 else {
+            throw WriteError(
+                path: target(relativePath),
+                reason: "cannot create a temporary file next to it: \(String(cString: strerror(errno)))")
+        }
+        if let failure = Self.fill(descriptor, with: pieces) {
+            unlinkat(folder, temporary, 0)
+            throw WriteError(path: target(relativePath), reason: failure)
+        }
+        if renameat(folder, temporary, folder, name) != 0 {
             let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw WriteError(path: path, reason: reason)
+            unlinkat(folder, temporary, 0)
+            throw WriteError(path: target(relativePath), reason: reason)
         }
     }
 
-    /// Creates the folders that files at `relativePaths` go into, each once, so that files can
-    /// then be written from several threads without racing to create a folder.
-    func createFolders(for relativePaths: [String]) throws {
-        let folders = Set(relativePaths.map { (target($0) as NSString).deletingLastPathComponent })
-        for folder in folders.sorted() where !folder.isEmpty && !Self.isDirectory(folder) {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw WriteError(path: folder, reason: "cannot create the folder")
+    /// Removes a file this writer wrote in an earlier run and no longer writes; never a folder,
+    /// never what a link points to.
+    func remove(path relativePath: String) {
+        let (folderPath, name) = Self.split(relativePath)
+        guard let root = folders[""] else { return }
+        var folder = folders[folderPath] ?? -1
+        var opened = false
+        if folder < 0 {
+            // Open the folder part by part without following links; give up on anything odd.
+            folder = dup(root)
+            opened = true
+            for part in folderPath.split(separator: "/") {
+                let next = openat(folder, String(part), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                systemClose(folder)
+                guard next >= 0 else { return }
+                folder = next
             }
         }
+        defer { if opened { systemClose(folder) } }
+        var status = stat()
+        guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0, (status.st_mode & S_IFMT) != S_IFDIR else {
+            return
+        }
+        unlinkat(folder, name, 0)
     }
 
-    /// One `stat`: most files go into a folder that already exists, and asking Foundation to
-    /// create it again costs more than writing a page.
+    static func split(_ relativePath: String) -> (folder: String, name: String) {
+        guard let slash = relativePath.lastIndex(of: "/") else { return ("", relativePath) }
+        return (String(relativePath[..<slash]), String(relativePath[relativePath.index(after: slash)...]))
+    }
+
+    private static func randomHex() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let value = generator.next() as UInt64
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
     private static func isDirectory(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
@@ -178,11 +348,9 @@ struct OutputWriter {
     /// straight from their arrays (no `Data` copy of a large page).
     private static let gatherSize = 256 * 1024
 
-    /// Writes `pieces` to a new file at `path`; a partly written file is removed. Returns the
-    /// system's reason when that fails.
-    private static func create(_ path: String, with pieces: [ArraySlice<UInt8>]) -> String? {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
-        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+    /// Writes `pieces` to `descriptor` and closes it. Returns the system's reason when that
+    /// fails.
+    private static func fill(_ descriptor: Int32, with pieces: [ArraySlice<UInt8>]) -> String? {
         var gathered: [UInt8] = []
         var written = true
         for piece in pieces where written {
@@ -199,10 +367,8 @@ struct OutputWriter {
         }
         if written, !gathered.isEmpty { written = writeAll(descriptor, gathered[...]) }
         let writeFailure = written ? nil : String(cString: strerror(errno))
-        let closed = close(descriptor) == 0
-        let failure = writeFailure ?? (closed ? nil : String(cString: strerror(errno)))
-        if failure != nil { unlink(path) }
-        return failure
+        let closed = systemClose(descriptor) == 0
+        return writeFailure ?? (closed ? nil : String(cString: strerror(errno)))
     }
 
     private static func writeAll(_ descriptor: Int32, _ bytes: ArraySlice<UInt8>) -> Bool {
@@ -218,15 +384,63 @@ struct OutputWriter {
             return true
         }
     }
+}
 
-    struct WriteError: Error, CustomStringConvertible, Sendable {
-        var path: String
-        var reason: String
-        var description: String { "cannot write '\(path)': \(reason)" }
+/// A position in pieces read one after another.
+private struct PieceCursor {
+    let pieces: [ArraySlice<UInt8>]
+    var index = 0
+    var offset = 0
+
+    init(_ pieces: [ArraySlice<UInt8>]) {
+        self.pieces = pieces
+    }
+
+    /// Whether every byte of the pieces has been matched.
+    var isAtEnd: Bool {
+        var (piece, position) = (index, offset)
+        while piece < pieces.count {
+            if position < pieces[piece].count { return false }
+            (piece, position) = (piece + 1, 0)
+        }
+        return true
+    }
+
+    /// Whether the next bytes of the pieces are `bytes`; moves past them.
+    mutating func matches(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var consumed = 0
+        while consumed < bytes.count {
+            guard index < pieces.count else { return false }
+            let piece = pieces[index]
+            let count = min(piece.count - offset, bytes.count - consumed)
+            let same = piece.withUnsafeBytes { expected -> Bool in
+                guard count > 0, let expectedBase = expected.baseAddress else { return true }
+                return memcmp(expectedBase + offset, base + consumed, count) == 0
+            }
+            guard same else { return false }
+            consumed += count
+            offset += count
+            if offset == piece.count {
+                index += 1
+                offset = 0
+            }
+        }
+        return true
     }
 }
 
-/// The system's `write(2)`, which `OutputWriter.write` hides inside the type.
+/// The system's `write(2)`, `open(2)` and `close(2)`, which the writer's own methods of those
+/// names hide inside the type.
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
     write(descriptor, bytes, count)
+}
+
+private func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
+    open(path, flags)
+}
+
+@discardableResult
+private func systemClose(_ descriptor: Int32) -> Int32 {
+    close(descriptor)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IAPFileAccess
 
 #if canImport(Glibc)
     import Glibc
@@ -14,7 +15,13 @@ extension CommandContext {
         var context = CommandContext(
             fileSystem: LocalFileSystem(),
             workingDirectory: ".",
-            readStandardInput: { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) },
+            readStandardInput: {
+                // Standard input has no size to check first: it is read up to the limit a file has.
+                guard let bytes = InputFile.readStream(STDIN_FILENO) else {
+                    throw InputFileError(path: "<stdin>", reason: .tooLarge(limit: InputFile.largestFile))
+                }
+                return bytes
+            },
             standardOutput: TextSink { FileHandle.standardOutput.write(Data($0.utf8)) },
             standardError: TextSink { FileHandle.standardError.write(Data($0.utf8)) })
         let noColour = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false

@@ -1,5 +1,6 @@
 import IAPDiagnostics
 import IAPExtract
+import IAPFileAccess
 import IAPYAML
 
 /// `iapkit.yml` in the working directory: the project's defaults, so that a bare `iapkit lint`
@@ -25,6 +26,14 @@ struct ProjectConfiguration: Equatable {
     var accessLevel: String?
     var project: String?
     var params: [String: String] = [:]
+    /// Every path the file names, with its key and place, to check where it leads.
+    var paths: [ConfiguredPath] = []
+
+    struct ConfiguredPath: Equatable {
+        var key: String
+        var path: String
+        var location: SourceLocation
+    }
 
     enum LoadResult {
         case success(ProjectConfiguration?)
@@ -40,7 +49,58 @@ struct ProjectConfiguration: Equatable {
         } catch {
             return .failure([.error("cannot read \(fileName): \(error)", at: nil)])
         }
-        return parse(String(decoding: bytes, as: UTF8.self), file: fileName)
+        let parsed = parse(String(decoding: bytes, as: UTF8.self), file: fileName)
+        guard case .success(let configuration?) = parsed, !context.allowsPathsOutsideWorkingDirectory else {
+            return parsed
+        }
+        let outside = configuration.pathsOutside(context.workingDirectory, fileSystem: context.fileSystem)
+        return outside.isEmpty ? parsed : .failure(outside)
+    }
+
+    /// The option that lets `iapkit.yml` name paths outside the working directory.
+    static let outsidePathsOption = OptionSpec(
+        names: ["--allow-outside-paths"],
+        help: "Let iapkit.yml name inputs and outputs outside the working directory.")
+
+    /// `iapkit.yml` comes with the project, perhaps from someone else's pull request: a path
+    /// it names that leads outside the working directory (`output: ../..`, `site: /etc`, or a
+    /// symbolic link that goes there) would read or write anywhere. Each is an error unless
+    /// `--allow-outside-paths` says the user means it.
+    func pathsOutside(_ workingDirectory: String, fileSystem: any GuideFileSystem) -> [Diagnostic] {
+        let root = fileSystem.resolvedPath(of: workingDirectory)
+        var problems: [Diagnostic] = []
+        for entry in paths {
+            let written = GuidePath.normalize(entry.path)
+            var outside = written.hasPrefix("/") || written == ".." || written.hasPrefix("../")
+            if !outside, let root,
+                let resolved = Self.resolvedPrefix(
+                    GuidePath.join(workingDirectory, written), fileSystem: fileSystem)
+            {
+                outside = !InputFile.isInside(resolved, root: root)
+            }
+            if outside {
+                problems.append(
+                    .error(
+                        "'\(entry.key)' names \(Diagnostic.quote(entry.path)), which is outside the working directory; "
+                            + "pass --allow-outside-paths if that is meant", at: entry.location))
+            }
+        }
+        return problems
+    }
+
+    /// Where a path leads once symbolic links are followed, for as much of it as exists: an
+    /// output folder is often not there yet, but a link to its parent still counts.
+    private static func resolvedPrefix(_ path: String, fileSystem: any GuideFileSystem) -> String? {
+        var existing = path
+        var rest: [String] = []
+        while fileSystem.kind(of: existing) == .missing {
+            let parent = GuidePath.directory(of: existing)
+            guard parent != existing else { return nil }
+            rest.insert(existing.split(separator: "/").last.map(String.init) ?? existing, at: 0)
+            existing = parent
+        }
+        guard let resolved = fileSystem.resolvedPath(of: existing) else { return nil }
+        return ([resolved] + rest).joined(separator: "/")
     }
 
     static func parse(_ text: String, file: String) -> LoadResult {
@@ -65,8 +125,14 @@ struct ProjectConfiguration: Equatable {
             case "input":
                 if let path = entry.value.scalarText {
                     configuration.input = [path]
+                    configuration.paths.append(
+                        ConfiguredPath(key: "input", path: path, location: location(entry.value.mark)))
                 } else if let items = entry.value.items, items.allSatisfy({ $0.scalarText != nil }) {
                     configuration.input = items.compactMap(\.scalarText)
+                    for item in items {
+                        configuration.paths.append(
+                            ConfiguredPath(key: "input", path: item.scalarText ?? "", location: location(item.mark)))
+                    }
                 } else {
                     problems.append(.error("'input' must be a path or a list of paths", at: location(entry.value.mark)))
                 }
@@ -74,6 +140,10 @@ struct ProjectConfiguration: Equatable {
                 guard let text = entry.value.scalarText else {
                     problems.append(.error("'\(entry.key)' must be a single value", at: location(entry.value.mark)))
                     continue
+                }
+                if ["output", "templates", "project", "site"].contains(entry.key) {
+                    configuration.paths.append(
+                        ConfiguredPath(key: entry.key, path: text, location: location(entry.value.mark)))
                 }
                 if entry.key == "output" { configuration.output = text }
                 if entry.key == "templates" { configuration.templates = text }

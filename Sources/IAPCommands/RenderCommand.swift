@@ -1,6 +1,7 @@
 import CAllocatorTuning
 import IAPDiagnostics
 import IAPExtract
+import IAPFileAccess
 import IAPRender
 
 /// `iapkit render`: the guides as a static site for people to read and work through.
@@ -25,6 +26,7 @@ enum RenderCommand: Command {
         OptionSpec(names: ["--unsafe-html"], help: "Keep raw HTML from the guides; only for guides you trust."),
         OptionSpec(names: ["--strict"], help: "Treat broken links and anchors as errors."),
         OptionSpec(names: ["--quiet", "-q"], help: "Print problems only: no progress, no summary line."),
+        ProjectConfiguration.outsidePathsOption,
     ]
 
     /// Books with fewer chapters render too fast for a progress line to help.
@@ -57,14 +59,10 @@ enum RenderCommand: Command {
         var files = site.files
         var siteProblems = site.diagnostics
         for image in site.images {
-            guard context.fileSystem.kind(of: image.source) == .file,
-                let bytes = try? context.fileSystem.contents(of: image.source)
-            else {
-                siteProblems.append(
-                    .warning("image \(Diagnostic.quote(image.source)) does not exist", at: image.location))
-                continue
+            switch copy(image, fileSystem: context.fileSystem) {
+            case .copied(let bytes): files.append(RenderedFile(path: image.path, bytes: bytes))
+            case .refused(let problem): siteProblems.append(problem)
             }
-            files.append(RenderedFile(path: image.path, bytes: bytes))
         }
         let strict = arguments.has("--strict")
         let linkProblems = siteProblems.map { diagnostic in
@@ -80,26 +78,40 @@ enum RenderCommand: Command {
 
         let writer = OutputWriter(
             directory: arguments.value("--output") ?? session.configuration?.site ?? ".build/site")
-        // The folders first, one at a time; then the files on every core: a large book is
-        // hundreds of pages, and a large chapter's page and print view are megabytes each.
-        do {
-            try writer.createFolders(for: files.map(\.path))
-        } catch {
-            context.standardError.line("iapkit render: error: \(error)")
+        let manifest = SiteManifest(paths: files.map(\.path))
+        // Every name is checked before the folder is created; then the folder is locked, its
+        // folders are checked and made one at a time, and the files are written on every core:
+        // a large book is hundreds of pages, and its page and print view are megabytes each.
+        let problems = OutputPathRules.problems(manifest.paths + [SiteManifest.fileName], under: writer.directory)
+        guard problems.isEmpty else {
+            for problem in problems { context.standardError.line("iapkit render: error: \(problem)") }
+            context.standardError.line("iapkit render: nothing written")
             return .usageOrInput
         }
+        let previous: SiteManifest?
+        do {
+            try writer.open(creating: true, holder: "iapkit render") { holder in
+                context.standardError.line(
+                    "iapkit render: waiting for \(holder), which is writing '\(writer.directory)'")
+            }
+            previous = writer.existingText(of: SiteManifest.fileName).map(SiteManifest.init(text:))
+            try writer.prepare(manifest.paths + [SiteManifest.fileName])
+        } catch {
+            context.standardError.line("iapkit render: error: \(error)")
+            context.standardError.line("iapkit render: nothing written")
+            return .usageOrInput
+        }
+        defer { writer.close() }
         let siteFiles = files
         let outcomes = concurrentMap(count: siteFiles.count) { index -> Result<Bool, OutputWriter.WriteError> in
             let file = siteFiles[index]
             let change = writer.change(path: file.path, pieces: file.pieces)
             guard change == .create || change == .update else { return .success(false) }
-            do {
+            do throws(OutputWriter.WriteError) {
                 try writer.write(path: file.path, pieces: file.pieces)
                 return .success(true)
-            } catch let error as OutputWriter.WriteError {
-                return .failure(error)
             } catch {
-                return .failure(OutputWriter.WriteError(path: writer.target(file.path), reason: "\(error)"))
+                return .failure(error)
             }
         }
         var written = 0
@@ -110,6 +122,18 @@ enum RenderCommand: Command {
             case .failure(let error):
                 context.standardError.line("iapkit render: error: \(error)")
                 failed = true
+            }
+        }
+        if !failed {
+            // Pages of chapters the book no longer has go, then the list names this book's files.
+            for path in previous?.leftOver(after: manifest) ?? [] { writer.remove(path: path) }
+            if previous != manifest {
+                do {
+                    try writer.write(path: SiteManifest.fileName, bytes: Array(manifest.text.utf8))
+                } catch {
+                    context.standardError.line("iapkit render: error: \(error)")
+                    failed = true
+                }
             }
         }
         if failed { return .usageOrInput }
@@ -124,6 +148,42 @@ enum RenderCommand: Command {
                     + "\(written) written, \(files.count - written) unchanged; \(problems)")
         }
         return errors > 0 ? .findings : .success
+    }
+
+    private enum ImageCopy {
+        case copied([UInt8])
+        case refused(Diagnostic)
+    }
+
+    /// An image's bytes, when it may go into the site: a regular file inside the book's folder
+    /// after symbolic links, of an image type its bytes and its name agree on.
+    private static func copy(_ image: SiteImage, fileSystem: any GuideFileSystem) -> ImageCopy {
+        let name = Diagnostic.quote(image.source)
+        switch fileSystem.kind(of: image.source) {
+        case .file: break
+        case .missing: return .refused(.warning("image \(name) does not exist", at: image.location))
+        case .directory: return .refused(.warning("image \(name) is a folder; it is not copied", at: image.location))
+        case .special(let what):
+            return .refused(.warning("image \(name) is \(what), not a file; it is not copied", at: image.location))
+        }
+        if let folder = fileSystem.resolvedPath(of: image.bookFolder),
+            fileSystem.resolvedPath(of: image.source).map({ !InputFile.isInside($0, root: folder) }) ?? true
+        {
+            return .refused(
+                .warning(
+                    "image \(name) leads outside the book's folder through a symbolic link; it is not copied",
+                    at: image.location))
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try fileSystem.contents(of: image.source)
+        } catch {
+            return .refused(.warning("image \(name) cannot be read: \(error)", at: image.location))
+        }
+        if let refusal = ImageAdmission.refusal(of: bytes, path: image.path) {
+            return .refused(.warning("image \(name) \(refusal)", at: image.location))
+        }
+        return .copied(bytes)
     }
 
     /// The input folder's name (`Workbook`), else the first chapter's title.

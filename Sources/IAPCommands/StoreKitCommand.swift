@@ -52,9 +52,13 @@ enum StoreKitCommand: Command {
             context.standardError.line(
                 "iapkit storekit: error: \(Diagnostic.quote(path)) is a folder; name the .storekit file inside it")
             return .usageOrInput
+        case .special(let what):
+            context.standardError.line(
+                "iapkit storekit: error: \(Diagnostic.quote(path)) is \(what), not a .storekit file; it is not read")
+            return .usageOrInput
         case .file:
             do {
-                bytes = fromStandardInput ? context.readStandardInput() : try context.fileSystem.contents(of: path)
+                bytes = fromStandardInput ? try context.readStandardInput() : try context.fileSystem.contents(of: path)
             } catch {
                 context.standardError.line("iapkit storekit: error: cannot read \(Diagnostic.quote(path)): \(error)")
                 return .usageOrInput
@@ -76,16 +80,29 @@ enum StoreKitCommand: Command {
             context.standardOutput.write(chapter)
             return .success
         }
-        let writer = OutputWriter(directory: "")
-        let file = GeneratedFile(path: output, contents: chapter)
-        let change = writer.change(for: file)
-        if change == .create || change == .update {
-            do {
-                try writer.write(file)
-            } catch {
-                context.standardError.line("iapkit storekit: error: \(error)")
-                return .usageOrInput
+        // The chapter goes into a folder that exists: a mistyped path must not make folders.
+        let slash = output.lastIndex(of: "/")
+        let folder = slash.map { String(output[..<$0]) } ?? ""
+        let name = slash.map { String(output[output.index(after: $0)...]) } ?? output
+        let writer = OutputWriter(directory: folder.isEmpty && slash != nil ? "/" : folder)
+        if let problem = OutputPathRules.problems([name], under: writer.directory).first {
+            context.standardError.line("iapkit storekit: error: \(problem)")
+            return .usageOrInput
+        }
+        let file = GeneratedFile(path: name, contents: chapter)
+        let change: OutputWriter.Change
+        do {
+            try writer.open(creating: false, holder: "iapkit storekit import") { holder in
+                context.standardError.line("iapkit storekit: waiting for \(holder), which is writing '\(folder)'")
             }
+            defer { writer.close() }
+            try writer.prepare([name])
+            change = writer.change(for: file)
+            if change == .create || change == .update { try writer.write(file) }
+        } catch {
+            context.standardError.line("iapkit storekit: error: \(error)")
+            context.standardError.line("iapkit storekit: nothing written")
+            return .usageOrInput
         }
         context.standardOutput.line("\(change.rawValue): \(output)")
         return .success

@@ -1,5 +1,7 @@
 import Foundation
+import IAPDiagnostics
 import IAPExtract
+import IAPFileAccess
 import IAPTemplates
 
 /// `iapkit template render`: one template, one JSON context, to standard output, for people
@@ -35,7 +37,8 @@ enum TemplateCommand: Command {
         let data: [UInt8]
         do {
             source = try context.fileSystem.contents(of: path)
-            data = contextPath == "-" ? context.readStandardInput() : try context.fileSystem.contents(of: contextPath)
+            data =
+                contextPath == "-" ? try context.readStandardInput() : try context.fileSystem.contents(of: contextPath)
         } catch {
             context.standardError.line("iapkit: error: cannot read: \(error)")
             return .usageOrInput
@@ -69,14 +72,33 @@ enum TemplateCommand: Command {
 }
 
 /// Partials read through the command's file system, so they come from wherever the template did.
+/// A partial must be a regular file inside the partials folder, after symbolic links.
 private struct FileSystemPartials: PartialSource {
     let fileSystem: any GuideFileSystem
     let directory: String
 
     func partial(named name: String) throws(TemplateError) -> Template? {
-        guard !name.contains(".."), !name.hasPrefix("/") else { return nil }
+        guard DirectoryPartials.staysInside(name) else { return nil }
         let path = GuidePath.join(directory, name + ".mustache")
-        guard fileSystem.kind(of: path) == .file, let bytes = try? fileSystem.contents(of: path) else { return nil }
+        let start = SourceLocation(file: path, line: 1, column: 1)
+        switch fileSystem.kind(of: path) {
+        case .missing, .directory: return nil
+        case .special(let what): throw TemplateError("the partial is \(what), not a regular file", at: start)
+        case .file: break
+        }
+        guard let root = fileSystem.resolvedPath(of: directory), let resolved = fileSystem.resolvedPath(of: path),
+            InputFile.isInside(resolved, root: root)
+        else {
+            throw TemplateError(
+                "the partial leads outside the partials folder '\(directory)' through a symbolic link; it is not read",
+                at: start)
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try fileSystem.contents(of: path)
+        } catch {
+            throw TemplateError("the partial file cannot be read: \(error)", at: start)
+        }
         return try Template(source: String(decoding: bytes, as: UTF8.self), name: path)
     }
 }

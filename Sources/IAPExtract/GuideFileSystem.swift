@@ -1,3 +1,5 @@
+import IAPFileAccess
+
 /// What the extraction stage needs from a file system. The command line passes the real one;
 /// tests pass a dictionary, so the whole pipeline runs in memory.
 public protocol GuideFileSystem: Sendable {
@@ -5,11 +7,30 @@ public protocol GuideFileSystem: Sendable {
     func contents(of path: String) throws -> [UInt8]
     /// Names (not paths) of the entries of a directory, in any order.
     func entries(of directory: String) throws -> [String]
+    /// The absolute path with every symbolic link followed, to decide whether a file a guide
+    /// names lies inside the book's folder; nil when nothing is there.
+    func resolvedPath(of path: String) -> String?
+    /// The device and inode a path leads to, to read a file reached by two paths once and to
+    /// stop a folder walk that comes back to a folder; nil where files have none (memory).
+    func identity(of path: String) -> FileIdentity?
+}
+
+extension GuideFileSystem {
+    /// Without symbolic links, a path resolves as it is written, from the root of the files.
+    public func resolvedPath(of path: String) -> String? {
+        kind(of: path) == .missing ? nil : GuidePath.normalize("/" + path)
+    }
+
+    public func identity(of path: String) -> FileIdentity? { nil }
 }
 
 public enum GuidePathKind: Sendable, Equatable {
+    /// A regular file.
     case file
     case directory
+    /// A named pipe, a device or a socket: never read as a guide, since reading it could block
+    /// for ever or never end.
+    case special(String)
     case missing
 }
 

@@ -84,11 +84,11 @@ public enum Generator {
             context["param"] = parameters
             context["typePrefix"] = .string(options.typePrefix)
             context.merge(output.context) { _, override in override }
-            guard let source = templates.source(named: output.template) else {
-                log.error("no template named '\(output.template).\(TemplateLibrary.fileExtension)'", at: nil)
-                continue
-            }
             do throws(TemplateError) {
+                guard let source = try templates.source(named: output.template) else {
+                    log.error("no template named '\(output.template).\(TemplateLibrary.fileExtension)'", at: nil)
+                    continue
+                }
                 let template = try Template(source: source.text, name: source.path)
                 let options = RenderOptions(escaping: output.escapesHTML ? .html : .none, strict: true)
                 let text = try template.render(

@@ -1,4 +1,6 @@
 import Foundation
+import IAPDiagnostics
+import IAPFileAccess
 import IAPTemplates
 
 /// Finds templates by name (`StoreKit2/StoreManager.swift`): first in the user's folder
@@ -13,12 +15,18 @@ public struct TemplateLibrary: Sendable {
         folders = [userFolder, builtInFolder].compactMap { $0 }
     }
 
-    /// The template's source and the path it was read from (for error locations).
-    public func source(named name: String) -> (text: String, path: String)? {
+    /// The template's source and the path it was read from (for error locations); nil when no
+    /// folder has it. A template must be a regular file inside its folder after symbolic links:
+    /// a user folder of templates is as untrusted as the guides.
+    public func source(named name: String) throws(TemplateError) -> (text: String, path: String)? {
         for folder in folders {
             let url = folder.appendingPathComponent(name + "." + Self.fileExtension)
-            if let data = FileManager.default.contents(atPath: url.path) {
-                return (String(decoding: data, as: UTF8.self), url.path)
+            do {
+                guard let bytes = try InputFile.read(url.path, inside: folder.path) else { continue }
+                return (String(decoding: bytes, as: UTF8.self), url.path)
+            } catch {
+                throw TemplateError(
+                    "the template cannot be read: \(error)", at: SourceLocation(file: url.path, line: 1, column: 1))
             }
         }
         return nil
@@ -36,7 +44,7 @@ private struct LibraryPartials: PartialSource {
 
     func partial(named name: String) throws(TemplateError) -> Template? {
         let qualified = set.isEmpty ? name : set + "/" + name
-        guard let found = library.source(named: qualified) else { return nil }
+        guard let found = try library.source(named: qualified) else { return nil }
         return try Template(source: found.text, name: found.path)
     }
 }

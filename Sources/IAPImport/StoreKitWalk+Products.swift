@@ -2,6 +2,7 @@ import Foundation
 import IAPDiagnostics
 import IAPModel
 import IAPProject
+import IAPValidate
 
 /// The subscription group a subscription is read inside.
 struct GroupContext {
@@ -173,6 +174,15 @@ extension StoreKitWalk {
                 if isMissing("locale", in: item) {
                     error("a localization of \(owner) has no 'locale'", at: location(item))
                 }
+                return nil
+            }
+            // A guide must read back what the import writes: a locale its lint refuses (or one
+            // too long to be a YAML key) is an error here, not in the chapter.
+            guard LocaleTag.isValid(locale.value) else {
+                let shown = locale.value.count > 40 ? String(locale.value.prefix(40)) + "…" : locale.value
+                error(
+                    "\(Diagnostic.quote(shown)) is not a locale such as 'en-US'; a guide could not hold this localization of \(owner)",
+                    at: locale.location)
                 return nil
             }
             let displayName = string("displayName", in: item)?.value ?? ""

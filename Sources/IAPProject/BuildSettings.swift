@@ -138,16 +138,44 @@ public struct BuildSettings: Sendable {
 
 /// Evaluates values with their references; a reference chain longer than `maximumDepth` (a
 /// setting that refers to itself, say) expands to nothing, as a cycle does in Xcode.
+///
+/// Project files may come from anyone, so the work is bounded whatever they hold: each setting
+/// is evaluated once per level and depth (`A = $(B)$(B)`, `B = $(C)$(C)`, … would otherwise
+/// double the work at every step), a value stops growing at `maximumLength` characters, and the
+/// brackets of a value are matched in one pass.
 private struct Expander {
     static let maximumDepth = 32
+    /// Far longer than any real setting, short enough that a doubling chain stays small.
+    static let maximumLength = 65_536
     let settings: BuildSettings
+
+    private struct Evaluation: Hashable {
+        var key: String
+        var below: Int
+        var depth: Int
+    }
+
+    private var evaluated: [Evaluation: (value: String, undefined: [String])] = [:]
+
+    init(settings: BuildSettings) {
+        self.settings = settings
+    }
 
     /// The value of `key` using only its entries below position `below` in its own list.
     mutating func evaluate(key: String, below: Int, depth: Int, undefined: inout [String]) -> String {
         let indices = settings.indices(of: key)
         guard below > 0, below <= indices.count, depth < Self.maximumDepth else { return "" }
+        let evaluation = Evaluation(key: key, below: below, depth: depth)
+        if let known = evaluated[evaluation] {
+            for name in known.undefined where !undefined.contains(name) { undefined.append(name) }
+            return known.value
+        }
         let entry = settings.entries[indices[below - 1]]
-        return expand(entry.value, key: key, inheritedBelow: below - 1, depth: depth + 1, undefined: &undefined)
+        var found: [String] = []
+        let value = expand(entry.value, key: key, inheritedBelow: below - 1, depth: depth + 1, undefined: &found)
+        evaluated[evaluation] = (value, found)
+        for name in found where !undefined.contains(name) { undefined.append(name) }
+        return value
     }
 
     mutating func expand(_ text: String, key: String?, inheritedBelow: Int, depth: Int, undefined: inout [String])
@@ -155,9 +183,13 @@ private struct Expander {
     {
         guard text.contains("$"), depth < Self.maximumDepth else { return text }
         let characters = Array(text)
+        let closes = Self.matchingCloses(characters)
         var output = ""
         var index = 0
         while index < characters.count {
+            if output.utf8.count >= Self.maximumLength {
+                return String(decoding: output.utf8.prefix(Self.maximumLength), as: UTF8.self)
+            }
             let character = characters[index]
             guard character == "$", index + 1 < characters.count else {
                 output.append(character)
@@ -166,8 +198,7 @@ private struct Expander {
             }
             let next = characters[index + 1]
             if next == "(" || next == "{" {
-                let close: Character = next == "(" ? ")" : "}"
-                guard let end = Self.matchingClose(characters, from: index + 2, open: next, close: close) else {
+                guard let end = closes[index + 1] else {
                     output.append(character)
                     index += 1
                     continue
@@ -193,7 +224,8 @@ private struct Expander {
                 index += 1
             }
         }
-        return output
+        return output.utf8.count > Self.maximumLength
+            ? String(decoding: output.utf8.prefix(Self.maximumLength), as: UTF8.self) : output
     }
 
     /// The text of one `$(NAME:modifier…)`.
@@ -245,18 +277,21 @@ private struct Expander {
         }
     }
 
-    static func matchingClose(_ characters: [Character], from start: Int, open: Character, close: Character) -> Int? {
-        var depth = 0
-        var index = start
-        while index < characters.count {
-            if characters[index] == open {
-                depth += 1
-            } else if characters[index] == close {
-                if depth == 0 { return index }
-                depth -= 1
+    /// Where each `(` and `{` of `characters` is closed, counting only brackets of its own kind,
+    /// found in one pass; an unclosed bracket has none.
+    static func matchingCloses(_ characters: [Character]) -> [Int: Int] {
+        var closes: [Int: Int] = [:]
+        var openParentheses: [Int] = []
+        var openBraces: [Int] = []
+        for (index, character) in characters.enumerated() {
+            switch character {
+            case "(": openParentheses.append(index)
+            case ")": if let open = openParentheses.popLast() { closes[open] = index }
+            case "{": openBraces.append(index)
+            case "}": if let open = openBraces.popLast() { closes[open] = index }
+            default: break
             }
-            index += 1
         }
-        return nil
+        return closes
     }
 }

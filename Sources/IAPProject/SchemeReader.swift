@@ -85,12 +85,45 @@ public struct Scheme: Hashable, Sendable {
 
 /// Reads `.xcscheme` XML with Foundation's `XMLParser`.
 public enum SchemeReader {
+    /// The offset of the first `<?name?>`: a processing instruction whose name is followed
+    /// straight by its end. Wherever it stands (even in a comment) the file is refused: no
+    /// scheme Xcode writes has one.
+    static func emptyProcessingInstruction(in bytes: [UInt8]) -> Int? {
+        var index = 0
+        while index + 1 < bytes.count {
+            defer { index += 1 }
+            guard bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "?") else { continue }
+            var end = index + 2
+            while end < bytes.count, !Self.endsName(bytes[end]) { end += 1 }
+            if end > index + 2, end + 1 < bytes.count, bytes[end] == UInt8(ascii: "?"),
+                bytes[end + 1] == UInt8(ascii: ">")
+            {
+                return index
+            }
+        }
+        return nil
+    }
+
+    private static func endsName(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+            || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "<")
+            || byte == UInt8(ascii: ">")
+    }
+
     public static func read(_ bytes: [UInt8], path: String) throws(ProjectReadError) -> Scheme {
         // Foundation's XML parser on Linux can crash on malformed UTF-8, so it never sees any.
         if let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
             let position = UTF8Validation.lineAndColumn(of: offset, in: bytes)
             throw ProjectReadError(
                 "not a readable scheme (the file is not valid UTF-8)",
+                at: SourceLocation(file: path, line: position.line, column: position.column))
+        }
+        // Nor a processing instruction with no content (`<?x?>`): libxml2 hands Foundation's
+        // parser a null pointer for the content, and Foundation reads it.
+        if let offset = emptyProcessingInstruction(in: bytes) {
+            let position = UTF8Validation.lineAndColumn(of: offset, in: bytes)
+            throw ProjectReadError(
+                "not a readable scheme (a processing instruction has no content)",
                 at: SourceLocation(file: path, line: position.line, column: position.column))
         }
         let collector = SchemeCollector()

@@ -206,9 +206,24 @@ private struct SwiftLexer {
             } else if objectiveC, current == UInt8(ascii: "'") {
                 skipCharacterLiteral()
                 add(.number, "'", start)
-            } else if current == UInt8(ascii: "\"")
-                || (!objectiveC && current == UInt8(ascii: "#") && startsRawString())
-            {
+            } else if current == UInt8(ascii: "#"), objectiveC || !startsRawString() {
+                // A run of `#` that opens no raw string (Objective-C has none): each is a token of
+                // its own, the last perhaps the start of `#if` or `#define`. The run is measured
+                // once, so a long run is read in one pass instead of once from each of its `#`.
+                let run = hashRun()
+                for _ in 1..<run {
+                    let hash = location
+                    advance()
+                    add(.punctuation, "#", hash)
+                }
+                let last = location
+                advance()
+                if let after = byte(at: 0), Self.isIdentifierStart(after) {
+                    add(.poundKeyword, "#" + readWord(), last)
+                } else {
+                    add(.punctuation, "#", last)
+                }
+            } else if current == UInt8(ascii: "\"") || (!objectiveC && current == UInt8(ascii: "#")) {
                 // The literal's token goes in before the tokens of its interpolations, so every
                 // token list comes out in source order without sorting.
                 let tokenIndex = tokens.count
@@ -226,9 +241,6 @@ private struct SwiftLexer {
             } else if current == UInt8(ascii: "@"), let next, Self.isIdentifierStart(next) {
                 advance()
                 add(.attribute, "@" + readWord(), start)
-            } else if current == UInt8(ascii: "#"), let next, Self.isIdentifierStart(next) {
-                advance()
-                add(.poundKeyword, "#" + readWord(), start)
             } else if Self.isDigit(current) {
                 add(.number, readNumber(), start)
             } else if current == UInt8(ascii: "(") {
@@ -289,9 +301,14 @@ private struct SwiftLexer {
     }
 
     func startsRawString() -> Bool {
+        byte(at: hashRun()) == UInt8(ascii: "\"")
+    }
+
+    /// How many `#` follow from here.
+    func hashRun() -> Int {
         var offset = 0
         while byte(at: offset) == UInt8(ascii: "#") { offset += 1 }
-        return byte(at: offset) == UInt8(ascii: "\"")
+        return offset
     }
 
     mutating func readWord() -> String {

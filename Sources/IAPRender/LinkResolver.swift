@@ -56,7 +56,20 @@ struct LinkResolver {
             if isImage, !destination.hasPrefix("data:") {
                 return image(decodedPath, written: destination, at: location, warnings: &warnings, images: &images)
             }
-            guard decodedPath.lowercased().hasSuffix(".md") else { return .local(destination) }
+            guard decodedPath.lowercased().hasSuffix(".md") else {
+                // The site holds only pages and the images they show; any other file a link
+                // names (`evil.html`) is not copied, so the link would lead nowhere.
+                let ending = decodedPath.split(separator: ".").last.map { $0.lowercased() } ?? ""
+                let image = ImageFormat.allCases.contains { $0.extensions.contains(ending) }
+                guard decodedPath.isEmpty || decodedPath.hasSuffix("/") || image else {
+                    warnings.append(
+                        .warning(
+                            "\(what) to \(Diagnostic.quote(decodedPath)), a file that is not a chapter or an image; "
+                                + "the site does not hold it, so the link is not rendered", at: location))
+                    return .dropped
+                }
+                return .local(destination)
+            }
             let file = SitePlan.join(SitePlan.directory(of: page.chapter.file), decodedPath)
             guard let index = plan.pageIndex[file] else {
                 warnings.append(
@@ -97,7 +110,8 @@ struct LinkResolver {
             return .local(destination)
         }
         let sitePath = base.isEmpty ? source : String(source.dropFirst(base.count + 1))
-        images.append(SiteImage(source: source, path: sitePath, location: location))
+        images.append(
+            SiteImage(source: source, path: sitePath, location: location, bookFolder: base.isEmpty ? "." : base))
         return .local(sitePath)
     }
 

@@ -29,12 +29,25 @@ struct PageLayout {
 
     static let currentPageMark = " aria-current=\"page\""
 
-    /// Scripts and styles only from files beside the page, no inline script or style, no
-    /// connections, frames, fonts or forms: even a guide that slipped markup past the renderer
-    /// cannot run code or reach another host.
+    /// The page's one inline script: it loads the search index and the site's script, by their
+    /// paths in the site, in that order. Scripts it adds are trusted (`'strict-dynamic'`); every
+    /// other script, inline or from a file, is not.
+    static let scriptLoader =
+        #"["search-index.js", "assets/site.js"].forEach(function (path) { "#
+        + #"var script = document.createElement("script"); script.src = path; script.async = false; "#
+        + #"document.body.appendChild(script); });"#
+
+    /// Script only from the loader above, named by its hash. A browser treats every `file:` URL
+    /// as the page's own, so `'self'` would let markup that slipped past the renderer (with
+    /// `--unsafe-html`) run any script file on the disk; a hash cannot be matched by another
+    /// script. Styles and images come from files (`'self'`), which cannot run code; no inline
+    /// style, no connections, frames, fonts or forms, and no `<base>` to move the paths.
     static let contentSecurityPolicy =
-        "default-src 'none'; script-src 'self' file:; style-src 'self' file:; img-src 'self' file: data:; "
-        + "base-uri 'none'; form-action 'none'"
+        "default-src 'none'; script-src 'strict-dynamic' 'sha256-\(SHA256.base64(SHA256.digest(Array(scriptLoader.utf8))))'; "
+        + "style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'"
+
+    /// The loader, last in the body, so the page is complete when the scripts run.
+    static let scriptLoaderElement = "<script>\(scriptLoader)</script>\n"
 
     func head(pageTitle: String) -> String {
         """
@@ -47,8 +60,6 @@ struct PageLayout {
         <meta name="referrer" content="no-referrer">
         <title>\(Escape.text(pageTitle))</title>
         <link rel="stylesheet" href="assets/site.css">
-        <script src="search-index.js" defer></script>
-        <script src="assets/site.js" defer></script>
         </head>
 
         """
@@ -141,7 +152,7 @@ struct PageLayout {
         var html = HTMLBuffer(reservingCapacity: 1024 + plan.pages[index].headings.count * 96)
         html += "</article>\n" + pager(for: index) + "</main>\n"
         appendOutline(for: plan.pages[index], to: &html)
-        html += "</div>\n</body>\n</html>\n"
+        html += "</div>\n" + Self.scriptLoaderElement + "</body>\n</html>\n"
         return html.takeBytes()
     }
 
@@ -158,7 +169,7 @@ struct PageLayout {
     }
 
     /// The end of `print.html`, after its last chapter.
-    static let printPageClosing = "</main>\n</div>\n</body>\n</html>\n"
+    static let printPageClosing = "</main>\n</div>\n" + scriptLoaderElement + "</body>\n</html>\n"
 
     /// Where a chapter starts in `print.html`, ending with a line break so that its article
     /// starts as it would on its own page.

@@ -58,6 +58,9 @@ public struct SiteImage: Sendable, Equatable {
     public var path: String
     /// The first place a guide shows it.
     public var location: SourceLocation
+    /// The book's folder, as the guides' paths are written (`Workbook`, or `.`): the image must
+    /// lie inside it once symbolic links are followed.
+    public var bookFolder: String = "."
 }
 
 /// The site and what the link checker found.

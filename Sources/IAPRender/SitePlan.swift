@@ -117,8 +117,14 @@ struct SitePlan {
             stem.unicodeScalars.append(keep ? scalar : "-")
         }
         while stem.hasPrefix(".") { stem.removeFirst() }
+        // A file name has at most 255 bytes: a long chapter path (folders joined with `-`) is cut,
+        // leaving room for `.html` and a number that keeps it unique.
+        if stem.utf8.count > longestStem { stem = String(stem.prefix(longestStem)) }
         return stem.isEmpty ? "chapter" : stem
     }
+
+    /// Stems are ASCII, so this many characters are as many bytes.
+    static let longestStem = 200
 
     /// The longest folder that holds every chapter.
     static func commonDirectory(_ files: [String]) -> String {

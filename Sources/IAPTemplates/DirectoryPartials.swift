@@ -1,12 +1,14 @@
 import Foundation
 import IAPDiagnostics
+import IAPFileAccess
 
 /// Partials stored as files in a folder: `{{> header}}` reads `header.mustache`, and
 /// `{{> shared/row}}` reads `shared/row.mustache` below the folder.
 ///
 /// Files are read when a rendering first includes them (a rendering reads each at most once).
-/// Names that could leave the folder (`..`, absolute paths) name no partial. Errors are located
-/// by the file's path.
+/// Names that could leave the folder (`..`, absolute paths) name no partial; a partial file that
+/// leads outside the folder through a symbolic link, or is not a regular file, is an error.
+/// Errors are located by the file's path.
 public struct DirectoryPartials: PartialSource {
     public let directory: URL
     public let fileExtension: String
@@ -20,13 +22,14 @@ public struct DirectoryPartials: PartialSource {
         guard Self.staysInside(name) else { return nil }
         let fileName = fileExtension.isEmpty ? name : "\(name).\(fileExtension)"
         let path = directory.appendingPathComponent(fileName).path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue
-        else { return nil }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw TemplateError("the partial file cannot be read", at: SourceLocation(file: path, line: 1, column: 1))
+        let bytes: [UInt8]
+        do {
+            guard let read = try InputFile.read(path, inside: directory.path) else { return nil }
+            bytes = read
+        } catch {
+            throw TemplateError(
+                "the partial file cannot be read: \(error)", at: SourceLocation(file: path, line: 1, column: 1))
         }
-        let bytes = [UInt8](data)
         if let bad = UTF8Validation.firstInvalidOffset(in: bytes) {
             throw TemplateError("the partial file is not valid UTF-8", at: LineTable(bytes).location(of: bad, in: path))
         }
@@ -35,7 +38,7 @@ public struct DirectoryPartials: PartialSource {
 
     /// Whether a partial name is a relative path of plain components, so it cannot reach files
     /// outside the folder.
-    static func staysInside(_ name: String) -> Bool {
+    public static func staysInside(_ name: String) -> Bool {
         guard !name.isEmpty, !name.contains("\\"), !name.contains("\0") else { return false }
         return name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { component in
             !component.isEmpty && component != "." && component != ".."

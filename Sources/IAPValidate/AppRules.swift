@@ -4,6 +4,9 @@ import IAPModel
 /// The app block: a bundle ID App Store Connect accepts, a manager type name, known platforms.
 enum AppRules {
     static let platformNames = PlatformVersions.names
+    /// The longest generated file name is the manager's plus `StoreKit2Handling.swift`, and a
+    /// file name has at most 255 bytes.
+    static let managerLengthLimit = 200
 
     static func check(_ workbook: Workbook, into log: inout DiagnosticLog) {
         guard let app = workbook.app else {
@@ -18,9 +21,19 @@ enum AppRules {
         if app.name.value.trimmingWhitespaceForRules().isEmpty {
             log.error("app name is empty", at: app.name.location)
         }
-        if let manager = app.manager, !SwiftIdentifier.isValid(manager.value) {
-            log.error(
-                "manager \(Diagnostic.quote(manager.value)) is not a Swift type name", at: manager.location)
+        if let manager = app.manager {
+            if !SwiftIdentifier.isValid(manager.value) {
+                log.error(
+                    "manager \(Diagnostic.quote(manager.value)) is not a Swift type name", at: manager.location)
+            } else if let reason = SwiftReservedNames.reason(manager.value) {
+                log.error(
+                    "manager \(Diagnostic.quote(manager.value)) \(reason); the generated code would not compile, so choose another name",
+                    at: manager.location)
+            } else if manager.value.utf8.count > managerLengthLimit {
+                log.error(
+                    "manager name is \(manager.value.utf8.count) bytes long; file names made from it (such as '\(manager.value.prefix(12))…StoreKit2Handling.swift') would be too long, so keep it to \(managerLengthLimit)",
+                    at: manager.location)
+            }
         }
         if let prefix = app.typePrefix, !AppConfiguration.isValidTypePrefix(prefix.value) {
             log.error(

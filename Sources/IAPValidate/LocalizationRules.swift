@@ -27,6 +27,15 @@ enum LocalizationRules {
                     at: localization.location, notes: [.note("first localized here", at: first.location)])
             }
             seen[key] = localization
+            for (field, text) in [
+                ("display name", localization.displayName), ("description", localization.description),
+            ] {
+                if let control = TextRules.controlCharacter(in: text) {
+                    log.error(
+                        "\(field) for \(localization.locale) contains the control character \(control); App Store Connect takes one line of plain text",
+                        at: localization.location)
+                }
+            }
             if localization.displayName.trimmingWhitespaceForRules().isEmpty {
                 log.error("display name for \(localization.locale) is empty", at: localization.location)
             } else if localization.displayName.count > displayNameLimit {
@@ -63,5 +72,13 @@ extension String {
 
     func trimmingWhitespaceForRules() -> String {
         String(unicodeScalars.filter { !$0.properties.isWhitespace })
+    }
+}
+
+/// Locale tags as guides write them, for tools that produce guides (the `.storekit` importer).
+public enum LocaleTag {
+    /// `en`, `en-US`, `en_US`, `zh-Hans`, `es-419`: what `iapkit lint` accepts.
+    public static func isValid(_ text: String) -> Bool {
+        LocalizationRules.isLocale(text)
     }
 }

@@ -70,8 +70,8 @@ enum SubscriptionRules {
         if let periods = offer.periods, !(1...12).contains(periods.value) {
             log.error("introductory offer 'periods' must be between 1 and 12", at: periods.location)
         }
-        if let price = offer.price, price.value < 0 {
-            log.error("introductory offer price \(price.value) is negative", at: price.location)
+        if let price = offer.price {
+            PriceRules.check(price, named: "introductory offer price", into: &log)
         }
     }
 

@@ -48,13 +48,14 @@ extension NodeDecoder {
         return value
     }
 
-    /// Read from the text itself, never through a binary float, so `2.99` is exactly 2.99.
+    /// Read from the text itself, never through a binary float, so `2.99` is exactly 2.99. A
+    /// decimal is written in decimal digits: `0x10` or `0o20` would be read as 16 without a word,
+    /// which for a price is a surprise, never an intent.
     func decodeDecimal() throws(ConfigDecodingError) -> Decimal {
         let text = try typedText(expected: "a number", accepts: CoreSchema.isNumber)
-        if let literal = CoreSchema.integerLiteral(text), literal.radix != 10,
-            let whole = UInt64(literal.digits, radix: literal.radix)
-        {
-            return Decimal(whole)
+        if let literal = CoreSchema.integerLiteral(text), literal.radix != 10 {
+            throw mismatch(
+                expected: "a decimal number", hint: "; write it in decimal digits, without '0x' or '0o'")
         }
         if CoreSchema.specialFloat(text) != nil { throw mismatch(expected: "a finite number") }
         guard CoreSchema.isDecimalNumber(text) else { throw mismatch(expected: "a number") }

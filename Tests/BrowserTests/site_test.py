@@ -298,6 +298,28 @@ def payloads_that_ran(browser, page, raw_html_kept):
     return ran
 
 
+def plant_local_scripts(site):
+    """Script files on the disk, in the site and beside it, that raw HTML in the hostile book
+    names: the content security policy must not take them for the site's own."""
+    payload = 'window.__pwned = "planted script"; document.title = "pwned";\n'
+    (pathlib.Path(site) / "planted.js").write_text(payload)
+    (pathlib.Path(site).parent / "planted-outside.js").write_text(payload)
+
+
+def check_only_safe_files_copied(site):
+    """The hostile book shows an HTML file and an SVG with script as images: neither may be
+    copied, since opened from the site either would run as a page."""
+    unsafe = []
+    for path in pathlib.Path(site).rglob("*"):
+        if path.suffix == ".html" and "Content-Security-Policy" not in path.read_text(errors="replace"):
+            unsafe.append(str(path.relative_to(site)))
+        if path.suffix == ".svg" and "<script" in path.read_text(errors="replace"):
+            unsafe.append(str(path.relative_to(site)))
+    if unsafe:
+        raise Failure("copied into the site: " + ", ".join(unsafe))
+    return "no HTML page but the site's own, no SVG with script"
+
+
 def check_no_script_runs(browser, site, raw_html_kept=False):
     """No payload may run. Rendered safely, no script link may even exist; with raw HTML kept,
     links written in raw HTML are clicked, and the content security policy must stop them."""
@@ -331,6 +353,7 @@ def main():
     artifacts = pathlib.Path(arguments.artifacts)
     artifacts.mkdir(parents=True, exist_ok=True)
 
+    plant_local_scripts(arguments.xss_unsafe)
     profile = tempfile.mkdtemp(prefix="iapkit-browser-")
     browser = Browser(arguments.chromium, arguments.chromedriver, profile)
     checks = [
@@ -343,6 +366,7 @@ def main():
         ("workbook: print view holds every chapter", lambda: check_print_view(browser, arguments.workbook)),
         ("xss: links and anchors resolve", lambda: check_links_and_anchors(browser, arguments.xss)),
         ("xss: no payload runs", lambda: check_no_script_runs(browser, arguments.xss)),
+        ("xss: no HTML or scripted SVG is copied", lambda: check_only_safe_files_copied(arguments.xss)),
         ("workbook and xss: no request leaves file://", lambda: check_no_request_leaves_file(browser)),
         ("xss with --unsafe-html: the content security policy stops every payload",
          lambda: check_no_script_runs(browser, arguments.xss_unsafe, raw_html_kept=True)),

@@ -183,6 +183,29 @@ import Testing
         }
     }
 
+    /// A configuration file from a hostile pull request: one that includes itself is read once,
+    /// and a fan of includes (each file including the next fifty times) stops at the loader's
+    /// budget with a located problem instead of multiplying at every level.
+    @Test func configurationFilesThatIncludeThemselvesOrFanOutStayBounded() throws {
+        var files = try Fixture.files("XcconfigDevSuffix")
+        files["Configurations/Shared.xcconfig"] = Array(
+            "#include \"Shared.xcconfig\"\n#include \"Shared.xcconfig\"\nBASE_BUNDLE_ID = com.example.pebble\n".utf8)
+        let looped = try Self.load(files)
+        #expect(looped.problems.isEmpty)
+        #expect(looped.configurationFiles.values.allSatisfy { $0.entries.count < 10 })
+        for level in 0..<8 {
+            let includes = String(repeating: "#include \"Level\(level + 1).xcconfig\"\n", count: 50)
+            files["Configurations/Level\(level).xcconfig"] = Array((includes + "L\(level) = x\n").utf8)
+        }
+        files["Configurations/Level8.xcconfig"] = Array("BASE_BUNDLE_ID = com.example.pebble\n".utf8)
+        files["Configurations/Shared.xcconfig"] = Array("#include \"Level0.xcconfig\"\n".utf8)
+        let fanned = try Self.load(files)
+        #expect(fanned.problems.count == 2)
+        #expect(fanned.problems.allSatisfy { $0.input == .buildConfigurationFile })
+        #expect(fanned.problems.first?.error.message.contains("includes more than 1000 files") == true)
+        #expect(fanned.configurationFiles.values.allSatisfy { $0.entries.count < 2_000 })
+    }
+
     /// A base configuration file that is not there yet (a template not copied, `pod install` not
     /// run) leaves the settings that do not depend on it judged, and says what it could not judge.
     @Test func aMissingConfigurationFileIsNamedNotFatal() throws {

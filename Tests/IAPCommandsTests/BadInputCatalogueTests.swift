@@ -18,14 +18,29 @@ import Testing
         #expect(Self.cases.count >= 30)
     }
 
+    /// `$OUT` in `args` names a fresh folder on disk for what the command writes; the transcript
+    /// writes it as `$OUT` and ends with the files found there after the run, so a case shows
+    /// what was written as well as what was said.
+    static let outputMarker = "$OUT"
+
     @Test(arguments: cases)
     func caseGivesItsExactDiagnosticsAndStatus(_ name: String) throws {
         let directory = Self.folder.appendingPathComponent(name)
-        let arguments = try String(contentsOf: directory.appendingPathComponent("args"), encoding: .utf8)
-            .split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("iapkit-case-\(UUID().uuidString)")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let written = try String(contentsOf: directory.appendingPathComponent("args"), encoding: .utf8)
+        let arguments = written.split(separator: "\n", omittingEmptySubsequences: true).map {
+            $0.replacingOccurrences(of: Self.outputMarker, with: output)
+        }
         let stdin = (try? Data(contentsOf: directory.appendingPathComponent("stdin"))).map { [UInt8]($0) } ?? []
         let files = try CommandHarness.files(in: directory, excluding: Self.harnessFiles)
         let outcome = CommandHarness.run(arguments, files: files, stdin: stdin)
-        Golden.check(outcome.transcript, matches: directory.appendingPathComponent("expected"))
+        var transcript = outcome.transcript.replacingOccurrences(of: output, with: Self.outputMarker)
+        if written.contains(Self.outputMarker) {
+            let found = (FileManager.default.subpaths(atPath: output) ?? []).sorted()
+            transcript += "--- files in $OUT\n" + found.map { $0 + "\n" }.joined()
+        }
+        Golden.check(transcript, matches: directory.appendingPathComponent("expected"))
     }
 }

@@ -6,6 +6,8 @@ import Testing
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iapkit-build-\(UUID().uuidString)")
         .path
 
+    /// The outputs go to a temporary folder, outside the working directory, so every run passes
+    /// `--allow-outside-paths`.
     func configured(_ files: [String: [UInt8]], project: Bool) -> [String: [UInt8]] {
         var files = files
         var settings = "input: guide.md\noutput: \(folder)/Generated\nsite: \(folder)/site\n"
@@ -16,7 +18,8 @@ import Testing
 
     @Test func everyStepRunsWithAProject() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let outcome = CommandHarness.run(["build"], files: configured(try CheckCommandTests.files(), project: true))
+        let outcome = CommandHarness.run(
+            ["build", "--allow-outside-paths"], files: configured(try CheckCommandTests.files(), project: true))
         #expect(outcome.status == 0, "\(outcome.standardError)")
         for step in ["lint", "generate", "check", "render"] {
             #expect(outcome.standardOutput.contains("==> \(step)\n"))
@@ -31,7 +34,8 @@ import Testing
     @Test func withoutAProjectCheckIsSkipped() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let outcome = CommandHarness.run(
-            ["build", "--quiet"], files: configured(try CheckCommandTests.files(), project: false))
+            ["build", "--quiet", "--allow-outside-paths"],
+            files: configured(try CheckCommandTests.files(), project: false))
         #expect(outcome.status == 0)
         #expect(!outcome.standardOutput.contains("==> "))
         #expect(
@@ -44,7 +48,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var files = configured(try CheckCommandTests.files(), project: true)
         files["guide.md"] = Array("# Broken\n\n```yaml iap\nproducts: [\n```\n".utf8)
-        let outcome = CommandHarness.run(["build"], files: files)
+        let outcome = CommandHarness.run(["build", "--allow-outside-paths"], files: files)
         #expect(outcome.status == 1)
         #expect(
             outcome.standardOutput.hasSuffix(
@@ -55,7 +59,8 @@ import Testing
     @Test func aFailedCheckStillRendersButFails() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let outcome = CommandHarness.run(
-            ["build"], files: configured(try CheckCommandTests.files("DevSuffix"), project: true))
+            ["build", "--allow-outside-paths"],
+            files: configured(try CheckCommandTests.files("DevSuffix"), project: true))
         #expect(outcome.status == 1)
         #expect(outcome.standardOutput.hasSuffix("build: lint ok, generate ok, check found problems, render ok\n"))
     }

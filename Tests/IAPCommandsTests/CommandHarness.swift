@@ -36,6 +36,21 @@ final class CommandHarness: @unchecked Sendable {
         return Outcome(status: status.rawValue, standardOutput: harness.output, standardError: harness.errors)
     }
 
+    /// The same over the real disk, for what only a disk has: symbolic links, named pipes,
+    /// devices. Paths are best given absolute: the process's working directory is shared.
+    static func runOnDisk(_ arguments: [String], workingDirectory: String = ".") -> Outcome {
+        let harness = CommandHarness()
+        let context = CommandContext(
+            fileSystem: LocalFileSystem(), workingDirectory: workingDirectory,
+            readStandardInput: { [] },
+            standardOutput: TextSink { text in harness.append(text, error: false) },
+            standardError: TextSink { text in harness.append(text, error: true) })
+        let status = IAPKitTool.run(arguments, context: context)
+        harness.lock.lock()
+        defer { harness.lock.unlock() }
+        return Outcome(status: status.rawValue, standardOutput: harness.output, standardError: harness.errors)
+    }
+
     private func append(_ text: String, error: Bool) {
         lock.lock()
         defer { lock.unlock() }

@@ -26,14 +26,21 @@ import Testing
 
     static let content: [UInt8] = (0..<1_500_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
 
+    /// A writer with its folder open and prepared for `paths`, as a run uses it.
+    static func preparedWriter(_ folder: String, for paths: [String]) throws -> OutputWriter {
+        let writer = OutputWriter(directory: folder)
+        try writer.open(creating: true, holder: "test") { _ in }
+        try writer.prepare(paths)
+        return writer
+    }
+
     @Test func piecesAreWrittenJoinedAndThenFoundUnchanged() throws {
         let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let writer = OutputWriter(directory: folder)
         let pieces = Self.pieces(of: Self.content)
         #expect(pieces.count > 20)
-        #expect(writer.change(path: "deep/page.html", pieces: pieces) == .create)
-        try writer.createFolders(for: ["deep/page.html"])
+        #expect(OutputWriter(directory: folder).change(path: "deep/page.html", pieces: pieces) == .create)
+        let writer = try Self.preparedWriter(folder, for: ["deep/page.html"])
         try writer.write(path: "deep/page.html", pieces: pieces)
         #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/deep/page.html"))) == Self.content)
         #expect(writer.change(path: "deep/page.html", pieces: pieces) == .unchanged)
@@ -45,7 +52,7 @@ import Testing
     @Test func anyDifferenceIsAnUpdate() throws {
         let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let writer = OutputWriter(directory: folder)
+        let writer = try Self.preparedWriter(folder, for: ["page.html"])
         try writer.write(path: "page.html", pieces: Self.pieces(of: Self.content))
         var changed = Self.content
         changed[1_234_567] ^= 1
@@ -58,8 +65,7 @@ import Testing
     @Test func emptyPiecesMakeAnEmptyFile() throws {
         let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let writer = OutputWriter(directory: folder)
-        try writer.createFolders(for: ["empty.txt"])
+        let writer = try Self.preparedWriter(folder, for: ["empty.txt"])
         try writer.write(path: "empty.txt", pieces: [[], [], []])
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/empty.txt")).isEmpty)
         #expect(writer.change(path: "empty.txt", pieces: []) == .unchanged)
@@ -71,7 +77,6 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         #expect(FileManager.default.createFile(atPath: folder + "/assets", contents: Data([1])))
-        let writer = OutputWriter(directory: folder)
-        #expect(throws: OutputWriter.WriteError.self) { try writer.createFolders(for: ["assets/site.css"]) }
+        #expect(throws: OutputWriter.WriteError.self) { try Self.preparedWriter(folder, for: ["assets/site.css"]) }
     }
 }

@@ -54,7 +54,16 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var files = Self.guide
         files["iapkit.yml"] = Array("site: \(folder)\n".utf8)
-        let outcome = CommandHarness.run(["render", "--quiet"], files: files)
+        // A temporary folder is outside the working directory: the file may name it only when
+        // the command line allows it.
+        let refused = CommandHarness.run(["render", "--quiet"], files: files)
+        #expect(refused.status == 2)
+        #expect(
+            refused.standardError.hasPrefix(
+                "iapkit.yml:1:7: error: 'site' names '\(folder)', which is outside the working directory; "
+                    + "pass --allow-outside-paths if that is meant\n"))
+        #expect(!FileManager.default.fileExists(atPath: folder))
+        let outcome = CommandHarness.run(["render", "--quiet", "--allow-outside-paths"], files: files)
         #expect(outcome.status == 0)
         #expect(FileManager.default.fileExists(atPath: folder + "/index.html"))
     }
@@ -70,7 +79,7 @@ import Testing
         let files: [String: [UInt8]] = [
             "docs/guide.md": Array(
                 "# Guide\n\n![flow](images/flow.png)\n\n![gone](images/gone.png)\n![up](../up.png)\n".utf8),
-            "docs/images/flow.png": [0x89, 0x50, 0x4E, 0x47],
+            "docs/images/flow.png": [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A],
             "up.png": [1],
         ]
         let outcome = CommandHarness.run(["render", "docs/guide.md", "-o", folder], files: files)
@@ -81,7 +90,9 @@ import Testing
                 docs/guide.md:6:1: warning: image '../up.png' is outside the book's folder and is not copied into the site
 
                 """)
-        #expect(FileManager.default.contents(atPath: folder + "/images/flow.png") == Data([0x89, 0x50, 0x4E, 0x47]))
+        #expect(
+            FileManager.default.contents(atPath: folder + "/images/flow.png")
+                == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
         let page = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
         #expect(page.contains(#"<img src="images/flow.png" alt="flow">"#))
     }

@@ -135,6 +135,34 @@ struct BuildSettingsTests {
         #expect(settings.value("A")?.value.allSatisfy { $0 == "x" } == true)
     }
 
+    /// Each setting is its successor written four times: unless each is evaluated once per level,
+    /// fourteen levels are 4^14 evaluations (minutes), and the value 500 million characters long.
+    @Test("a chain of settings that multiplies at every step stays bounded in time and length")
+    func multiplyingChain() {
+        var text = (0..<40).map { "S\($0) = " + String(repeating: "$(S\($0 + 1))", count: 4) }.joined(separator: "\n")
+        text += "\nS40 = ab"
+        let settings = BuildSettings(entries: Self.entries(text), configuration: "Debug", sdk: "iphoneos")
+        let near = settings.value("S38")?.value
+        #expect(near == String(repeating: "ab", count: 16))
+        let far = settings.value("S26")?.value ?? ""
+        #expect(far.utf8.count == 65_536)
+        let farIsRepeats = far.allSatisfy { $0 == "a" || $0 == "b" }
+        #expect(farIsRepeats)
+    }
+
+    /// `$(` written thousands of times without a close: each is matched in one pass, not by a
+    /// scan to the end of the value from every one of them.
+    @Test("a value of many unclosed references is kept as written")
+    func unclosedReferences() {
+        let value = String(repeating: "$(", count: 20_000) + "x"
+        let settings = BuildSettings(entries: Self.entries("A = " + value), configuration: "Debug", sdk: "iphoneos")
+        let keptAsWritten = settings.value("A")?.value == value
+        #expect(keptAsWritten)
+        let nested = BuildSettings(
+            entries: Self.entries("A = $(B$(C))\nC = D\nBD = found"), configuration: "Debug", sdk: "iphoneos")
+        #expect(nested.value("A")?.value == "found")
+    }
+
     @Test("conditions select by configuration and SDK; the most specific applicable value wins")
     func conditions() {
         let text = """

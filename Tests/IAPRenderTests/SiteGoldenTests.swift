@@ -1,7 +1,8 @@
 import Foundation
-import IAPRender
 import IAPTestSupport
 import Testing
+
+@testable import IAPRender
 
 /// A small book in, the exact pages out. The style sheet and script are constants and are not
 /// kept as goldens; everything built from the guides is.
@@ -59,14 +60,42 @@ import Testing
         #expect(index.contains(#"{"id": "setup-the-bundle-id-matches-comexampletiny", "done": true}"#))
     }
 
-    @Test func everyPageCarriesTheContentSecurityPolicyAndNoInlineScript() throws {
+    /// The one script a page runs is the loader the policy names by its SHA-256, which loads the
+    /// site's two script files by their paths; no other script, inline or from any file, runs.
+    @Test func everyPageCarriesTheContentSecurityPolicyAndOnlyTheHashedLoader() throws {
         let site = try RenderFixture.render(["basic"])
         for page in site.pages {
             let html = site.text(page.path)
-            #expect(html.contains(#"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; "#))
-            #expect(html.components(separatedBy: "<script").count == 3, "\(page.path)")
-            #expect(html.contains(#"<script src="search-index.js" defer></script>"#))
-            #expect(html.contains(#"<script src="assets/site.js" defer></script>"#))
+            let loader = try #require(Self.between("<script>", "</script>", in: html))
+            #expect(html.components(separatedBy: "<script").count == 2, "\(page.path)")
+            #expect(loader.contains(#"["search-index.js", "assets/site.js"]"#))
+            let digest = SHA256.base64(SHA256.digest(Array(loader.utf8)))
+            #expect(
+                html.contains(
+                    #"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; "#
+                        + "script-src 'strict-dynamic' 'sha256-\(digest)'; style-src 'self'; img-src 'self' data:; "
+                        + "base-uri 'none'; form-action 'none'\">"), "\(page.path)")
         }
+    }
+
+    /// The digest is SHA-256 itself: the test vectors of FIPS 180-4.
+    @Test func theLoaderDigestIsSHA256() {
+        #expect(
+            SHA256.digest(Array("abc".utf8)).map { String(format: "%02x", $0) }.joined()
+                == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            SHA256.digest([]).map { String(format: "%02x", $0) }.joined()
+                == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        let long = Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)
+        #expect(
+            SHA256.digest(long).map { String(format: "%02x", $0) }.joined()
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(SHA256.base64([0xFF, 0x00]) == "/wA=" && SHA256.base64([1, 2, 3]) == "AQID")
+    }
+
+    private static func between(_ start: String, _ end: String, in text: String) -> String? {
+        guard let open = text.range(of: start), let close = text.range(of: end, range: open.upperBound..<text.endIndex)
+        else { return nil }
+        return String(text[open.upperBound..<close.lowerBound])
     }
 }

@@ -1,5 +1,5 @@
-/// The site's only script, loaded from a file (the content security policy forbids inline
-/// script). It keeps checkbox states in `localStorage`, counts progress, and searches the index
+/// The site's script, a file that each page's loader adds (the content security policy runs no
+/// other script). It keeps checkbox states in `localStorage`, counts progress, and searches the index
 /// that `search-index.js` defines. It writes text with `textContent` only, never as markup.
 enum SiteScript {
     static let source = #"""

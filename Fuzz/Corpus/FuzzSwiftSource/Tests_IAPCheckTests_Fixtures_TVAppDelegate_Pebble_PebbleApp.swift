@@ -1,0 +1,10 @@
+import SwiftUI
+
+@main
+struct PebbleApp: App {
+    var body: some Scene {
+        WindowGroup {
+            HomeView()
+        }
+    }
+}
