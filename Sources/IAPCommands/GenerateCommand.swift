@@ -168,8 +168,12 @@ enum GenerateCommand: Command {
         guard case .success(let configuration) = ProjectConfiguration.load(context: context) else { return nil }
         // A project's files change the checklist; they are not hashed, so every run reads them.
         guard arguments.value("--project") == nil, configuration?.project == nil else { return nil }
-        let requested = arguments.positionals.isEmpty ? configuration?.input ?? ["Workbook"] : arguments.positionals
-        guard !requested.contains("-") else { return nil }
+        guard
+            let requested = arguments.positionals.isEmpty
+                ? DefaultInput.paths(configured: configuration?.input, fileSystem: context.fileSystem)
+                : arguments.positionals,
+            !requested.contains("-")
+        else { return nil }
         let planned = BookPlanner(fileSystem: context.fileSystem).plan(requested)
         guard planned.inputErrors.isEmpty, planned.diagnostics.isEmpty else { return nil }
         var digest = InputDigest()

@@ -44,7 +44,15 @@ struct GuideSession {
             return GuideSession(
                 workbook: Workbook(), diagnostics: DiagnosticLog(problems).sorted, inputErrors: [InputError(message)])
         }
-        var requested = paths.isEmpty ? configuration?.input ?? ["Workbook"] : paths
+        guard
+            var requested = paths.isEmpty
+                ? DefaultInput.paths(configured: configuration?.input, fileSystem: context.fileSystem) : paths
+        else {
+            var session = GuideSession(
+                workbook: Workbook(), diagnostics: [], inputErrors: [InputError(DefaultInput.notFound)])
+            session.configuration = configuration
+            return session
+        }
         var fileSystem = context.fileSystem
         if requested.contains("-") {
             let bytes: [UInt8]

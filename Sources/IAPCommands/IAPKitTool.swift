@@ -7,7 +7,8 @@ public enum IAPKitTool {
 
     static var commands: [any Command.Type] {
         [
-            LintCommand.self, ExtractCommand.self, GenerateCommand.self, TemplateCommand.self, CheckCommand.self,
+            InitCommand.self, LintCommand.self, ExtractCommand.self, GenerateCommand.self, TemplateCommand.self,
+            CheckCommand.self,
             ChecklistCommand.self,
             StoreKitCommand.self,
             RenderCommand.self, BuildCommand.self,

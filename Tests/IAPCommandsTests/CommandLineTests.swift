@@ -7,7 +7,8 @@ import Testing
     static let helpFolder = TestPaths.tests("IAPCommandsTests/Help")
 
     @Test(arguments: [
-        ("overview", ["--help"]), ("lint", ["lint", "--help"]), ("extract", ["extract", "--help"]),
+        ("overview", ["--help"]), ("init", ["init", "--help"]), ("lint", ["lint", "--help"]),
+        ("extract", ["extract", "--help"]),
         ("help-lint", ["help", "lint"]), ("generate", ["generate", "--help"]), ("template", ["template", "--help"]),
         ("check", ["check", "--help"]), ("checklist", ["checklist", "--help"]), ("storekit", ["storekit", "--help"]),
         ("help-storekit", ["help", "storekit"]), ("render", ["render", "--help"]), ("build", ["build", "--help"]),
