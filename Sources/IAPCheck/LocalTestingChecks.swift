@@ -11,10 +11,29 @@ struct LocalTestingChecks {
         (context.snapshot?.schemes ?? []).filter { $0.visibility == .shared && context.runsSellingApp($0) }
     }
 
+    /// Whether every selling target builds for macOS alone in every configuration: there is no
+    /// Simulator, and a Mac app run from Xcode reaches the sandbox.
+    private var sellsOnMacOSOnly: Bool {
+        guard let snapshot = context.snapshot else { return false }
+        let targets = context.sellingTargets.targets
+        return !targets.isEmpty
+            && targets.allSatisfy { target in
+                !target.configurations.isEmpty
+                    && target.configurations.allSatisfy {
+                        snapshot.buildSettings(target, configuration: $0.name).sdk == "macosx"
+                    }
+            }
+    }
+
     func simulatorWithoutConfig() -> Outcome {
         guard context.snapshot != nil else { return .noProject }
         if let scheme = sharedAppSchemes.first(where: { $0.storeKitConfiguration != nil }) {
             return Outcome(.pass, "shared scheme \(scheme.name) attaches a StoreKit configuration file")
+        }
+        if sellsOnMacOSOnly {
+            return Outcome(
+                .info,
+                "the app builds for macOS only, where a run from Xcode buys in the sandbox without a StoreKit configuration file; one still makes local testing faster")
         }
         if sharedAppSchemes.isEmpty {
             return Outcome(.warning, "no shared scheme runs the app, so none attaches a StoreKit configuration file")

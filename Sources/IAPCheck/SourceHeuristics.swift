@@ -362,7 +362,9 @@ struct SourceHeuristics {
         if asks.contains(where: { $0.wrapper == nil || $0.isUsed }) {
             return Outcome(.pass, "the sources ask whether payments are allowed")
         }
-        if usage.mentions("paymentNotAllowed") {
+        // `SKError.paymentNotAllowed` (StoreKit 1) or `Product.PurchaseError.purchaseNotAllowed`
+        // (StoreKit 2).
+        if usage.mentions("paymentNotAllowed") || usage.mentions("purchaseNotAllowed") {
             return Outcome(.pass, "the sources explain a purchase refused because payments are not allowed")
         }
         if !asks.isEmpty {
@@ -442,6 +444,14 @@ struct SourceHeuristics {
             let text = tokens[position].text
             if text == "MainActor" || text == "@MainActor" || text == "dispatch_get_main_queue"
                 || text == "performSelectorOnMainThread" || text == "mainQueue"
+            {
+                return true
+            }
+            // A project's own helper (`runOnMainThread { … }`, `PearlMainQueue(^{ … })`), whose
+            // code may not even be checked out.
+            let lowered = text.lowercased()
+            if tokens[position].kind == .identifier, lowered.contains("mainqueue") || lowered.contains("mainthread"),
+                !lowered.hasPrefix("is"), position + 1 < tokens.count, ["(", "{"].contains(tokens[position + 1].text)
             {
                 return true
             }

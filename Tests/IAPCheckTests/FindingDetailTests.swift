@@ -38,6 +38,14 @@ import Testing
         #expect(result?.status == .warning)
         #expect(result?.evidence.map(\.line) == [27])
         #expect(result?.message.contains("productsRequest(_:didReceive:)") == true)
+        // A project's own helper that runs a block on the main queue is a hop too, even when its
+        // code is not in the project (a submodule not checked out).
+        for helper in ["runOnMainThread {", "PearlMainQueue {"] {
+            let helped = try Self.replacing("Pebble/Store.swift", "do {", with: helper, in: noHop)
+            #expect(try Self.result("main-thread-assumed", files: helped)?.status == .pass, "\(helper)")
+        }
+        let checkOnly = try Self.replacing("Pebble/Store.swift", "do {", with: "if Thread.isMainThread {", in: noHop)
+        #expect(try Self.result("main-thread-assumed", files: checkOnly)?.status == .warning)
     }
 
     @Test func wildcardProvisioningProfileWarns() throws {
@@ -116,6 +124,38 @@ import Testing
             "Pebble/Store.swift", "var purchasesAllowed: Bool { AppStore.canMakePayments }", with: "",
             in: try Fixture.files(nil))
         #expect(try Self.result("can-make-payments", files: files)?.status == .warning)
+    }
+
+    /// A Mac app has no Simulator, and a run from Xcode buys in the sandbox: a scheme without a
+    /// StoreKit configuration file is worth knowing, not a warning.
+    @Test func aMacOnlyAppWithoutAConfigurationFileIsInfo() throws {
+        let files = try Fixture.files("NoSchemeConfig")
+        #expect(try Self.result("simulator-without-config", files: files)?.status == .warning)
+        let mac = try Self.replacing(
+            "Pebble.xcodeproj/project.pbxproj", "PRODUCT_BUNDLE_IDENTIFIER = com.example.pebble;",
+            with: "PRODUCT_BUNDLE_IDENTIFIER = com.example.pebble; SDKROOT = macosx;", in: files)
+        let result = try Self.result("simulator-without-config", files: mac)
+        #expect(result?.status == .info)
+        #expect(result?.message.hasPrefix("the app builds for macOS only") == true)
+    }
+
+    /// StoreKit 2 names the refusal `Product.PurchaseError.purchaseNotAllowed`, StoreKit 1
+    /// `SKError.paymentNotAllowed`: a screen that explains either has thought of it.
+    @Test func explainingARefusedPurchaseCountsForBothAPIs() throws {
+        let without = try Self.replacing(
+            "Pebble/Store.swift", "var purchasesAllowed: Bool { AppStore.canMakePayments }", with: "",
+            in: try Fixture.files(nil))
+        for refusal in ["Product.PurchaseError.purchaseNotAllowed", "SKError.paymentNotAllowed"] {
+            var files = without
+            files["Pebble/Refusal.swift"] = Array(
+                """
+                import StoreKit
+
+                let refusedBecausePurchasesAreOff = \(refusal)
+
+                """.utf8)
+            #expect(try Self.result("can-make-payments", files: files)?.status == .pass, "\(refusal)")
+        }
     }
 }
 
