@@ -33,7 +33,8 @@ struct LocalTestingChecks {
         if sellsOnMacOSOnly {
             return Outcome(
                 .info,
-                "the app builds for macOS only, where a run from Xcode buys in the sandbox without a StoreKit configuration file; one still makes local testing faster")
+                "the app builds for macOS only, where a run from Xcode buys in the sandbox without a StoreKit configuration file; one still makes local testing faster"
+            )
         }
         if sharedAppSchemes.isEmpty {
             return Outcome(.warning, "no shared scheme runs the app, so none attaches a StoreKit configuration file")
