@@ -380,6 +380,9 @@ private struct Search {
         for function in index.functions(named: "init", in: typeName) {
             let child = addNode("\(typeName).init", at: index.functions[function].signature, parent: node)
             enqueue(index.functions[function].body, .code, depth: depth + 1, node: child)
+            // Default arguments run too (`init(store: PatronageStore = StoreKitStore())`): they
+            // are how a type behind a protocol is usually made.
+            enqueue(index.functions[function].signature, .code, depth: depth + 1, node: child)
         }
         for property in (index.propertiesByType[typeName] ?? []).map({ index.properties[$0] }) where !property.isStatic
         {
@@ -483,7 +486,15 @@ private struct Search {
                     endingAt: receiverEnd, tokens: tokens, file: item.span.file, currentType: currentType)
                 if next == "(" || next == "{" {
                     if let receiverType, index.isTypeName(receiverType) {
-                        let members = index.functions(named: text, in: receiverType)
+                        var members = index.functions(named: text, in: receiverType)
+                        // A protocol's requirement has no body: what runs is an adopter's method
+                        // (`let store: PatronageStore`, then `store.transactionUpdates()`).
+                        if members.allSatisfy({ index.functions[$0].body == nil }) {
+                            let adopters = (index.adoptersByName[receiverType] ?? []).sorted()
+                            members += adopters.prefix(Self.maximumImplementations).flatMap {
+                                index.functions(named: text, in: $0)
+                            }
+                        }
                         if !members.isEmpty {
                             followFunctions(members, depth: depth, node: item.node)
                             continue

@@ -89,6 +89,8 @@ struct SourceIndex {
     private(set) var cases: [EnumCase] = []
     private(set) var macros: [Macro] = []
     private(set) var typesByName: [String: [Int]] = [:]
+    /// The types (and extensions) that name each type or protocol among what they inherit from.
+    private(set) var adoptersByName: [String: Set<String>] = [:]
     private(set) var functionsByName: [String: [Int]] = [:]
     private(set) var propertiesByName: [String: [Int]] = [:]
     private(set) var casesByName: [String: [Int]] = [:]
@@ -193,6 +195,7 @@ struct SourceIndex {
         for (index, type) in types.enumerated() {
             typesByName[type.name, default: []].append(index)
             typesByFile[type.body.file].append(index)
+            for parent in type.inherits { adoptersByName[parent, default: []].insert(type.name) }
         }
         for (index, function) in functions.enumerated() {
             if let typeName = function.typeName { functionsByType[typeName, default: []].append(index) }

@@ -93,6 +93,60 @@ import Testing
         #expect(try Self.result("listener-at-launch", files: files)?.status == .pass)
     }
 
+    /// The store behind a protocol, made by a default argument and started through the
+    /// protocol: launch reaches the adopter's listener.
+    @Test func aListenerBehindAProtocolIsReachedThroughItsAdopter() throws {
+        var files = try Fixture.files(nil)
+        files["Pebble/Store.swift"] = Array(
+            """
+            import StoreKit
+
+            protocol PurchaseBackend: AnyObject {
+                func listen()
+            }
+
+            final class StoreKitBackend: PurchaseBackend {
+                private var updates: Task<Void, Never>?
+
+                func listen() {
+                    updates = Task {
+                        for await update in Transaction.updates {
+                            if case .verified(let transaction) = update { await transaction.finish() }
+                        }
+                    }
+                }
+            }
+
+            @MainActor
+            final class Store {
+                static let productIDs: Set<String> = ["com.example.pebble.gems", "com.example.pebble.pro"]
+                private let backend: PurchaseBackend
+
+                init(backend: PurchaseBackend = StoreKitBackend()) {
+                    self.backend = backend
+                    backend.listen()
+                }
+
+                var purchasesAllowed: Bool { AppStore.canMakePayments }
+
+                func load() async throws -> [Product] {
+                    let products = try await Product.products(for: Self.productIDs)
+                    let missing = Self.productIDs.subtracting(products.map { $0.id })
+                    if !missing.isEmpty { print("Unknown product IDs: \\(missing.sorted())") }
+                    return products
+                }
+
+                func restore() async throws {
+                    try await AppStore.sync()
+                }
+            }
+
+            """.utf8)
+        let result = try Self.result("listener-at-launch", files: files)
+        #expect(result?.status == .pass)
+        #expect(result?.message.contains("StoreKitBackend.listen()") == true)
+    }
+
     @Test func storeKit1ObserverAddedInDidFinishLaunchingIsAtLaunch() throws {
         var files = try Fixture.files(nil)
         files["Pebble/Store.swift"] = Array(
