@@ -54,6 +54,7 @@ enum SwiftReservedNames {
         // Declared inside the generated store and its helpers
         "ChangedNotification", "DefaultsStorage", "DeliveredLimit", "DeliveriesKey", "Ending", "Entitlement",
         "ErrorCode", "ErrorEntitlementNotSaved", "Event", "EventForwarder", "Events", "FacadeBackend", "Failure",
+        "Form",
         "Handler", "KeychainService", "KeychainStorage", "MemoryStorage", "Name", "PaymentQueueObservation",
         "Products", "Purchasing", "Record", "RecordKey", "Storage", "StoreKitHandOver", "SubscriptionValidator",
         "Value",

@@ -92,6 +92,7 @@ extension Product {
             case simulatesAskToBuyInSandbox(Bool)
             case winBackOffer(Product.SubscriptionOffer)
             case promotionalOffer(offerID: String, keyID: String, nonce: UUID, signature: Data, timestamp: Int)
+            case promotionalOfferJWS(offerID: String, compactJWS: String)
         }
 
         let kind: Kind
@@ -120,6 +121,13 @@ extension Product {
             Product.PurchaseOption(
                 kind: .promotionalOffer(
                     offerID: offerID, keyID: keyID, nonce: nonce, signature: signature, timestamp: timestamp))
+        }
+
+        /// Applies a promotional offer whose signature the app's server made as one compact JWS
+        /// (back-deployed to every system with StoreKit 2). The fake store accepts the JWS
+        /// `FakeAppStore.promotionalOfferJWS` gives.
+        public static func promotionalOffer(_ offerID: String, compactJWS: String) -> [Product.PurchaseOption] {
+            [Product.PurchaseOption(kind: .promotionalOfferJWS(offerID: offerID, compactJWS: compactJWS))]
         }
 
         /// Applies a win-back offer to the purchase. The fake store refuses an offer the

@@ -218,6 +218,36 @@ struct SubscriptionScenarioTests {
         #expect(store.plusMonthly.isPurchased)
     }
 
+    /// The App Store Server Library signs offers as one compact JWS; the store hands it to
+    /// StoreKit as such, with the account token the JWS covers.
+    @Test func aPromotionalOfferSignedAsACompactJWSIsBought() async throws {
+        let store = try await app.launch()
+        let account = UUID()
+        store.appAccountToken = account
+        // A JWS signed for another account is refused, and nothing is granted.
+        store.promotionalOfferSigner = { request in
+            PromotionalOfferSignature(
+                compactJWS: FakeAppStore.promotionalOfferJWS(
+                    productID: request.product.rawValue, offerID: request.offerID,
+                    appAccountToken: UUID().uuidString.lowercased()))
+        }
+        await #expect(throws: Product.PurchaseError.invalidOfferSignature) {
+            try await store.purchase(.plusMonthly, offer: .promotional(offerID: "plus-half-price"))
+        }
+        #expect(!store.plusMonthly.isPurchased)
+        store.promotionalOfferSigner = { request in
+            PromotionalOfferSignature(
+                compactJWS: FakeAppStore.promotionalOfferJWS(
+                    productID: request.product.rawValue, offerID: request.offerID,
+                    appAccountToken: request.signedAccountToken))
+        }
+        #expect(try await store.purchase(.plusMonthly, offer: .promotional(offerID: "plus-half-price")) == .purchased)
+        let latest = try #require(await Transaction.latest(for: plus)?.unsafePayloadValue)
+        #expect(latest.offerType == .promotional)
+        #expect(latest.appAccountToken == account)
+        #expect(store.plusMonthly.isPurchased)
+    }
+
     @Test func aBadSignatureOrNoSignerFailsAndGrantsNothing() async throws {
         let store = try await app.launch()
         await #expect(throws: StoreError.offerNotSigned(.plusMonthly)) {

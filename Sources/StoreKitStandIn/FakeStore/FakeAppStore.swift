@@ -365,6 +365,18 @@ public enum FakeAppStore {
         return Data(("signed by the fake key:" + fields.joined(separator: "\u{2063}")).utf8)
     }
 
+    /// The compact JWS of a promotional offer the fake store accepts, standing in for the one the
+    /// app's server signs with its In-App Purchase key: three base64url parts, the middle one
+    /// naming the product, the offer and the account token (lower-cased, or empty).
+    public static func promotionalOfferJWS(productID: String, offerID: String, appAccountToken: String = "") -> String {
+        let payload = [productID, offerID, appAccountToken].joined(separator: "\u{2063}")
+        func part(_ text: String) -> String {
+            Data(text.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+                .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        }
+        return [part("{\"alg\":\"ES256\"}"), part(payload), part("signed by the fake key")].joined(separator: ".")
+    }
+
     /// The customer redeems an offer code for a product outside the app (or in the sheet the
     /// app presents): its transaction, with `offerType` `.code`, is published to
     /// `Transaction.updates`. Returns `nil` when the product is not offered.

@@ -330,6 +330,7 @@ struct PurchaseRequest: Sendable {
     var simulatesAskToBuy = false
     var winBackOfferID: String?
     var promotionalOffer: (offerID: String, keyID: String, nonce: UUID, signature: Data, timestamp: Int)?
+    var promotionalOfferJWS: (offerID: String, compactJWS: String)?
     var confirmedInScene = false
 
     init(productID: String, options: Set<Product.PurchaseOption>) {
@@ -342,6 +343,8 @@ struct PurchaseRequest: Sendable {
             case .winBackOffer(let offer): winBackOfferID = offer.id
             case .promotionalOffer(let offerID, let keyID, let nonce, let signature, let timestamp):
                 promotionalOffer = (offerID, keyID, nonce, signature, timestamp)
+            case .promotionalOfferJWS(let offerID, let compactJWS):
+                promotionalOfferJWS = (offerID, compactJWS)
             }
         }
     }
@@ -350,13 +353,15 @@ struct PurchaseRequest: Sendable {
         FakePurchaseAttempt(
             productID: productID, quantity: quantity, appAccountToken: appAccountToken,
             simulatesAskToBuy: simulatesAskToBuy, winBackOfferID: winBackOfferID,
-            promotionalOfferID: promotionalOffer?.offerID, confirmedInScene: confirmedInScene, outcome: outcome
+            promotionalOfferID: promotionalOffer?.offerID ?? promotionalOfferJWS?.offerID,
+            confirmedInScene: confirmedInScene, outcome: outcome
         )
     }
 
     /// The offer the purchase uses, as the transaction records it.
     var offer: (type: Transaction.OfferType, id: String)? {
         if let promotionalOffer { return (.promotional, promotionalOffer.offerID) }
+        if let promotionalOfferJWS { return (.promotional, promotionalOfferJWS.offerID) }
         if let winBackOfferID { return (Transaction.OfferType(rawValue: 4), winBackOfferID) }
         return nil
     }
@@ -463,6 +468,15 @@ struct StoreState: Sendable {
                 productID: product.id, offerID: offer.offerID, keyID: offer.keyID, nonce: offer.nonce,
                 timestamp: offer.timestamp, applicationUsername: request.appAccountToken?.uuidString.lowercased() ?? "")
             guard offer.signature == expected else { throw Product.PurchaseError.invalidOfferSignature }
+        }
+        if let offer = request.promotionalOfferJWS {
+            guard (product.subscription?.promotionalOffers ?? []).contains(where: { $0.id == offer.offerID }) else {
+                throw Product.PurchaseError.invalidOfferIdentifier
+            }
+            let expected = FakeAppStore.promotionalOfferJWS(
+                productID: product.id, offerID: offer.offerID,
+                appAccountToken: request.appAccountToken?.uuidString.lowercased() ?? "")
+            guard offer.compactJWS == expected else { throw Product.PurchaseError.invalidOfferSignature }
         }
         let outcome: FakePurchaseOutcome
         if var queued = outcomes[request.productID], !queued.isEmpty {

@@ -100,11 +100,14 @@ extension TrailStoreStoreKit2 {
             }
             guard let promotionalOfferSigner else { throw StoreError.offerNotSigned(id) }
             let request = PromotionalOfferRequest(product: id, offerID: offerID, appAccountToken: appAccountToken)
-            let signed = try await promotionalOfferSigner(request)
-            chosen.insert(
-                .promotionalOffer(
-                    offerID: offerID, keyID: signed.keyID, nonce: signed.nonce, signature: signed.signature,
-                    timestamp: signed.timestamp))
+            switch try await promotionalOfferSigner(request).form {
+            case .keySignature(let keyID, let nonce, let signature, let timestamp):
+                chosen.insert(
+                    .promotionalOffer(
+                        offerID: offerID, keyID: keyID, nonce: nonce, signature: signature, timestamp: timestamp))
+            case .compactJWS(let compactJWS):
+                chosen.formUnion(Product.PurchaseOption.promotionalOffer(offerID, compactJWS: compactJWS))
+            }
         case .winBack(let offerID):
             guard #available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
                 let found = winBackOffers(for: id).first(where: { $0.id == offerID })

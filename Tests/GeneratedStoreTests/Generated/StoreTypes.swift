@@ -138,20 +138,27 @@ struct PromotionalOfferRequest: Sendable, Equatable {
     var signedAccountToken: String { appAccountToken?.uuidString.lowercased() ?? "" }
 }
 
-/// The server's answer: the signature of the offer with the app's In-App Purchase key, and what
-/// it signed with. The store never holds the key.
+/// The server's answer, in one of the two forms App Store Connect's In-App Purchase key signs
+/// offers in. The store never holds the key.
 struct PromotionalOfferSignature: Sendable, Equatable {
-    let keyID: String
-    let nonce: UUID
-    let signature: Data
-    /// Milliseconds since 1970.
-    let timestamp: Int
+    enum Form: Sendable, Equatable {
+        /// The key's ID, a nonce, the signature and the time of signing, in milliseconds since
+        /// 1970 (the first form; the signed text joins the bundle ID, the key ID, the product ID,
+        /// the offer ID, `signedAccountToken`, the nonce and the timestamp).
+        case keySignature(keyID: String, nonce: UUID, signature: Data, timestamp: Int)
+        /// One compact JWS (the form the App Store Server Library's promotional offer signer
+        /// makes), accepted on every system with StoreKit 2.
+        case compactJWS(String)
+    }
+
+    let form: Form
 
     init(keyID: String, nonce: UUID, signature: Data, timestamp: Int) {
-        self.keyID = keyID
-        self.nonce = nonce
-        self.signature = signature
-        self.timestamp = timestamp
+        form = .keySignature(keyID: keyID, nonce: nonce, signature: signature, timestamp: timestamp)
+    }
+
+    init(compactJWS: String) {
+        form = .compactJWS(compactJWS)
     }
 }
 
