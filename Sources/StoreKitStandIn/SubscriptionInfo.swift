@@ -197,6 +197,13 @@ extension Product.SubscriptionInfo {
         /// When the current period ends (or ended).
         public let renewalDate: Date?
         public let signedDate: Date
+        /// Held apart from `eligibleWinBackOfferIDs`, which exists from iOS 18 on.
+        let winBackOfferIDs: [String]
+
+        /// The win-back offers the customer may redeem now, best first; empty while the
+        /// subscription is active.
+        @available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+        public var eligibleWinBackOfferIDs: [String] { winBackOfferIDs }
 
         public struct ExpirationReason: RawRepresentable, Hashable, Sendable {
             public let rawValue: Int

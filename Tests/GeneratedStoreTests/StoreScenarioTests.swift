@@ -156,6 +156,9 @@ struct StoreScenarioTests {
     @Test func aProductNotLoadedCannotBeBought() async throws {
         let store = StrideStore(entitlements: app.entitlements, handler: events, clock: FakeAppStoreClock())
         await #expect(throws: StoreError.productNotLoaded(.removeAds)) { try await store.removeAds.purchase() }
+        // The screen that shows errors through the handler hears it too.
+        #expect(events.log == ["removeAds failed"])
+        #expect(FakeAppStore.purchaseAttempts.isEmpty)
     }
 
     @Test func aPurchaseMadeOutsideTheAppArrivesThroughUpdates() async throws {

@@ -268,10 +268,14 @@ struct SubscriptionScenarioTests {
 
     @Test func aLapsedSubscriberBuysTheWinBackOffer() async throws {
         let store = try await app.launch()
+        #expect(await store.eligibleWinBackOffers(for: .plusMonthly).isEmpty)
         try await store.plusMonthly.purchase()
+        // A current subscriber is offered nothing to come back with.
+        #expect(await store.eligibleWinBackOffers(for: .plusMonthly).isEmpty)
         _ = FakeAppStore.expire(productID: plus)
         await app.returnToForeground()
         #expect(store.winBackOffers(for: .plusMonthly).map(\.id) == ["plus-come-back"])
+        #expect(await store.eligibleWinBackOffers(for: .plusMonthly).map(\.id) == ["plus-come-back"])
         #expect(try await store.purchase(.plusMonthly, offer: .winBack(offerID: "plus-come-back")) == .purchased)
         #expect(FakeAppStore.purchaseAttempts.last?.winBackOfferID == "plus-come-back")
         #expect(store.strideMembership.isSubscribed)

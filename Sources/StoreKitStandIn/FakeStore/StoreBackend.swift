@@ -746,7 +746,10 @@ struct StoreState: Sendable {
             gracePeriodExpirationDate: state == .inGracePeriod
                 ? transaction.expirationDate.map { $0.addingTimeInterval(gracePeriod ?? 0) } : nil,
             renewalDate: transaction.expirationDate,
-            signedDate: signedAt ?? now
+            signedDate: signedAt ?? now,
+            // A lapsed subscriber may come back through any of the product's win-back offers.
+            winBackOfferIDs: state == .expired
+                ? (products.first { $0.id == transaction.productID }?.subscription?.winBackOffers.map(\.id) ?? []) : []
         )
         let renewalInfo: VerificationResult<Product.SubscriptionInfo.RenewalInfo> =
             entry.verificationError.map { .unverified(info, .init(matching: $0)) } ?? .verified(info)

@@ -85,6 +85,22 @@ extension TrailStoreStoreKit2 {
         return products[id]?.subscription?.winBackOffers ?? []
     }
 
+    /// The win-back offers this customer may redeem now, best first, as the App Store's renewal
+    /// information lists them: the ones a "come back" screen should show. Empty while the
+    /// subscription runs, for a customer who never subscribed, and before iOS 18 and macOS 15.
+    func eligibleWinBackOffers(for id: ProductID) async -> [Product.SubscriptionOffer] {
+        guard #available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
+            let subscription = products[id]?.subscription, let statuses = try? await subscription.status
+        else { return [] }
+        var eligible: [String] = []
+        for status in statuses {
+            // Renewal information that fails verification offers nothing.
+            guard case .verified(let renewal) = status.renewalInfo else { continue }
+            eligible += renewal.eligibleWinBackOfferIDs.filter { !eligible.contains($0) }
+        }
+        return eligible.compactMap { offerID in subscription.winBackOffers.first { $0.id == offerID } }
+    }
+
     /// The options of a purchase: the caller's, the account token, and the offer, signed by the
     /// app's server for a promotional one.
     func purchaseOptions(

@@ -269,7 +269,11 @@ final class TrailStoreStoreKit2 {
             handler?.handle(.failed(StoreError.paymentsNotAllowed), for: id)
             throw StoreError.paymentsNotAllowed
         }
-        guard let product = products[id] else { throw StoreError.productNotLoaded(id) }
+        guard let product = products[id] else {
+            // A button tapped before the products arrived: the screen that shows errors hears it.
+            handler?.handle(.failed(StoreError.productNotLoaded(id)), for: id)
+            throw StoreError.productNotLoaded(id)
+        }
         return product
     }
 
