@@ -55,6 +55,9 @@ public enum SchemeLaunchTarget: Hashable, Sendable {
     case product(blueprintIdentifier: String, buildableName: String)
     /// Another program that hosts what is built, as SpringBoard hosts a widget.
     case host(bundleIdentifier: String)
+    /// Whatever app the developer picks at each run (`askForAppToLaunch`), as an extension's
+    /// scheme asks: the scheme runs no app of the project by itself.
+    case askedAtRun
 }
 
 /// The parts of an `.xcscheme` file the IAP checks need.
@@ -165,7 +168,11 @@ public enum SchemeReader {
                 location: SourceLocation(file: path, line: position.line, column: position.column))
         }
         var launchTarget: SchemeLaunchTarget?
-        if let host = collector.remoteBundleIdentifier {
+        // An extension's scheme asks at each run which app to run it in, whatever runnable it
+        // names to preselect.
+        if collector.asksForAppToLaunch {
+            launchTarget = .askedAtRun
+        } else if let host = collector.remoteBundleIdentifier {
             launchTarget = .host(bundleIdentifier: host)
         } else if let product = collector.launchedProduct {
             launchTarget = .product(blueprintIdentifier: product.blueprint, buildableName: product.name)
@@ -207,6 +214,7 @@ private final class SchemeCollector: NSObject, XMLParserDelegate {
     var rootName: String?
     var stack: [String] = []
     var sawLaunchAction = false
+    var asksForAppToLaunch = false
     var storeKitReference: Found?
     var launchConfiguration: String?
     var launchedProduct: (blueprint: String, name: String)?
@@ -223,6 +231,7 @@ private final class SchemeCollector: NSObject, XMLParserDelegate {
         if elementName == "LaunchAction", !sawLaunchAction {
             sawLaunchAction = true
             launchConfiguration = attributes["buildConfiguration"]
+            asksForAppToLaunch = attributes["askForAppToLaunch"]?.lowercased() == "yes"
         }
         if elementName == "RemoteRunnable", stack.last == "LaunchAction", remoteBundleIdentifier == nil {
             remoteBundleIdentifier = attributes["BundleIdentifier"]

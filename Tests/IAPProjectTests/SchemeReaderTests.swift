@@ -78,11 +78,11 @@ struct SchemeReaderTests {
 
 @Suite("what a scheme runs")
 struct SchemeLaunchTargetTests {
-    static func scheme(_ runnable: String) throws -> Scheme {
+    static func scheme(_ runnable: String, launchAttributes: String = "") throws -> Scheme {
         let text = """
             <?xml version="1.0" encoding="UTF-8"?>
             <Scheme LastUpgradeVersion = "1600" version = "1.7">
-               <LaunchAction buildConfiguration = "Beta" launchStyle = "0">
+               <LaunchAction buildConfiguration = "Beta" launchStyle = "0"\(launchAttributes)>
             \(runnable)
                </LaunchAction>
             </Scheme>
@@ -116,6 +116,30 @@ struct SchemeLaunchTargetTests {
             </RemoteRunnable>
             """)
         #expect(scheme.launchTarget == .host(bundleIdentifier: "com.apple.springboard"))
+    }
+
+    /// An action extension's scheme asks at each run which app to start it in; the app it names
+    /// for variable expansion is not run.
+    @Test("a Run action that asks which app to launch runs none of the project's")
+    func askedAtRun() throws {
+        let scheme = try Self.scheme(
+            """
+            <MacroExpansion>
+               <BuildableReference BuildableIdentifier = "primary" BlueprintIdentifier = "A1" BuildableName = "Shop.app"
+                  BlueprintName = "Shop" ReferencedContainer = "container:Shop.xcodeproj">
+               </BuildableReference>
+            </MacroExpansion>
+            """, launchAttributes: " askForAppToLaunch = \"Yes\"")
+        #expect(scheme.launchTarget == .askedAtRun)
+        let preselected = try Self.scheme(
+            """
+            <BuildableProductRunnable runnableDebuggingMode = "0">
+               <BuildableReference BuildableIdentifier = "primary" BlueprintIdentifier = "A1" BuildableName = "Shop.app"
+                  BlueprintName = "Shop" ReferencedContainer = "container:Shop.xcodeproj">
+               </BuildableReference>
+            </BuildableProductRunnable>
+            """, launchAttributes: " askForAppToLaunch = \"Yes\"")
+        #expect(preselected.launchTarget == .askedAtRun)
     }
 
     @Test("a Run action that names nothing leaves the target open")
