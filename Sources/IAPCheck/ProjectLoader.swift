@@ -124,6 +124,7 @@ public struct ProjectLoader: Sendable {
         let names = ((try? fileSystem.entries(of: snapshot.projectFolder)) ?? []).sorted()
         for name in names where name.hasSuffix(".xcworkspace") {
             let workspace = ProjectPath.join(snapshot.projectFolder, name)
+            snapshot.workspaces.append(workspace)
             for file in walk(workspace, skipping: []) where file.hasSuffix(".xcscheme") {
                 guard let scheme = read(file, as: .scheme, into: &snapshot, { try SchemeReader.read($0, path: file) })
                 else { continue }

@@ -76,6 +76,9 @@ public struct ProjectSnapshot: Sendable {
     public var entitlements: [Entitlements] = []
     /// The project's schemes, and those of workspaces beside it that run its targets.
     public var schemes: [Scheme] = []
+    /// The `.xcworkspace` folders beside the project (such as CocoaPods'), which the team may
+    /// open it through.
+    public var workspaces: [String] = []
     public var storeKitFiles: [StoreKitFile] = []
     /// The Swift and Objective-C files that ship in a target (tests and files in no target are
     /// left out), in path order.
@@ -102,7 +105,16 @@ public struct ProjectSnapshot: Sendable {
     /// The file a scheme's StoreKit configuration names, as Xcode resolves it; nil when the
     /// identifier climbs above the file-system root.
     public func resolvedPath(of reference: StoreKitConfigurationReference, in scheme: Scheme) -> String? {
-        reference.resolvedPath(container: scheme.container)
+        let own = reference.resolvedPath(container: scheme.container)
+        guard let own, !files.contains(own), ProjectPath.fileExtension(scheme.container) == "xcodeproj" else {
+            return own
+        }
+        // A project's scheme opened through a workspace beside it resolves the file from that
+        // workspace, as Xcode does when the team works in the workspace.
+        for workspace in workspaces {
+            if let path = reference.resolvedPath(container: workspace), files.contains(path) { return path }
+        }
+        return own
     }
 
     /// The problems with one kind of file.

@@ -183,6 +183,31 @@ import Testing
         }
     }
 
+    /// A team that works in a CocoaPods workspace has Xcode write the project scheme's StoreKit
+    /// path from that workspace: the file is found from there, and without the workspace the same
+    /// path is broken.
+    @Test func aSchemePathWrittenFromTheWorkspaceBesideTheProjectResolves() throws {
+        let scheme = "Pebble.xcodeproj/xcshareddata/xcschemes/Pebble.xcscheme"
+        var files = try Fixture.files(nil)
+        let text = Self.text(files, scheme)
+        #expect(text.contains("identifier = \"../../Pebble/Products.storekit\""))
+        files[scheme] = Array(
+            text.replacingOccurrences(of: "../../Pebble/Products.storekit", with: "../Pebble/Products.storekit").utf8)
+        let alone = CheckRunner(workbook: Fixture.workbook(), snapshot: try Self.load(files)).run()
+        #expect(alone.first { $0.id == "storekit-config-path" }?.status == .fail)
+        files["Pebble.xcworkspace/contents.xcworkspacedata"] = Array(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Workspace version = "1.0">
+               <FileRef location = "group:Pebble.xcodeproj"></FileRef>
+               <FileRef location = "group:Pods/Pods.xcodeproj"></FileRef>
+            </Workspace>
+            """.utf8)
+        let inWorkspace = CheckRunner(workbook: Fixture.workbook(), snapshot: try Self.load(files)).run()
+        #expect(inWorkspace.first { $0.id == "storekit-config-path" }?.status == .pass)
+        #expect(inWorkspace.first { $0.id == "storekit-config-missing-ids" }?.status != .info)
+    }
+
     /// A configuration file from a hostile pull request: one that includes itself is read once,
     /// and a fan of includes (each file including the next fifty times) stops at the loader's
     /// budget with a located problem instead of multiplying at every level.
