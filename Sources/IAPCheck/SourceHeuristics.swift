@@ -428,6 +428,14 @@ struct SourceHeuristics {
         for position in body.start..<body.end where tokens[position].kind == .identifier {
             let text = tokens[position].text
             if uiCalls.contains(text), position + 1 < tokens.count, [":", "("].contains(tokens[position + 1].text) {
+                // `SVProgressHUD.dismiss()`: a library's own type method, which does its own
+                // threading, not a view controller's.
+                if position >= 2, tokens[position - 1].text == ".", tokens[position - 2].kind == .identifier,
+                    let first = tokens[position - 2].text.first, first.isUppercase,
+                    !tokens[position - 2].text.hasPrefix("UI"), !tokens[position - 2].text.hasPrefix("NS")
+                {
+                    continue
+                }
                 return position
             }
             guard text.count > 3, text.hasPrefix("UI") || text.hasPrefix("NS"),

@@ -46,6 +46,15 @@ import Testing
         }
         let checkOnly = try Self.replacing("Pebble/Store.swift", "do {", with: "if Thread.isMainThread {", in: noHop)
         #expect(try Self.result("main-thread-assumed", files: checkOnly)?.status == .warning)
+        // A library's type method named like an interface call does its own threading; a view
+        // controller's does not.
+        for (call, status) in [
+            ("SVProgressHUD.dismiss()", CheckStatus.pass), ("controller.dismiss(animated: true)", .warning),
+        ] {
+            let library = try Self.replacing(
+                "Pebble/Store.swift", "UIApplication.shared.isIdleTimerDisabled = false", with: call, in: noHop)
+            #expect(try Self.result("main-thread-assumed", files: library)?.status == status, "\(call)")
+        }
     }
 
     @Test func wildcardProvisioningProfileWarns() throws {
