@@ -457,11 +457,13 @@ struct SourceHeuristics {
             }
             // A project's own helper (`runOnMainThread { … }`, `PearlMainQueue(^{ … })`), whose
             // code may not even be checked out.
-            let lowered = text.lowercased()
-            if tokens[position].kind == .identifier, lowered.contains("mainqueue") || lowered.contains("mainthread"),
-                !lowered.hasPrefix("is"), position + 1 < tokens.count, ["(", "{"].contains(tokens[position + 1].text)
+            if tokens[position].kind == .identifier, position + 1 < tokens.count,
+                ["(", "{"].contains(tokens[position + 1].text)
             {
-                return true
+                let lowered = text.lowercased()
+                if lowered.contains("mainqueue") || lowered.contains("mainthread"), !lowered.hasPrefix("is") {
+                    return true
+                }
             }
             if text == "main", position >= 2, tokens[position - 1].text == ".",
                 ["DispatchQueue", "OperationQueue", "RunLoop"].contains(tokens[position - 2].text)

@@ -68,19 +68,21 @@ struct GuideSession {
         }
         let loaded = WorkbookLoader(fileSystem: fileSystem, keepsDocuments: keepingDocuments).load(requested)
         inputErrors += loaded.inputErrors
-        var diagnostics = loaded.diagnostics
-        diagnostics += WorkbookValidator.validate(loaded.workbook)
-        // The Swift names generation would give, so that lint reports a name that cannot be
-        // used before generate is run.
-        var naming = DiagnosticLog()
-        _ = GeneratedNames.make(for: loaded.workbook, diagnostics: &naming)
-        diagnostics += naming.all
+        let diagnostics = lintDiagnostics(of: loaded)
         var session = GuideSession(
             workbook: loaded.workbook, diagnostics: DiagnosticLog(diagnostics).sorted, inputErrors: inputErrors)
         session.configuration = configuration
         session.documents = loaded.documents
         session.inputDescription = requested.joined(separator: ", ")
         return session
+    }
+
+    /// What lint reports on loaded guides: reading, validation, and the Swift names generation
+    /// would give, so that a name that cannot be used is reported before generate is run.
+    static func lintDiagnostics(of loaded: WorkbookLoader.Result) -> [Diagnostic] {
+        var naming = DiagnosticLog()
+        _ = GeneratedNames.make(for: loaded.workbook, diagnostics: &naming)
+        return loaded.diagnostics + WorkbookValidator.validate(loaded.workbook) + naming.all
     }
 
     var errorCount: Int { diagnostics.count { $0.severity == .error } }

@@ -1,7 +1,6 @@
 import IAPDiagnostics
 import IAPExtract
 import IAPGenerate
-import IAPValidate
 
 /// `iapkit init`: starts a book in a folder, so that the other commands have guides to read.
 enum InitCommand: Command {
@@ -103,9 +102,7 @@ enum InitCommand: Command {
     static func problems(of files: [GeneratedFile]) -> [String] {
         let fileSystem = MemoryFileSystem(texts: Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.contents) }))
         let loaded = WorkbookLoader(fileSystem: fileSystem).load([StarterBook.guidesFolder])
-        var naming = DiagnosticLog()
-        _ = GeneratedNames.make(for: loaded.workbook, diagnostics: &naming)
-        let diagnostics = loaded.diagnostics + WorkbookValidator.validate(loaded.workbook) + naming.all
+        let diagnostics = GuideSession.lintDiagnostics(of: loaded)
         return loaded.inputErrors.map(\.message)
             + diagnostics.filter { $0.severity == .error }.map { "the catalogue would not lint: \($0.message)" }
     }

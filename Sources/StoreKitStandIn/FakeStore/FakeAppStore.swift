@@ -370,11 +370,8 @@ public enum FakeAppStore {
     /// naming the product, the offer and the account token (lower-cased, or empty).
     public static func promotionalOfferJWS(productID: String, offerID: String, appAccountToken: String = "") -> String {
         let payload = [productID, offerID, appAccountToken].joined(separator: "\u{2063}")
-        func part(_ text: String) -> String {
-            Data(text.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-                .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-        }
-        return [part("{\"alg\":\"ES256\"}"), part(payload), part("signed by the fake key")].joined(separator: ".")
+        return ["{\"alg\":\"ES256\"}", payload, "signed by the fake key"].map { Data($0.utf8).base64URLEncoded }
+            .joined(separator: ".")
     }
 
     /// The customer redeems an offer code for a product outside the app (or in the sheet the
