@@ -42,9 +42,11 @@ enum GenerateCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) -> ExitStatus {
         let digest = inputDigest(arguments, context: context)
+        // The quick answer needs a folder no run is writing and no killed run left anything in;
+        // otherwise the full run below waits for the lock and sweeps.
         if let digest, !arguments.has("--check"), !arguments.has("--dry-run"),
-            let stamp = GenerationStamp.read(from: OutputWriter(directory: digest.outputDirectory)),
-            stamp.digest == digest.value, stamp.outputsUntouched
+            case let writer = OutputWriter(directory: digest.outputDirectory), !writer.holdsRunLeftovers,
+            let stamp = GenerationStamp.read(from: writer), stamp.digest == digest.value, stamp.outputsUntouched
         {
             context.standardOutput.line("0 written, \(stamp.outputs.count) unchanged")
             return .success

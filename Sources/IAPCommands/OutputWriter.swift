@@ -242,6 +242,13 @@ final class OutputWriter: @unchecked Sendable {
         for name in names { unlinkat(folder, name, 0) }
     }
 
+    /// Whether the folder holds a lock file or temporary files: another run is writing it, or
+    /// a killed run left them for the next full run to sweep.
+    var holdsRunLeftovers: Bool {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
+        return names.contains { $0 == OutputLock.fileName || Self.isTemporaryName($0) }
+    }
+
     static func isTemporaryName(_ name: String) -> Bool {
         if name.hasPrefix(temporaryPrefix) {
             let suffix = name.dropFirst(temporaryPrefix.count)

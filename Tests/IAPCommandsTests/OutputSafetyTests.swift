@@ -97,6 +97,20 @@ import Testing
         #expect(!OutputWriter.isTemporaryName(".iapkit-1234"))
     }
 
+    /// A generate killed while it held the folder leaves `.iapkit-lock`; the next generate,
+    /// whose stamp says nothing changed, still takes the full path and removes it.
+    @Test func anUnchangedGenerateAfterAKilledRunClearsItsLock() throws {
+        let scratch = Scratch()
+        #expect(CommandHarness.runOnDisk(["init", "--path", scratch.path("book")]).status == 0)
+        let generate = ["generate", scratch.path("book/Guides"), "-o", scratch.path("out")]
+        #expect(CommandHarness.runOnDisk(generate).status == 0)
+        #expect(FileManager.default.createFile(atPath: scratch.path("out/.iapkit-lock"), contents: Data()))
+        let again = CommandHarness.runOnDisk(generate)
+        #expect(again.status == 0)
+        #expect(again.standardOutput.hasSuffix("0 written, 9 unchanged\n"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("out/.iapkit-lock")))
+    }
+
     @Test func writesLeaveNoTemporaryFileAndTemporaryNamesDiffer() throws {
         let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
