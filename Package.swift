@@ -53,10 +53,15 @@ var targets: [Target] = [
         exclude: ["BadInputs", "Help"]
     ),
     .target(name: "IAPTemplates", dependencies: ["IAPDiagnostics", "IAPFileAccess"]),
+    // The built-in templates, compiled into the binary by the EmbedTemplates plugin so that
+    // `iapkit` works wherever it is copied; the `.mustache` files stay their only copy.
     .target(
-        name: "Templates", path: "Templates", exclude: ["README.md"],
-        resources: [.copy("StoreKit2"), .copy("StoreKit1"), .copy("Facade"), .copy("ObjectiveC")]
+        name: "Templates", path: "Templates",
+        exclude: ["README.md", "StoreKit2", "StoreKit1", "Facade", "ObjectiveC"],
+        plugins: ["EmbedTemplates"]
     ),
+    .executableTarget(name: "TemplateEmbedder"),
+    .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
     .target(
         name: "IAPGenerate",
         dependencies: ["IAPModel", "IAPTemplates", "IAPDiagnostics", "IAPFileAccess", "IAPProject", "Templates"]

@@ -1,7 +1,6 @@
-import Foundation
-
-/// The templates that ship with IAPKit, as a resource bundle beside the tool.
+/// The templates that ship with IAPKit, compiled into the tool: `sources` is written at build
+/// time from the `.mustache` files beside this one (see `Plugins/EmbedTemplates`).
 public enum BuiltInTemplates {
-    /// The folder holding one subfolder per template set (`StoreKit2`, ...).
-    public static var directory: URL? { Bundle.module.resourceURL }
+    /// The names of the built-in templates, in order (`Facade/Store.swift`, ...).
+    public static var names: [String] { sources.keys.sorted() }
 }

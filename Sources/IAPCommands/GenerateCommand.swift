@@ -74,8 +74,7 @@ enum GenerateCommand: Command {
             context.standardError.line("iapkit generate: error: no templates folder '\(userTemplates)'")
             return .usageOrInput
         }
-        let library = TemplateLibrary(
-            userFolder: userTemplates.map { URL(fileURLWithPath: $0) }, builtInFolder: BuiltInTemplates.directory)
+        let library = TemplateLibrary(userFolder: userTemplates.map { URL(fileURLWithPath: $0) })
         let troubleshooting =
             session.workbook.chapters.first { $0.file.hasSuffix("troubleshooting.md") }?.file
             ?? "the troubleshooting checklist"
@@ -192,7 +191,7 @@ enum GenerateCommand: Command {
             digest.add(bytes)
         }
         if let folder = arguments.value("--templates") ?? configuration?.templates { digest.addFolder(folder) }
-        if let builtIn = BuiltInTemplates.directory { digest.addFolder(builtIn.path) }
+        digest.add(BuiltInTemplates.digest)
         return (digest.hex, arguments.value("--output") ?? configuration?.output ?? "Generated")
     }
 

@@ -2,34 +2,45 @@ import Foundation
 import IAPDiagnostics
 import IAPFileAccess
 import IAPTemplates
+import Templates
 
 /// Finds templates by name (`StoreKit2/StoreManager.swift`): first in the user's folder
-/// (`--templates DIR`, file by file), then among the built-in ones.
+/// (`--templates DIR`, file by file), then among the built-in ones compiled into the tool.
 public struct TemplateLibrary: Sendable {
     public static let fileExtension = "mustache"
 
-    /// Folders searched in order; each holds template sets such as `StoreKit2/`.
-    public let folders: [URL]
+    /// The user's folder of templates, searched first; it holds template sets such as
+    /// `StoreKit2/`.
+    public let userFolder: URL?
+    /// Template sources by name, used for every name the user's folder does not have.
+    public let builtIn: [String: String]
 
-    public init(userFolder: URL?, builtInFolder: URL?) {
-        folders = [userFolder, builtInFolder].compactMap { $0 }
+    public init(userFolder: URL?, builtIn: [String: String] = BuiltInTemplates.sources) {
+        self.userFolder = userFolder
+        self.builtIn = builtIn
+    }
+
+    /// Where error locations put a built-in template: the file it was compiled from.
+    public static func builtInPath(of name: String) -> String {
+        "Templates/" + name + "." + fileExtension
     }
 
     /// The template's source and the path it was read from (for error locations); nil when no
     /// folder has it. A template must be a regular file inside its folder after symbolic links:
     /// a user folder of templates is as untrusted as the guides.
     public func source(named name: String) throws(TemplateError) -> (text: String, path: String)? {
-        for folder in folders {
+        if let folder = userFolder {
             let url = folder.appendingPathComponent(name + "." + Self.fileExtension)
             do {
-                guard let bytes = try InputFile.read(url.path, inside: folder.path) else { continue }
-                return (String(decoding: bytes, as: UTF8.self), url.path)
+                if let bytes = try InputFile.read(url.path, inside: folder.path) {
+                    return (String(decoding: bytes, as: UTF8.self), url.path)
+                }
             } catch {
                 throw TemplateError(
                     "the template cannot be read: \(error)", at: SourceLocation(file: url.path, line: 1, column: 1))
             }
         }
-        return nil
+        return builtIn[name].map { ($0, Self.builtInPath(of: name)) }
     }
 
     /// Partials of one template set: `{{> header}}` in `StoreKit2/X` means `StoreKit2/header`.

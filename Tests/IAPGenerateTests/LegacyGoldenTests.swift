@@ -41,7 +41,7 @@ import Testing
         #expect(loaded.diagnostics.isEmpty)
         let options = GenerationOptions(
             troubleshooting: "Workbook/troubleshooting.md", sourceDescription: "the guide in Guide")
-        let library = TemplateLibrary(userFolder: nil, builtInFolder: BuiltInTemplates.directory)
+        let library = TemplateLibrary(userFolder: nil)
         let result = Generator.generate(loaded.workbook, options: options, templates: library)
         #expect(result.diagnostics.isEmpty)
         return result.files

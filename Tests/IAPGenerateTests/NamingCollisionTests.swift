@@ -14,7 +14,7 @@ import Testing
     }
 
     static func generate(_ products: [Product]) -> [Diagnostic] {
-        let library = TemplateLibrary(userFolder: nil, builtInFolder: BuiltInTemplates.directory)
+        let library = TemplateLibrary(userFolder: nil)
         return Generator.generate(Workbook(products: products), options: GenerationOptions(), templates: library)
             .diagnostics
     }
@@ -83,7 +83,7 @@ import Testing
     }
 
     static func generate(_ products: [Product], app: AppConfiguration, typePrefix: String = "") -> [String] {
-        let library = TemplateLibrary(userFolder: nil, builtInFolder: BuiltInTemplates.directory)
+        let library = TemplateLibrary(userFolder: nil)
         let workbook = Workbook(chapters: [], app: app, products: products)
         return Generator.generate(workbook, options: GenerationOptions(typePrefix: typePrefix), templates: library)
             .diagnostics.map(\.description)
@@ -134,7 +134,7 @@ import Testing
     @Test func theAppBlocksTypePrefixNamesTheFilesAndTypes() throws {
         var app = Self.app(manager: "StoreError", storekit: .storeKit2)
         app.typePrefix = Located("IAP", at: IAPDiagnostics.SourceLocation(file: "g.md", line: 3, column: 15))
-        let library = TemplateLibrary(userFolder: nil, builtInFolder: BuiltInTemplates.directory)
+        let library = TemplateLibrary(userFolder: nil)
         let workbook = Workbook(chapters: [], app: app, products: [Self.product("gems", line: 5)])
         let result = Generator.generate(workbook, options: GenerationOptions(), templates: library)
         #expect(result.diagnostics.isEmpty)
@@ -149,7 +149,7 @@ import Testing
     @Test func aTypePrefixGivenToTheGeneratorWinsOverTheAppBlocks() {
         var app = Self.app(manager: "ShopStore", storekit: .storeKit2)
         app.typePrefix = Located("IAP", at: IAPDiagnostics.SourceLocation(file: "g.md", line: 3, column: 15))
-        let library = TemplateLibrary(userFolder: nil, builtInFolder: BuiltInTemplates.directory)
+        let library = TemplateLibrary(userFolder: nil)
         let workbook = Workbook(chapters: [], app: app, products: [Self.product("gems", line: 5)])
         let result = Generator.generate(workbook, options: GenerationOptions(typePrefix: "Shop"), templates: library)
         #expect(result.files.contains { $0.path == "ShopProductID.swift" })
@@ -158,7 +158,7 @@ import Testing
     @Test func aBadTypePrefixInTheAppBlockIsRefusedWhereItIsWritten() {
         var app = Self.app(manager: "ShopStore", storekit: .storeKit2)
         app.typePrefix = Located("my prefix", at: IAPDiagnostics.SourceLocation(file: "g.md", line: 3, column: 15))
-        let library = TemplateLibrary(userFolder: nil, builtInFolder: BuiltInTemplates.directory)
+        let library = TemplateLibrary(userFolder: nil)
         let result = Generator.generate(
             Workbook(chapters: [], app: app), options: GenerationOptions(), templates: library)
         #expect(result.files.isEmpty)
@@ -169,7 +169,7 @@ import Testing
     }
 
     @Test func aBadTypePrefixIsRefused() {
-        let library = TemplateLibrary(userFolder: nil, builtInFolder: BuiltInTemplates.directory)
+        let library = TemplateLibrary(userFolder: nil)
         let result = Generator.generate(Workbook(), options: GenerationOptions(typePrefix: "1 x"), templates: library)
         #expect(result.files.isEmpty)
         #expect(result.diagnostics.map(\.message) == ["type prefix '1 x' is not a Swift type name"])

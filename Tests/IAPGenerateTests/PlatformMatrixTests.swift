@@ -75,7 +75,7 @@
             workbook.app?.platforms = item.platforms.map {
                 Platform(name: $0.0, minimumVersion: $0.1, location: location)
             }
-            let library = TemplateLibrary(userFolder: nil, builtInFolder: BuiltInTemplates.directory)
+            let library = TemplateLibrary(userFolder: nil)
             return Generator.generate(
                 workbook, options: GenerationOptions(typePrefix: "M\(number)"), templates: library)
         }

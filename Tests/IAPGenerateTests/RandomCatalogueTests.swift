@@ -134,7 +134,7 @@
             // The StoreKit choice takes nothing from the random stream, so the first catalogues
             // stay the same whatever follows them.
             var random = SeededRandom(seed: 20_261_129)
-            let library = TemplateLibrary(userFolder: nil, builtInFolder: BuiltInTemplates.directory)
+            let library = TemplateLibrary(userFolder: nil)
             let work = FileManager.default.temporaryDirectory.appendingPathComponent("iapkit-random-\(getpid())")
             try? FileManager.default.removeItem(at: work)
             defer { try? FileManager.default.removeItem(at: work) }

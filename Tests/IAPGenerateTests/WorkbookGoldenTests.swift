@@ -23,7 +23,7 @@ import Testing
         let loaded = WorkbookLoader(fileSystem: MemoryFileSystem(try workbookFiles())).load(["Workbook"])
         let options = GenerationOptions(
             troubleshooting: "Workbook/troubleshooting.md", sourceDescription: "the guides in Workbook")
-        let library = TemplateLibrary(userFolder: nil, builtInFolder: BuiltInTemplates.directory)
+        let library = TemplateLibrary(userFolder: nil)
         let result = Generator.generate(loaded.workbook, options: options, templates: library)
         #expect(result.diagnostics.isEmpty)
         return result.files

@@ -50,7 +50,7 @@ enum ImportHarness {
     }
 
     static func generate(_ workbook: Workbook) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
-        let library = TemplateLibrary(userFolder: nil, builtInFolder: BuiltInTemplates.directory)
+        let library = TemplateLibrary(userFolder: nil)
         let options = GenerationOptions(
             troubleshooting: "troubleshooting.md", sourceDescription: "the imported catalogue")
         let result = Generator.generate(workbook, options: options, templates: library)

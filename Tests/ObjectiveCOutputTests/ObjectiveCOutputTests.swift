@@ -12,7 +12,7 @@ import Testing
 /// friendly catalogue and for hostile ones.
 @Suite struct ObjectiveCOutputTests {
     static let folder = TestPaths.tests("ObjectiveCOutputTests")
-    static let library = TemplateLibrary(userFolder: nil, builtInFolder: BuiltInTemplates.directory)
+    static let library = TemplateLibrary(userFolder: nil)
     static let noCompiler = "no clang found beside the Swift toolchain, on PATH or through xcrun"
 
     static func fixtureWorkbook() throws -> Workbook {
