@@ -26,7 +26,7 @@ final class CheckContext {
     /// app; a library's code ships in whichever app links it). Nil when nothing is left out.
     private var launchFiles: Set<Int>? {
         guard let snapshot else { return nil }
-        let selling = Set(sellingTargets.targets.map(\.id))
+        let selling = sellingTargets.runningCode
         var elsewhere: Set<String> = []
         var kept: Set<String> = []
         for target in snapshot.project.targets where !target.isTest {
@@ -57,7 +57,7 @@ final class CheckContext {
         switch scheme.launchTarget {
         case nil: return true
         case .host, .askedAtRun: return false
-        case .product(let blueprint, _): return sellingTargets.targets.contains { $0.id == blueprint }
+        case .product(let blueprint, _): return sellingTargets.runningCode.contains(blueprint)
         }
     }
 
@@ -94,6 +94,9 @@ struct SellingTargets {
     var reason: Reason = .onlyApplications
     /// Apps that are not judged: companions and other apps in the same project.
     var others: [PBXTarget] = []
+    /// The targets whose code runs as the selling app: the selling targets, and for a watch-only
+    /// app's container the watch app and WatchKit extension it carries.
+    var runningCode: Set<String> = []
 
     init(context: CheckContext) {
         guard let snapshot = context.snapshot else { return }
@@ -126,10 +129,15 @@ struct SellingTargets {
         }
         let chosen = Set(targets.map(\.id))
         others = applications.filter { !chosen.contains($0.id) }
+        runningCode = chosen
+        if targets.contains(where: { $0.productType == PBXTarget.watchOnlyContainer }) {
+            runningCode.formUnion(snapshot.project.targets.filter(\.isWatchCode).map(\.id))
+        }
     }
 
     /// A watch app, or an app built for watchOS.
     static func isCompanion(_ target: PBXTarget, _ snapshot: ProjectSnapshot) -> Bool {
+        if target.productType == PBXTarget.watchOnlyContainer { return false }
         if target.productType?.contains("watchapp") == true { return true }
         guard let configuration = target.configurations.first?.name else { return false }
         return snapshot.buildSettings(target, configuration: configuration).sdk.hasPrefix("watch")

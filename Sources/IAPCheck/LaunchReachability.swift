@@ -390,7 +390,9 @@ private struct Search {
                 let child = addNode("\(typeName).\(property.name)", at: initializer, parent: node)
                 enqueue(initializer, .code, depth: depth + 1, node: child)
             }
-            if let adaptor = property.attributeArgument,
+            // `@UIApplicationDelegateAdaptor(AppDelegate.self) var delegate`, or with the type
+            // written only on the property (`@NSApplicationDelegateAdaptor var delegate: AppDelegate`).
+            if let adaptor = property.attributeArgument ?? property.declaredType,
                 property.attributes.contains(where: { $0.hasSuffix("DelegateAdaptor") })
             {
                 let child = addNode(
@@ -509,6 +511,10 @@ private struct Search {
                     index.isTypeName(tokens[receiverEnd].text)
                 {
                     followStaticProperty(text, of: tokens[receiverEnd].text, depth: depth, node: item.node)
+                } else if receiverEnd >= 0, [":", "(", ",", "="].contains(tokens[receiverEnd].text),
+                    let typeName = implicitMemberType(text, label: receiverEnd, tokens: tokens)
+                {
+                    followStaticProperty(text, of: typeName, depth: depth, node: item.node)
                 }
                 continue
             }
@@ -540,6 +546,20 @@ private struct Search {
                 }
             }
         }
+    }
+
+    /// The type of an implicit member such as `environment: .shared`, whose type only the
+    /// parameter knows: the one type with a static property of that name, or, among several, the
+    /// one the argument label names (`environment:` for `AppEnvironment`).
+    private func implicitMemberType(_ name: String, label colon: Int, tokens: [SwiftToken]) -> String? {
+        let owners = Set(
+            index.properties(named: name, in: nil).map { index.properties[$0] }.filter(\.isStatic).compactMap(
+                \.typeName))
+        if owners.count == 1 { return owners.first }
+        guard tokens[colon].text == ":", colon > 0, tokens[colon - 1].kind == .identifier else { return nil }
+        let label = tokens[colon - 1].text.lowercased()
+        let named = owners.filter { $0.lowercased().contains(label) }
+        return named.count == 1 ? named.first : nil
     }
 
     /// A call on a receiver of unknown type: the one function of that name, or, for a call with

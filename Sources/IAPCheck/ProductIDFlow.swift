@@ -257,10 +257,11 @@ private struct Walker {
         "NSSet", "setWithObjects", "setWithArray", "arrayWithObjects", "alloc", "nonisolated", "static", "id",
     ]
 
-    /// Calls that only collect their arguments: a literal inside them is still a whole ID.
+    /// Calls that only collect or pick their arguments: a literal inside them is still a whole
+    /// ID (`allCases.map(\.productID)`); a closure that builds one shows it with `+` or `\(…)`.
     static let transparentCalls: Set<String> = [
         "Set", "Array", "NSSet", "NSArray", "setWithObjects", "arrayWithObjects", "setWithArray", "union", "contains",
-        "insert", "append", "sorted",
+        "insert", "append", "sorted", "map", "compactMap", "flatMap", "filter",
     ]
 
     /// True when a `+` or `+=` stands beside the token: it is part of a concatenation.

@@ -36,6 +36,7 @@ struct SourceHeuristics {
         for file in scans.indices where scans[file].mentions("SKProductsRequest") {
             evidence += unretainedRequests(in: file)
         }
+        evidence += requestsStartedThroughComputedProperties()
         if evidence.isEmpty { return Outcome(.pass, "every SKProductsRequest is kept beyond the call that starts it") }
         return Outcome(.warning, "an SKProductsRequest is held only by a local variable or by nothing", evidence)
     }
@@ -83,6 +84,32 @@ struct SourceHeuristics {
             }
             if !Self.stores(name, in: tokens, from: end, to: body.end, objectiveC: objectiveC) {
                 found.append(tokens[position].location)
+            }
+        }
+        return found
+    }
+
+    /// `var request: SKProductsRequest { SKProductsRequest(…) }` builds a new request on every
+    /// read, so `request.start()` starts one that nothing holds.
+    private func requestsStartedThroughComputedProperties() -> [SourceLocation] {
+        var found: [SourceLocation] = []
+        for property in index.properties where !property.isStatic {
+            guard let body = property.body else { continue }
+            let tokens = index.tokens(body.file)
+            guard
+                (body.start..<body.end).contains(where: {
+                    tokens[$0].text == "SKProductsRequest" && $0 + 1 < body.end && tokens[$0 + 1].text == "("
+                })
+            else { continue }
+            for file in scans.indices where scans[file].language == .swift && scans[file].mentions(property.name) {
+                let uses = index.tokens(file)
+                for position in uses.indices
+                where uses[position].text == property.name && position + 3 < uses.count
+                    && uses[position + 1].text == "." && uses[position + 2].text == "start"
+                    && uses[position + 3].text == "("
+                {
+                    found.append(uses[position].location)
+                }
             }
         }
         return found
@@ -420,7 +447,12 @@ struct SourceHeuristics {
     ]
     private static let uiCalls: Set<String> = [
         "present", "presentViewController", "dismiss", "dismissViewControllerAnimated", "reloadData", "performSegue",
-        "setNeedsDisplay", "setNeedsLayout", "runModal", "beginSheetModal",
+        "setNeedsDisplay", "setNeedsLayout", "runModal", "beginSheetModal", "impactOccurred", "notificationOccurred",
+    ]
+    /// A view controller's own interface, read as `navigationController?.…` or `tableView.…`.
+    private static let controllerProperties: Set<String> = [
+        "navigationController", "tabBarController", "splitViewController", "navigationItem", "tableView",
+        "collectionView", "presentingViewController", "presentedViewController",
     ]
 
     /// The first token of the body that is a UIKit or AppKit type or an interface call.
@@ -436,6 +468,13 @@ struct SourceHeuristics {
                 {
                     continue
                 }
+                return position
+            }
+            if controllerProperties.contains(text), position + 1 < tokens.count,
+                [".", "?"].contains(tokens[position + 1].text),
+                position == 0 || tokens[position - 1].text != "."
+                    || position >= 2 && tokens[position - 2].text == "self"
+            {
                 return position
             }
             guard text.count > 3, text.hasPrefix("UI") || text.hasPrefix("NS"),

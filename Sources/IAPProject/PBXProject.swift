@@ -67,6 +67,18 @@ public struct PBXTarget: Hashable, Sendable {
             || productType == "com.apple.product-type.application.watchapp2"
             || productType == "com.apple.product-type.application.watchapp"
             || productType == "com.apple.product-type.application.messages"
+            || productType == Self.watchOnlyContainer
+    }
+
+    /// The iOS app that carries a watch-only app to the App Store: it has no code of its own,
+    /// and its bundle ID is the App Store record's.
+    public static let watchOnlyContainer = "com.apple.product-type.application.watchapp2-container"
+
+    /// A watch app or a WatchKit extension: the code of a watch-only app runs in these.
+    public var isWatchCode: Bool {
+        guard let productType else { return false }
+        return productType.contains("watchapp") && productType != Self.watchOnlyContainer
+            || productType.contains("watchkit")
     }
 }
 

@@ -94,6 +94,8 @@ enum Fixture {
         "StoredArrayRequest", "ManualSigning", "ObjectiveCStore", "TestsAndStrays", "GeneratedStore", "NoStoreCode",
         "SwiftyStoreKitStore", "TVAppDelegate", "ProtocolServices", "ObjectiveCProvider", "ReducerLaunchAction",
         "LaunchedController", "FeatureKeyNearID", "UncalledPermissionWrapper", "ApplePayDonations", "FailedNotFinished",
+        "WatchOnlyApp", "AdaptorTypedProperty", "ImplicitSharedEnvironment", "ComputedPropertyRequest",
+        "ControllerTouchesUI", "MappedKeyPathIDs",
     ]
 
     /// The results that differ from the clean project's: what each fixture is about.
@@ -173,6 +175,19 @@ enum Fixture {
         "ApplePayDonations": [:],
         // A StoreKit 1 switch whose failed transactions fall into `default: break`.
         "FailedNotFinished": ["finish-transactions": .warning],
+        // A watch-only app: the iOS container holds the App Store bundle ID, the code runs in the
+        // WatchKit extension, and the schemes run the watch app.
+        "WatchOnlyApp": [:],
+        // Launch reaches the store through a delegate adaptor typed only on its property, and
+        // through `.shared` passed to a parameter whose label names the type.
+        "AdaptorTypedProperty": [:],
+        "ImplicitSharedEnvironment": [:],
+        // A computed property builds a new request on every read: nothing keeps the one started.
+        "ComputedPropertyRequest": ["request-not-retained": .warning],
+        // A view controller observer that pops itself off its navigation controller, off main.
+        "ControllerTouchesUI": ["main-thread-assumed": .warning],
+        // IDs picked out of an enum by `allCases.map(\.productID)` are whole IDs, not pieces.
+        "MappedKeyPathIDs": [:],
     ]
 
     @Test(arguments: variants) func goldenOutputs(_ variant: String) throws {
@@ -238,6 +253,21 @@ enum Fixture {
                 "Pebble/Store.swift:10:33", "Pebble/StoreView.swift:10:31",
             ])
         #expect(try status("product-id-mismatch", "ConcatenatedID")?.evidence.map(\.line) == [5, 6, 6, 6])
+    }
+
+    @Test func launchPathsNameEveryStep() throws {
+        #expect(
+            try status("listener-at-launch", "ImplicitSharedEnvironment")?.message
+                == "Transaction.updates is listened to from launch: @main PebbleApp → PebbleApp.model → AppEnvironment.shared → Store.init → Transaction.updates"
+        )
+        #expect(
+            try status("listener-at-launch", "AdaptorTypedProperty")?.message
+                == "Transaction.updates is listened to from launch: @main PebbleApp → PebbleApp.delegate → AppDelegate.store → Store.init → Transaction.updates"
+        )
+        let watch = try status("bundle-id-mismatch", "WatchOnlyApp")
+        #expect(watch?.status == .pass)
+        #expect(watch?.message.hasPrefix("every build configuration of Pebble uses com.example.pebble") == true)
+        #expect(try status("request-not-retained", "ComputedPropertyRequest")?.evidence.map(\.line) == [25])
     }
 
     @Test func invalidInAppPurchaseKeyFails() throws {
