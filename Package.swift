@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 /// The pipeline is visible in the targets: parse (IAPMarkdown, IAPYAML) → extract (IAPExtract)
@@ -53,15 +53,26 @@ var targets: [Target] = [
         exclude: ["BadInputs", "Help"]
     ),
     .target(name: "IAPTemplates", dependencies: ["IAPDiagnostics", "IAPFileAccess"]),
-    // The built-in templates, compiled into the binary by the EmbedTemplates plugin so that
-    // `iapkit` works wherever it is copied; the `.mustache` files stay their only copy.
+    // The built-in templates, compiled into the binary so that `iapkit` works wherever it is
+    // copied. EmbeddedTemplates.swift is written from the `.mustache` files, which stay the
+    // source: a test fails when it is out of date, and RECORD=1 rewrites it.
     .target(
         name: "Templates", path: "Templates",
-        exclude: ["README.md", "StoreKit2", "StoreKit1", "Facade", "ObjectiveC"],
-        plugins: ["EmbedTemplates"]
+        exclude: ["README.md", "StoreKit2", "StoreKit1", "Facade", "ObjectiveC"]
     ),
-    .executableTarget(name: "TemplateEmbedder"),
-    .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
+    // For apps: the store generated from a target's guides at build time, and
+    // `swift package iapkit …` to run the tool from the package.
+    .plugin(name: "IAPKitGenerate", capability: .buildTool(), dependencies: ["iapkit"]),
+    .plugin(
+        name: "IAPKitCommand",
+        capability: .command(
+            intent: .custom(verb: "iapkit", description: "Run iapkit (lint, generate, check, render) on this package."),
+            permissions: [
+                .writeToPackageDirectory(reason: "generate, init and render write the store, a book or the site.")
+            ]
+        ),
+        dependencies: ["iapkit"]
+    ),
     .target(
         name: "IAPGenerate",
         dependencies: ["IAPModel", "IAPTemplates", "IAPDiagnostics", "IAPFileAccess", "IAPProject", "Templates"]
@@ -157,16 +168,24 @@ if Context.environment["IAPKIT_FUZZ"] == "1" {
     }
 }
 
+var products: [Product] = [
+    .executable(name: "iapkit", targets: ["iapkit"]),
+    .plugin(name: "IAPKitGenerate", targets: ["IAPKitGenerate"]),
+    .plugin(name: "IAPKitCommand", targets: ["IAPKitCommand"]),
+    .library(name: "IAPMarkdown", targets: ["IAPMarkdown"]),
+    .library(name: "IAPYAML", targets: ["IAPYAML"]),
+    .library(name: "IAPModel", targets: ["IAPModel"]),
+    .library(name: "IAPExtract", targets: ["IAPExtract"]),
+    .library(name: "IAPValidate", targets: ["IAPValidate"]),
+]
+#if os(Linux)
+    // So that an app package can build its generated store on Linux, as Examples/ does.
+    products.append(.library(name: "StoreKit", targets: ["StoreKit"]))
+#endif
+
 let package = Package(
     name: "IAPKit",
     platforms: [.macOS(.v13)],
-    products: [
-        .executable(name: "iapkit", targets: ["iapkit"]),
-        .library(name: "IAPMarkdown", targets: ["IAPMarkdown"]),
-        .library(name: "IAPYAML", targets: ["IAPYAML"]),
-        .library(name: "IAPModel", targets: ["IAPModel"]),
-        .library(name: "IAPExtract", targets: ["IAPExtract"]),
-        .library(name: "IAPValidate", targets: ["IAPValidate"]),
-    ],
+    products: products,
     targets: targets
 )

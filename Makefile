@@ -1,0 +1,42 @@
+# Builds and installs the iapkit command.
+#
+#   make                      the release binary, in .build/release/iapkit
+#   make install              copies it to $(PREFIX)/bin (PREFIX=/usr/local; DESTDIR for staging)
+#   make uninstall            removes it again
+#   make archive              dist/iapkit-VERSION-OS-ARCH.tar.gz, the source archive and a Homebrew formula
+#
+# The templates are compiled into the binary, so the one file is all that is installed. On
+# Linux the Swift runtime and Foundation are linked in (--static-swift-stdlib): the binary
+# needs only libc, libcmark and libyaml, which the system package manager provides.
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+SWIFT ?= swift
+
+UNAME := $(shell uname -s)
+ifeq ($(UNAME),Linux)
+SWIFT_FLAGS := -c release --product iapkit --static-swift-stdlib
+else
+SWIFT_FLAGS := -c release --product iapkit --arch arm64 --arch x86_64
+endif
+
+.PHONY: all build install uninstall archive clean
+
+all: build
+
+build:
+	bash Scripts/install-dependencies.sh
+	$(SWIFT) build $(SWIFT_FLAGS)
+
+install: build
+	install -d "$(DESTDIR)$(BINDIR)"
+	install -m 755 "$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/iapkit" "$(DESTDIR)$(BINDIR)/iapkit"
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/iapkit"
+
+archive: build
+	bash Scripts/release.sh
+
+clean:
+	rm -rf .build/release dist

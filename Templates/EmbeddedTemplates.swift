@@ -1,0 +1,4818 @@
+// Written from the .mustache files beside it by `RECORD=1 swift test --filter EmbeddedTemplatesTests`:
+// edit those instead.
+
+extension BuiltInTemplates {
+    /// Changes whenever a name or a source below changes.
+    public static let digest = "c9185f7a63aed2f6"
+
+    /// Each built-in template's source, by name (`StoreKit2/StoreManager.swift`).
+    public static let sources: [String: String] = [
+        "Facade/HandlersScaffold.swift": #"""
+// {{fileName}}
+// Created once by `iapkit generate`. This file is yours: iapkit never changes it again.
+
+/// What the app does when a product is bought, restored or taken back, whichever StoreKit does
+/// the work. Hand an instance to the store: `{{manager}}(handler: events)`, and keep it alive
+/// (the store holds it weakly).
+@MainActor
+final class {{manager}}Events: {{handlerProtocol}} {
+{{#products}}
+    func {{on.purchased}}() {
+        // Unlock {{comment}}.
+    }
+
+{{/products}}
+    func storeDidMissProducts(_ products: [{{typePrefix}}ProductID]) {
+        // The App Store returned none of these; the debug console names them.
+    }
+}
+
+"""#,
+        "Facade/Store.swift": #"""
+{{> header}}
+
+import Foundation
+import StoreKit
+
+{{#usesObservation}}
+import Observation
+{{/usesObservation}}
+{{#usesCombine}}
+#if canImport(Combine)
+    import Combine
+#endif
+{{/usesCombine}}
+#if canImport(UIKit)
+    import UIKit
+#endif
+
+/// The store the app talks to, on systems with and without StoreKit 2. Behind it works
+/// `{{storeKit2Manager}}` (StoreKit 2) where the system has StoreKit 2 (iOS 15, macOS 12,
+/// tvOS 15, watchOS 8 and later), whose entitlements then decide what the customer owns, and
+/// `{{storeKit1Manager}}` (StoreKit 1) elsewhere; only one of them exists, so transactions are
+/// never handled twice.
+///
+/// Create one as the app launches and keep it for the app's lifetime: the store behind it
+/// starts listening for transactions at once, and keeps entitlements current at launch, on
+/// every return to the foreground and when a subscription or pass ends.
+///
+/// Views follow it like the store behind it: every change of what it reports is published
+/// ({{#usesObservation}}`@Observable`{{/usesObservation}}{{#usesCombine}}`ObservableObject`{{/usesCombine}}).
+@MainActor
+{{#usesObservation}}
+@Observable
+{{/usesObservation}}
+{{access}}final class {{manager}} {
+    /// Told about every purchase, renewal, restore, failure, deferral, revocation and expiry,
+    /// and asked to deliver each purchase.
+    {{ignored}}{{access}}weak var handler: (any {{handlerProtocol}})?
+
+    /// Where ownership and consumable balances are kept between launches.
+    {{ignored}}{{access}}let entitlements: {{typePrefix}}EntitlementStore
+
+    {{ignored}}private let backend: any FacadeBackend
+    /// Held here because the stores behind the facade hold their handler weakly.
+    {{ignored}}private let forwarder: EventForwarder
+    /// Bumped whenever the store behind the facade changes, so that views reading the facade's
+    /// values are told.
+    private var revision = 0{{#usesCombine}} {
+        willSet {
+            #if canImport(Combine)
+                objectWillChange.send()
+            #endif
+        }
+    }{{/usesCombine}}
+
+    /// `validator` tells the StoreKit 1 store when a subscription ends on systems without
+    /// StoreKit 2 (see `{{storeKit1Manager}}`). `usesStoreKit1` picks StoreKit 1 even where
+    /// StoreKit 2 exists, for testing that path.
+    {{access}}init(
+        entitlements: {{typePrefix}}EntitlementStore = {{typePrefix}}EntitlementStore.makeDefault(),
+        handler: (any {{handlerProtocol}})? = nil,
+        clock: any {{typePrefix}}StoreClock = {{typePrefix}}SystemStoreClock(),
+        validator: {{storeKit1Manager}}.SubscriptionValidator? = nil,
+        usesStoreKit1: Bool = false
+    ) {
+        self.entitlements = entitlements
+        self.handler = handler
+        let forwarder = EventForwarder()
+        self.forwarder = forwarder
+        if #available({{storeKit2AvailabilityCheck}}), !usesStoreKit1 {
+            backend = {{storeKit2Manager}}(entitlements: entitlements, handler: forwarder, clock: clock)
+        } else {
+            backend = {{storeKit1Manager}}(
+                entitlements: entitlements, handler: forwarder, clock: clock, validator: validator)
+        }
+        forwarder.store = self
+        backend.onChange = { [weak self] in self?.revision &+= 1 }
+    }
+
+    /// Whether StoreKit 2 does the work.
+    {{access}}var usesStoreKit2: Bool { !(backend is {{storeKit1Manager}}) }
+
+    /// The StoreKit 1 store behind the facade, when StoreKit 1 does the work.
+    {{access}}var storeKit1: {{storeKit1Manager}}? { backend as? {{storeKit1Manager}} }
+
+    /// The StoreKit 2 store behind the facade, when StoreKit 2 does the work.
+{{#needsStoreKit2Attribute}}
+    {{storeKit2AvailabilityAttribute}}
+{{/needsStoreKit2Attribute}}
+    {{access}}var storeKit2: {{storeKit2Manager}}? { backend as? {{storeKit2Manager}} }
+
+    /// Whether this device may pay at all; offer purchases only when it may.
+    {{access}}var canMakePayments: Bool { backend.canMakePayments }
+
+    /// The products the App Store returned, by ID, whichever StoreKit loaded them.
+    {{access}}var products: [{{typePrefix}}ProductID: {{typePrefix}}StoreProduct] { observed { backend.facadeProducts } }
+
+    /// Products the guides define but the App Store did not return.
+    {{access}}var missingProducts: [{{typePrefix}}ProductID] { observed { backend.missingProducts } }
+
+    /// Non-consumables, subscriptions and passes the customer owns now.
+    {{access}}var ownedProducts: Set<{{typePrefix}}ProductID> { observed { backend.ownedProducts } }
+
+    /// Ties every purchase to the customer's account in the app: the transaction's
+    /// `appAccountToken` with StoreKit 2, the payment's `applicationUsername` with StoreKit 1.
+    {{access}}var appAccountToken: UUID? {
+        get { backend.appAccountToken }
+        set { backend.appAccountToken = newValue }
+    }
+
+    /// Where the customer stands in a subscription group: StoreKit 2's status and renewal
+    /// information where it works; with StoreKit 1, what the saved entitlements say
+    /// (subscribed until the end date, else not subscribed).
+    {{access}}func subscriptionStatus(of group: {{typePrefix}}SubscriptionGroup) -> {{typePrefix}}SubscriptionStatus {
+        observed { backend.facadeStatus(of: group) }
+    }
+
+    /// Whether the customer may use what a subscription group unlocks now (subscribed, or in a
+    /// billing grace period).
+    {{access}}func isSubscribed(to group: {{typePrefix}}SubscriptionGroup) -> Bool {
+        observed { group.products.contains { backend.isPurchased($0) } }
+    }
+
+    /// Asks the App Store for every product of the guides; see `missingProducts` afterwards.
+    {{access}}func loadProducts() async throws {
+        try await backend.facadeLoad()
+    }
+
+    #if !os(visionOS)
+        /// Buys a product: purchased, awaiting delivery, pending (Ask to Buy) or cancelled;
+        /// failures are thrown after the handler has heard of them. Offers need StoreKit 2;
+        /// with StoreKit 1 a purchase with one throws `StoreError.offerUnavailable`.
+        @discardableResult
+        {{access}}func purchase(
+            _ id: {{typePrefix}}ProductID, offer: {{typePrefix}}SubscriptionOfferChoice? = nil
+        ) async throws -> {{typePrefix}}PurchaseOutcome {
+            try await backend.facadePurchase(id, offer: offer)
+        }
+    #endif
+
+    #if canImport(UIKit) && !os(watchOS)
+        /// Buys a product, confirming in `scene`: the way on visionOS.
+        @available(iOS 17.0, tvOS 17.0, visionOS 1.0, *)
+        @discardableResult
+        {{access}}func purchase(
+            _ id: {{typePrefix}}ProductID, confirmIn scene: UIScene, offer: {{typePrefix}}SubscriptionOfferChoice? = nil
+        ) async throws -> {{typePrefix}}PurchaseOutcome {
+            try await backend.facadePurchase(id, confirmIn: scene, offer: offer)
+        }
+    #endif
+
+    /// Restores purchases made on other devices or before a reinstall.
+    {{access}}func restorePurchases() async throws {
+        try await backend.restorePurchases()
+    }
+
+    /// Brings ownership up to date with the App Store, and retries deliveries left unfinished.
+    /// The store behind the facade does this by itself at launch, on every return to the
+    /// foreground and when a subscription or pass ends.
+    {{access}}func refreshEntitlements() async {
+        await backend.refreshEntitlements()
+    }
+
+    /// Whether the customer owns a non-consumable, an active subscription or a pass, now.
+    {{access}}func isPurchased(_ id: {{typePrefix}}ProductID) -> Bool { observed { backend.isPurchased(id) } }
+
+    /// When the customer's subscription or pass ends; nil for purchases that last and for
+    /// products the customer does not own.
+    {{access}}func expirationDate(of id: {{typePrefix}}ProductID) -> Date? { observed { backend.expirationDate(of: id) } }
+
+    /// Units of a consumable the customer has bought and not yet used.
+    {{access}}func balance(of id: {{typePrefix}}ProductID) -> Int { observed { backend.balance(of: id) } }
+
+    /// Uses up `count` units of a consumable; false when the balance is too low.
+    @discardableResult
+    {{access}}func consume(_ id: {{typePrefix}}ProductID, count: Int = 1) -> Bool { backend.consume(id, count: count) }
+
+    /// The product's name as the App Store returned it; nil until loaded.
+    {{access}}func displayName(of id: {{typePrefix}}ProductID) -> String? { products[id]?.displayName }
+
+    /// The product's price, formatted for the customer's storefront; nil until loaded.
+    {{access}}func displayPrice(of id: {{typePrefix}}ProductID) -> String? { products[id]?.displayPrice }
+
+    /// Returns once every change the store behind the facade has started is applied. For tests
+    /// and previews.
+    {{access}}func waitForPendingChanges() async {
+        await backend.waitForPendingChanges()
+    }
+
+    /// A value of the store behind the facade, read so that a view reading it is told when it
+    /// changes.
+    private func observed<Value>(_ read: () -> Value) -> Value {
+        _ = revision
+        return read()
+    }
+}
+{{#usesCombine}}
+
+#if canImport(Combine)
+    extension {{manager}}: ObservableObject {}
+#endif
+{{/usesCombine}}
+
+/// What the facade needs from the store behind it.
+@MainActor
+private protocol FacadeBackend: AnyObject {
+    var canMakePayments: Bool { get }
+    var missingProducts: [{{typePrefix}}ProductID] { get }
+    var ownedProducts: Set<{{typePrefix}}ProductID> { get }
+    var appAccountToken: UUID? { get set }
+    var onChange: (@MainActor () -> Void)? { get set }
+    var facadeProducts: [{{typePrefix}}ProductID: {{typePrefix}}StoreProduct] { get }
+    func facadeStatus(of group: {{typePrefix}}SubscriptionGroup) -> {{typePrefix}}SubscriptionStatus
+    func facadeLoad() async throws
+    #if !os(visionOS)
+        func facadePurchase(
+            _ id: {{typePrefix}}ProductID, offer: {{typePrefix}}SubscriptionOfferChoice?
+        ) async throws -> {{typePrefix}}PurchaseOutcome
+    #endif
+    #if canImport(UIKit) && !os(watchOS)
+        @available(iOS 17.0, tvOS 17.0, visionOS 1.0, *)
+        func facadePurchase(
+            _ id: {{typePrefix}}ProductID, confirmIn scene: UIScene, offer: {{typePrefix}}SubscriptionOfferChoice?
+        ) async throws -> {{typePrefix}}PurchaseOutcome
+    #endif
+    func restorePurchases() async throws
+    func refreshEntitlements() async
+    func isPurchased(_ id: {{typePrefix}}ProductID) -> Bool
+    func expirationDate(of id: {{typePrefix}}ProductID) -> Date?
+    func balance(of id: {{typePrefix}}ProductID) -> Int
+    func consume(_ id: {{typePrefix}}ProductID, count: Int) -> Bool
+    func waitForPendingChanges() async
+}
+
+{{#needsStoreKit2Attribute}}
+{{storeKit2AvailabilityAttribute}}
+{{/needsStoreKit2Attribute}}
+extension {{storeKit2Manager}}: FacadeBackend {
+    fileprivate func facadeLoad() async throws {
+        try await loadProducts()
+    }
+
+    #if !os(visionOS)
+        fileprivate func facadePurchase(
+            _ id: {{typePrefix}}ProductID, offer: {{typePrefix}}SubscriptionOfferChoice?
+        ) async throws -> {{typePrefix}}PurchaseOutcome {
+            try await purchase(id, offer: offer)
+        }
+    #endif
+
+    #if canImport(UIKit) && !os(watchOS)
+        @available(iOS 17.0, tvOS 17.0, visionOS 1.0, *)
+        fileprivate func facadePurchase(
+            _ id: {{typePrefix}}ProductID, confirmIn scene: UIScene, offer: {{typePrefix}}SubscriptionOfferChoice?
+        ) async throws -> {{typePrefix}}PurchaseOutcome {
+            try await purchase(id, confirmIn: scene, offer: offer)
+        }
+    #endif
+
+    fileprivate var facadeProducts: [{{typePrefix}}ProductID: {{typePrefix}}StoreProduct] {
+        var loaded: [{{typePrefix}}ProductID: {{typePrefix}}StoreProduct] = [:]
+        for (id, product) in products {
+            loaded[id] = {{typePrefix}}StoreProduct(
+                id: id, displayName: product.displayName, description: product.description, price: product.price,
+                displayPrice: product.displayPrice)
+        }
+        return loaded
+    }
+
+    fileprivate func facadeStatus(of group: {{typePrefix}}SubscriptionGroup) -> {{typePrefix}}SubscriptionStatus {
+        subscriptionStatuses[group] ?? .notSubscribed
+    }
+}
+
+extension {{storeKit1Manager}}: FacadeBackend {
+    fileprivate func facadeLoad() async throws {
+        try await loadProducts()
+    }
+
+    fileprivate func facadePurchase(
+        _ id: {{typePrefix}}ProductID, offer: {{typePrefix}}SubscriptionOfferChoice?
+    ) async throws -> {{typePrefix}}PurchaseOutcome {
+        if let offer {
+            // Promotional and win-back offers are bought through StoreKit 2 only.
+            let offerID: String
+            switch offer {
+            case .promotional(let id), .winBack(let id): offerID = id
+            }
+            throw {{typePrefix}}StoreError.offerUnavailable(id, offerID: offerID)
+        }
+        return try await purchase(id)
+    }
+
+    #if canImport(UIKit) && !os(watchOS)
+        @available(iOS 17.0, tvOS 17.0, visionOS 1.0, *)
+        fileprivate func facadePurchase(
+            _ id: {{typePrefix}}ProductID, confirmIn scene: UIScene, offer: {{typePrefix}}SubscriptionOfferChoice?
+        ) async throws -> {{typePrefix}}PurchaseOutcome {
+            try await facadePurchase(id, offer: offer)
+        }
+    #endif
+
+    fileprivate var facadeProducts: [{{typePrefix}}ProductID: {{typePrefix}}StoreProduct] {
+        var loaded: [{{typePrefix}}ProductID: {{typePrefix}}StoreProduct] = [:]
+        for (id, product) in products {
+            let formatter = NumberFormatter()
+            formatter.numberStyle = .currency
+            formatter.locale = product.priceLocale
+            loaded[id] = {{typePrefix}}StoreProduct(
+                id: id, displayName: product.localizedTitle, description: product.localizedDescription,
+                price: product.price.decimalValue, displayPrice: formatter.string(from: product.price) ?? "\(product.price)")
+        }
+        return loaded
+    }
+
+    /// StoreKit 1 has no subscription status: the saved entitlements tell whether the customer
+    /// is subscribed, and until when.
+    fileprivate func facadeStatus(of group: {{typePrefix}}SubscriptionGroup) -> {{typePrefix}}SubscriptionStatus {
+        guard let current = group.products.first(where: { isPurchased($0) }) else { return .notSubscribed }
+        return {{typePrefix}}SubscriptionStatus(
+            state: .subscribed, product: current, level: current.level, expirationDate: expirationDate(of: current))
+    }
+}
+
+/// Passes the events of the store behind the facade on to the facade's handler, without
+/// StoreKit's types.
+@MainActor
+private final class EventForwarder: {{storeKit1HandlerProtocol}} {
+    weak var store: {{manager}}?
+
+    private var handler: (any {{handlerProtocol}})? { store?.handler }
+
+    func deliver(_ transaction: SKPaymentTransaction, for product: {{typePrefix}}ProductID) async -> {{typePrefix}}DeliveryOutcome {
+        guard let handler else { return .delivered }
+        let delivery = {{typePrefix}}PurchaseDelivery(
+            product: product, transactionID: transaction.transactionIdentifier ?? "",
+            quantity: transaction.payment.quantity, purchaseDate: transaction.transactionDate ?? Date())
+        return await handler.deliver(delivery)
+    }
+
+    func handle(_ event: {{storeKit1Manager}}.Event, for product: {{typePrefix}}ProductID) {
+        let forwarded: {{manager}}.Event
+        switch event {
+        case .purchased: forwarded = .purchased
+        case .renewed: forwarded = .renewed
+        case .restored: forwarded = .restored
+        case .failed(let error): forwarded = .failed(error)
+        case .deferred: forwarded = .deferred
+        case .revoked: forwarded = .revoked
+        case .expired: forwarded = .expired
+        }
+        handler?.handle(forwarded, for: product)
+    }
+
+    func storeDidMissProducts(_ products: [{{typePrefix}}ProductID]) { handler?.storeDidMissProducts(products) }
+
+    // Both stores' handler protocols name these alike, so the forwarder implements them itself;
+    // events reach the facade's handler through `handle(_:for:)` instead.
+{{#products}}
+    func {{on.failed}}(_ error: any Error) {}
+    func {{on.deferred}}() {}
+{{#isDurable}}
+    func {{on.restored}}() {}
+    func {{on.revoked}}() {}
+{{/isDurable}}
+{{#hasExpiry}}
+    func {{on.expired}}() {}
+{{/hasExpiry}}
+{{/products}}
+}
+
+{{#needsStoreKit2Attribute}}
+{{storeKit2AvailabilityAttribute}}
+{{/needsStoreKit2Attribute}}
+extension EventForwarder: {{storeKit2HandlerProtocol}} {
+    func deliver(_ transaction: StoreKit.Transaction, for product: {{typePrefix}}ProductID) async -> {{typePrefix}}DeliveryOutcome {
+        guard let handler else { return .delivered }
+        let delivery = {{typePrefix}}PurchaseDelivery(
+            product: product, transactionID: String(transaction.id), quantity: transaction.purchasedQuantity,
+            purchaseDate: transaction.purchaseDate)
+        return await handler.deliver(delivery)
+    }
+
+    func handle(_ event: {{typePrefix}}StoreEvent, for product: {{typePrefix}}ProductID) {
+        let forwarded: {{manager}}.Event
+        switch event {
+        case .purchased: forwarded = .purchased
+        case .familyShared: forwarded = .familyShared
+        case .renewed: forwarded = .renewed
+        case .restored: forwarded = .restored
+        case .failed(let error): forwarded = .failed(error)
+        case .deferred: forwarded = .deferred
+        case .revoked: forwarded = .revoked
+        case .expired: forwarded = .expired
+        }
+        handler?.handle(forwarded, for: product)
+    }
+}
+
+"""#,
+        "Facade/StoreHandlers.swift": #"""
+{{> header}}
+
+import Foundation
+
+/// A purchase to deliver, whichever StoreKit reported it.
+{{access}}struct {{typePrefix}}PurchaseDelivery: Sendable, Equatable {
+    {{access}}let product: {{typePrefix}}ProductID
+    /// The App Store's transaction identifier: the same for both StoreKit APIs.
+    {{access}}let transactionID: String
+    {{access}}let quantity: Int
+    {{access}}let purchaseDate: Date
+}
+
+/// Callbacks for each product of the guides, whichever StoreKit does the work. Every method has
+/// a default, so a conforming type implements only what it needs; `{{scaffoldFile}}` holds
+/// yours. Methods exist only for what can happen to a product.
+@MainActor
+{{access}}protocol {{handlerProtocol}}: AnyObject {
+    /// Delivers a purchase before the store saves the entitlement and finishes the transaction:
+    /// credit your server here, for example. Answer `.retryLater` when that cannot happen now;
+    /// the transaction then stays unfinished and comes back. The default delivers at once.
+    func deliver(_ delivery: {{typePrefix}}PurchaseDelivery) async -> {{typePrefix}}DeliveryOutcome
+    /// Every event of every product. The default calls the product's own method below
+    /// (`dispatch(_:for:)`); implement it to see all events in one place.
+    func handle(_ event: {{manager}}.Event, for product: {{typePrefix}}ProductID)
+{{#products}}
+    /// {{comment}}: bought and delivered.
+    func {{on.purchased}}()
+{{#isFamilyShareable}}
+    /// {{comment}}: shared by a family member (told by StoreKit 2 only); the default calls
+    /// `{{on.purchased}}()`.
+    func {{on.familyShared}}()
+{{/isFamilyShareable}}
+{{#isAutoRenewable}}
+    /// {{comment}}: renewed for another period.
+    func {{on.renewed}}()
+{{/isAutoRenewable}}
+{{#isDurable}}
+    /// {{comment}}: found again by a restore.
+    func {{on.restored}}()
+{{/isDurable}}
+    /// {{comment}}: the purchase failed (a cancellation is not a failure) or could not be saved.
+    func {{on.failed}}(_ error: any Error)
+    /// {{comment}}: waiting for approval.
+    func {{on.deferred}}()
+    /// {{comment}}: refunded, or no longer shared by the family.
+    func {{on.revoked}}()
+{{#hasExpiry}}
+    /// {{comment}}: ran out.
+    func {{on.expired}}()
+{{/hasExpiry}}
+{{/products}}
+    /// The App Store returned none of these products; see the troubleshooting checklist.
+    func storeDidMissProducts(_ products: [{{typePrefix}}ProductID])
+}
+
+extension {{handlerProtocol}} {
+    {{access}}func deliver(_ delivery: {{typePrefix}}PurchaseDelivery) async -> {{typePrefix}}DeliveryOutcome {
+        .delivered
+    }
+
+    {{access}}func handle(_ event: {{manager}}.Event, for product: {{typePrefix}}ProductID) {
+        dispatch(event, for: product)
+    }
+
+{{#products}}
+    {{access}}func {{on.purchased}}() {}
+{{#isFamilyShareable}}
+    {{access}}func {{on.familyShared}}() { {{on.purchased}}() }
+{{/isFamilyShareable}}
+{{#isAutoRenewable}}
+    {{access}}func {{on.renewed}}() {}
+{{/isAutoRenewable}}
+{{#isDurable}}
+    {{access}}func {{on.restored}}() {}
+{{/isDurable}}
+    {{access}}func {{on.failed}}(_ error: any Error) {}
+    {{access}}func {{on.deferred}}() {}
+    {{access}}func {{on.revoked}}() {}
+{{#hasExpiry}}
+    {{access}}func {{on.expired}}() {}
+{{/hasExpiry}}
+{{/products}}
+    {{access}}func storeDidMissProducts(_ products: [{{typePrefix}}ProductID]) {}
+
+    /// Calls the method of `product` for `event`; what cannot happen to the product is ignored.
+    {{access}}func dispatch(_ event: {{manager}}.Event, for product: {{typePrefix}}ProductID) {
+        switch product {
+{{#products}}
+        case .{{caseName}}:
+            switch event {
+{{#isFamilyShareable}}
+            case .purchased: {{on.purchased}}()
+            case .familyShared: {{on.familyShared}}()
+{{/isFamilyShareable}}
+{{^isFamilyShareable}}
+            case .purchased, .familyShared: {{on.purchased}}()
+{{/isFamilyShareable}}
+{{#isAutoRenewable}}
+            case .renewed: {{on.renewed}}()
+{{/isAutoRenewable}}
+{{#isDurable}}
+            case .restored: {{on.restored}}()
+{{/isDurable}}
+            case .failed(let error): {{on.failed}}(error)
+            case .deferred: {{on.deferred}}()
+            case .revoked: {{on.revoked}}()
+{{#hasExpiry}}
+            case .expired: {{on.expired}}()
+{{/hasExpiry}}
+{{^handlesEveryEvent}}
+            default: break
+{{/handlesEveryEvent}}
+            }
+{{/products}}
+        }
+    }
+}
+
+extension {{manager}} {
+    /// What happened to one product, for the handler, whichever StoreKit reported it.
+    {{access}}enum Event {
+        case purchased
+        /// Shared by a family member (told by StoreKit 2 only).
+        case familyShared
+        case renewed
+        case restored
+        case failed(any Error)
+        case deferred
+        case revoked
+        case expired
+    }
+
+    /// One product's part of the store: `store.{{firstHandler}}.purchase()`.
+    @MainActor
+    {{access}}struct ProductHandle {
+        {{access}}let id: {{typePrefix}}ProductID
+        private let store: {{manager}}
+
+        init(id: {{typePrefix}}ProductID, store: {{manager}}) {
+            self.id = id
+            self.store = store
+        }
+
+        /// Whether the customer owns it now (non-consumables, active subscriptions and passes).
+        {{access}}var isPurchased: Bool { store.isPurchased(id) }
+
+        /// When the subscription or pass ends; nil for what lasts and for what is not owned.
+        {{access}}var expirationDate: Date? { store.expirationDate(of: id) }
+
+        /// Units left, for a consumable.
+        {{access}}var balance: Int { store.balance(of: id) }
+
+        /// The name shoppers see; nil until loaded.
+        {{access}}var displayName: String? { store.displayName(of: id) }
+
+        /// The price shoppers see; nil until loaded.
+        {{access}}var displayPrice: String? { store.displayPrice(of: id) }
+
+        #if !os(visionOS)
+            /// Buys it, with a subscription offer if one is given (StoreKit 2 only).
+            @discardableResult
+            {{access}}func purchase(offer: {{typePrefix}}SubscriptionOfferChoice? = nil) async throws -> {{typePrefix}}PurchaseOutcome {
+                try await store.purchase(id, offer: offer)
+            }
+        #endif
+    }
+
+{{#products}}
+    /// {{comment}}
+    {{access}}var {{handler}}: ProductHandle { ProductHandle(id: .{{caseName}}, store: self) }
+{{/products}}
+}
+
+"""#,
+        "Facade/header": #"""
+// {{fileName}}
+// Generated by iapkit from {{sourceDescription}}. Do not edit: change the guides and run
+// `iapkit generate` again.
+
+"""#,
+        "ObjectiveC/Manager.h": #"""
+{{> header}}
+//
+// A StoreKit 1 store manager for Objective-C apps, which cannot call StoreKit 2. Create it early,
+// in application:didFinishLaunchingWithOptions:, by asking for +sharedStore: it starts observing
+// the payment queue at once, so purchases finished while the app was closed are not lost.
+//
+// What the customer owns is saved in the same record, and in the same place, as the Swift store
+// generated beside it keeps, and the two never deliver one transaction twice: an app may run both.
+
+#import <Foundation/Foundation.h>
+#import <StoreKit/StoreKit.h>
+
+NS_ASSUME_NONNULL_BEGIN
+
+// Every product of the guides, by its App Store Connect identifier.
+
+{{#products}}
+// {{comment}}
+FOUNDATION_EXPORT NSString *const {{constant}};
+{{/products}}
+
+// Posted on the main queue after a product was purchased or restored. The object is the store;
+// the user info holds the product identifier under {{productKey}}.
+FOUNDATION_EXPORT NSNotificationName const {{notificationName}};
+FOUNDATION_EXPORT NSString *const {{productKey}};
+
+// The domain of the errors the store itself reports.
+FOUNDATION_EXPORT NSErrorDomain const {{errorDomain}};
+typedef NS_ERROR_ENUM({{errorDomain}}, {{className}}ErrorCode){
+    // What the customer paid for could not be saved; the transaction stays unfinished and is
+    // delivered again.
+    {{className}}ErrorEntitlementNotSaved = 1,
+};
+
+// Callbacks for each product of the guides, all optional and all called on the main queue.
+@protocol {{handlerProtocol}} <NSObject>
+@optional
+// Delivers what a transaction paid for (credit your server, say) before the store saves and
+// finishes it. Call completion with YES once delivered, or NO to leave the transaction
+// unfinished: it comes back at the next launch. Without this method every purchase counts as
+// delivered at once.
+- (void)deliverTransaction:(SKPaymentTransaction *)transaction
+                forProduct:(NSString *)productIdentifier
+                completion:(void (^)(BOOL delivered))completion;
+{{#products}}
+{{#isDurable}}
+// {{comment}}: bought; the store also remembers it (see -isPurchased:).
+{{/isDurable}}
+{{^isDurable}}
+// {{comment}}: bought; deliver it here, the store keeps no count.
+{{/isDurable}}
+- (void){{on.purchased}}:(SKPaymentTransaction *)transaction;
+{{#isAutoRenewable}}
+// {{comment}}: renewed for another period.
+- (void){{on.renewed}}:(SKPaymentTransaction *)transaction;
+{{/isAutoRenewable}}
+{{#isDurable}}
+// {{comment}}: found again by a restore.
+- (void){{on.restored}}:(SKPaymentTransaction *)transaction;
+{{/isDurable}}
+// {{comment}}: the purchase failed, or could not be saved (a cancelled purchase is reported
+// by -storeDidCancelPurchaseOfProduct: instead).
+- (void){{on.failed}}:(NSError *)error;
+// {{comment}}: waiting for approval (Ask to Buy); the outcome arrives later.
+- (void){{on.deferred}};
+{{#isDurable}}
+// {{comment}}: no longer shared by the family.
+- (void){{on.revoked}};
+{{/isDurable}}
+{{#hasExpiry}}
+// {{comment}}: ran out.
+- (void){{on.expired}};
+{{/hasExpiry}}
+{{/products}}
+// The customer closed the payment sheet.
+- (void)storeDidCancelPurchaseOfProduct:(NSString *)productIdentifier;
+// The App Store did not return these products; debug builds also log each one.
+- (void)storeDidMissProducts:(NSArray<NSString *> *)productIdentifiers;
+// The product request failed, usually for lack of a network connection.
+- (void)storeDidFailLoadingProductsWithError:(NSError *)error;
+// Every restorable purchase has been delivered through the ...Restored: callbacks.
+- (void)storeDidFinishRestoring;
+// The restore stopped, for instance because the customer did not sign in.
+- (void)storeDidFailRestoringWithError:(NSError *)error;
+@end
+
+// Answers when the customer's subscription to a product ends, or nil when they are not
+// subscribed, from the app's server or the App Store receipt; call completion on any queue.
+typedef void (^{{className}}SubscriptionValidator)(NSString *productIdentifier,
+                                                    void (^completion)(NSDate *_Nullable endDate));
+
+// Loads the guides' products, sells and restores them, and remembers what the customer owns,
+// until when: StoreKit 1 does not say when a subscription ends, so the store asks
+// subscriptionValidator, and without one counts a subscription as owned until one period after
+// its latest purchase, renewal or restored transaction. Passes end after their duration.
+@interface {{className}} : NSObject <SKProductsRequestDelegate, SKPaymentTransactionObserver>
+
+// The one store of the app; it observes the payment queue from its first use.
+@property (class, nonatomic, readonly) {{className}} *sharedStore;
+
+// Every product identifier of the guides, in the guides' order.
+@property (class, nonatomic, readonly, copy) NSArray<NSString *> *allProductIdentifiers;
+
+// Whether this device may pay at all; offer purchases only when it may.
+@property (class, nonatomic, readonly) BOOL canMakePayments;
+
+// Told about every purchase, renewal, restore, failure, deferral, revocation and expiry; weak,
+// so keep your handler alive.
+@property (nonatomic, weak, nullable) id<{{handlerProtocol}}> handler;
+
+// Ties every payment to the customer's account in the app. Set it to a UUID string (the
+// account's, for instance) and StoreKit 2 and the App Store Server API report it as the
+// transaction's appAccountToken.
+@property (nonatomic, copy, nullable) NSString *applicationUsername;
+
+// Tells the store when subscriptions end; see above.
+@property (nonatomic, copy, nullable) {{className}}SubscriptionValidator subscriptionValidator;
+
+// The products the App Store returned, by identifier; empty until -loadProducts has answered.
+@property (nonatomic, readonly, copy) NSDictionary<NSString *, SKProduct *> *products;
+
+// Identifiers the guides define but the App Store did not return: the only sign that something
+// in App Store Connect or the project is set up wrong.
+@property (nonatomic, readonly, copy) NSArray<NSString *> *missingProducts;
+
+// Non-consumables, subscriptions and passes the customer owns now.
+@property (nonatomic, readonly, copy) NSSet<NSString *> *ownedProducts;
+
+// Asks the App Store for every product of the guides.
+- (void)loadProducts;
+
+// Starts buying a loaded product; the outcome reaches the handler. Returns NO, and buys nothing,
+// when the product has not been loaded or when payments are not allowed (the handler then also
+// hears of a failure with SKErrorPaymentNotAllowed).
+- (BOOL)purchaseProduct:(NSString *)productIdentifier;
+
+// Restores purchases made on other devices or before a reinstall. App Review expects a button
+// that calls this. A subscription that has lapsed is not restored.
+- (void)restorePurchases;
+
+// Ends what has run out (asking subscriptionValidator again, when there is one). The store does
+// this by itself at launch, when the app returns to the foreground and when a subscription or
+// pass reaches its end.
+- (void)refreshEntitlements;
+
+// Whether the customer owns a non-consumable, an active subscription or a pass, now.
+- (BOOL)isPurchased:(NSString *)productIdentifier;
+
+// When the customer's subscription or pass ends; nil for what lasts and for what is not owned.
+- (nullable NSDate *)expirationDateOfProduct:(NSString *)productIdentifier;
+
+@end
+
+NS_ASSUME_NONNULL_END
+
+"""#,
+        "ObjectiveC/Manager.m": #"""
+{{> header}}
+
+#import "{{headerFile}}"
+{{#usesKeychain}}
+#import <Security/Security.h>
+{{/usesKeychain}}
+#if __has_include(<UIKit/UIKit.h>)
+#import <UIKit/UIKit.h>
+#elif __has_include(<AppKit/AppKit.h>)
+#import <AppKit/AppKit.h>
+#endif
+
+#if !__has_feature(objc_arc)
+#error "{{headerFile}} expects ARC (-fobjc-arc)."
+#endif
+
+{{#products}}
+NSString *const {{constant}} = {{idLiteral}};
+{{/products}}
+
+NSNotificationName const {{notificationName}} = @"{{notificationName}}";
+NSString *const {{productKey}} = @"{{productKey}}";
+NSErrorDomain const {{errorDomain}} = @"{{errorDomain}}";
+
+// Shared with the Swift store of the same guides: where the record is saved, the notification
+// posted after a save, and the main thread's list of transactions being delivered.
+static NSString *const {{className}}RecordKey = {{recordKeyLiteral}};
+static NSString *const {{className}}KeychainService = {{keychainServiceLiteral}};
+static NSString *const {{className}}ChangedNotification = {{changedNotificationLiteral}};
+static NSString *const {{className}}DeliveriesKey = {{deliveriesKeyLiteral}};
+// How many delivered transactions the record remembers.
+static const NSUInteger {{className}}DeliveredLimit = 1000;
+
+@interface {{className}} ()
+@property (nonatomic, copy) NSDictionary<NSString *, SKProduct *> *products;
+@property (nonatomic, copy) NSArray<NSString *> *missingProducts;
+@property (nonatomic, copy) NSSet<NSString *> *ownedProducts;
+// Held until its delegate answers: StoreKit keeps no strong reference, and a request that is
+// released early never calls back.
+@property (nonatomic, strong, nullable) SKProductsRequest *productsRequest;
+// The record, when the guides keep it in memory only (entitlementStore: none).
+@property (nonatomic, copy, nullable) NSData *memoryRecord;
+// Products a restore under way has reported, so that each is reported once.
+@property (nonatomic, strong) NSMutableSet<NSString *> *restoredThisTime;
+// Counts expiry timers, so that only the latest one acts.
+@property (nonatomic) NSUInteger expiryGeneration;
+// The notification observers to remove when the store goes away.
+@property (nonatomic, strong) NSMutableArray<id> *observers;
+@end
+
+@implementation {{className}}
+
++ ({{className}} *)sharedStore {
+    static {{className}} *shared;
+    static dispatch_once_t once;
+    dispatch_once(&once, ^{
+        shared = [[{{className}} alloc] init];
+    });
+    return shared;
+}
+
++ (NSArray<NSString *> *)allProductIdentifiers {
+    return @[
+{{#products}}
+        {{constant}},
+{{/products}}
+    ];
+}
+
+// Products whose promotion on the App Store the guides mark; others still go ahead, with a note
+// in debug builds.
++ (NSSet<NSString *> *)promotedProductIdentifiers {
+    return [NSSet setWithArray:@[
+{{#products}}
+{{#isPromoted}}
+        {{constant}},
+{{/isPromoted}}
+{{/products}}
+    ]];
+}
+
+// Products that stay bought: everything but consumables.
++ (NSSet<NSString *> *)durableProductIdentifiers {
+    return [NSSet setWithArray:@[
+{{#products}}
+{{#isDurable}}
+        {{constant}},
+{{/isDurable}}
+{{/products}}
+    ]];
+}
+
+// Auto-renewable subscriptions.
++ (NSSet<NSString *> *)subscriptionIdentifiers {
+    return [NSSet setWithArray:@[
+{{#products}}
+{{#isAutoRenewable}}
+        {{constant}},
+{{/isAutoRenewable}}
+{{/products}}
+    ]];
+}
+
+// How long one purchase lasts: a subscription's period, a pass's duration; nil for the rest.
++ (nullable NSDateComponents *)termOfProduct:(NSString *)productIdentifier {
+{{#products}}
+{{#hasTerm}}
+    if ([productIdentifier isEqualToString:{{constant}}]) {
+        NSDateComponents *term = [[NSDateComponents alloc] init];
+        term.year = {{termYears}};
+        term.month = {{termMonths}};
+        term.day = {{termDays}};
+        return term;
+    }
+{{/hasTerm}}
+{{/products}}
+    return nil;
+}
+
++ (BOOL)canMakePayments {
+    return [SKPaymentQueue canMakePayments];
+}
+
+- (instancetype)init {
+    self = [super init];
+    if (self) {
+        _products = @{};
+        _missingProducts = @[];
+        _restoredThisTime = [NSMutableSet set];
+        _observers = [NSMutableArray array];
+        _ownedProducts = [self ownedProductsIn:[self loadRecordOrEmpty]];
+        __weak {{className}} *weakSelf = self;
+        id changes = [[NSNotificationCenter defaultCenter]
+            addObserverForName:{{className}}ChangedNotification
+                        object:nil
+                         queue:[NSOperationQueue mainQueue]
+                    usingBlock:^(NSNotification *notification) {
+                        {{className}} *store = weakSelf;
+                        if (store != nil && notification.object != store) {
+                            store.ownedProducts = [store ownedProductsIn:[store loadRecordOrEmpty]];
+                        }
+                    }];
+        [_observers addObject:changes];
+#if __has_include(<UIKit/UIKit.h>) && !TARGET_OS_WATCH
+        NSNotificationName foreground = UIApplicationWillEnterForegroundNotification;
+#elif __has_include(<AppKit/AppKit.h>)
+        NSNotificationName foreground = NSApplicationWillBecomeActiveNotification;
+#else
+        NSNotificationName foreground = nil;
+#endif
+        if (foreground != nil) {
+            id returns = [[NSNotificationCenter defaultCenter] addObserverForName:foreground
+                                                                          object:nil
+                                                                           queue:[NSOperationQueue mainQueue]
+                                                                      usingBlock:^(NSNotification *notification) {
+                                                                          (void)notification;
+                                                                          [weakSelf refreshEntitlements];
+                                                                      }];
+            [_observers addObject:returns];
+        }
+        [[SKPaymentQueue defaultQueue] addTransactionObserver:self];
+        [self onMainQueue:^{
+            [weakSelf refreshEntitlements];
+        }];
+    }
+    return self;
+}
+
+- (void)dealloc {
+    [[SKPaymentQueue defaultQueue] removeTransactionObserver:self];
+    for (id observer in _observers) {
+        [[NSNotificationCenter defaultCenter] removeObserver:observer];
+    }
+}
+
+#pragma mark - Products
+
+- (void)loadProducts {
+    [self.productsRequest cancel];
+    NSSet<NSString *> *identifiers = [NSSet setWithArray:[{{className}} allProductIdentifiers]];
+    SKProductsRequest *request = [[SKProductsRequest alloc] initWithProductIdentifiers:identifiers];
+    request.delegate = self;
+    self.productsRequest = request;
+    [request start];
+}
+
+- (void)productsRequest:(SKProductsRequest *)request didReceiveResponse:(SKProductsResponse *)response {
+    [self onMainQueue:^{
+        if (request != self.productsRequest) {
+            return;
+        }
+        self.productsRequest = nil;
+        NSMutableDictionary<NSString *, SKProduct *> *found = [NSMutableDictionary dictionary];
+        for (SKProduct *product in response.products) {
+            found[product.productIdentifier] = product;
+        }
+        NSMutableArray<NSString *> *missing = [NSMutableArray array];
+        for (NSString *identifier in [{{className}} allProductIdentifiers]) {
+            if (found[identifier] == nil) {
+                [missing addObject:identifier];
+            }
+        }
+        self.products = found;
+        self.missingProducts = missing;
+#if DEBUG
+        // The App Store answers unknown identifiers with silence in the app; name each one.
+        for (NSString *identifier in response.invalidProductIdentifiers) {
+            NSLog(@"%@: the App Store does not know the product %@. See %@.", @"{{className}}", identifier,
+                  {{troubleshootingLiteral}});
+        }
+#endif
+        if (missing.count > 0) {
+            id<{{handlerProtocol}}> handler = self.handler;
+            if ([handler respondsToSelector:@selector(storeDidMissProducts:)]) {
+                [handler storeDidMissProducts:missing];
+            }
+        }
+    }];
+}
+
+- (void)request:(SKRequest *)request didFailWithError:(NSError *)error {
+    [self onMainQueue:^{
+        if (request != self.productsRequest) {
+            return;
+        }
+        self.productsRequest = nil;
+        id<{{handlerProtocol}}> handler = self.handler;
+        if ([handler respondsToSelector:@selector(storeDidFailLoadingProductsWithError:)]) {
+            [handler storeDidFailLoadingProductsWithError:error];
+        }
+    }];
+}
+
+#pragma mark - Purchasing
+
+- (BOOL)purchaseProduct:(NSString *)productIdentifier {
+    if (![SKPaymentQueue canMakePayments]) {
+        NSError *error = [NSError errorWithDomain:SKErrorDomain code:SKErrorPaymentNotAllowed userInfo:nil];
+        [self tellHandlerFailed:error product:productIdentifier];
+        return NO;
+    }
+    SKProduct *product = self.products[productIdentifier];
+    if (product == nil) {
+        return NO;
+    }
+    SKMutablePayment *payment = [SKMutablePayment paymentWithProduct:product];
+    payment.applicationUsername = self.applicationUsername;
+    [[SKPaymentQueue defaultQueue] addPayment:payment];
+    return YES;
+}
+
+- (void)restorePurchases {
+    [self.restoredThisTime removeAllObjects];
+    [[SKPaymentQueue defaultQueue] restoreCompletedTransactions];
+}
+
+- (BOOL)isPurchased:(NSString *)productIdentifier {
+    if (![self.ownedProducts containsObject:productIdentifier]) {
+        return NO;
+    }
+    NSDate *end = [self expirationDateOfProduct:productIdentifier];
+    return end == nil || [end compare:[NSDate date]] == NSOrderedDescending;
+}
+
+- (nullable NSDate *)expirationDateOfProduct:(NSString *)productIdentifier {
+    NSDictionary *entitlement = [self entitlementsIn:[self loadRecordOrEmpty]][productIdentifier];
+    NSNumber *seconds = [entitlement[@"expirationDate"] isKindOfClass:[NSNumber class]] ? entitlement[@"expirationDate"] : nil;
+    return seconds == nil ? nil : [NSDate dateWithTimeIntervalSince1970:seconds.doubleValue];
+}
+
+#pragma mark - SKPaymentTransactionObserver
+
+- (void)paymentQueue:(SKPaymentQueue *)queue updatedTransactions:(NSArray<SKPaymentTransaction *> *)transactions {
+    [self onMainQueue:^{
+        for (SKPaymentTransaction *transaction in transactions) {
+            [self process:transaction inQueue:queue];
+        }
+    }];
+}
+
+// Each state once: a transaction that is finished too early is lost, one never finished is
+// delivered again at every launch.
+- (void)process:(SKPaymentTransaction *)transaction inQueue:(SKPaymentQueue *)queue {
+    NSString *identifier = transaction.payment.productIdentifier;
+    switch (transaction.transactionState) {
+        case SKPaymentTransactionStatePurchasing:
+            // Still on the payment sheet: nothing to do, and nothing to finish yet.
+            break;
+        case SKPaymentTransactionStatePurchased:
+        case SKPaymentTransactionStateRestored:
+            [self deliver:transaction product:identifier inQueue:queue];
+            break;
+        case SKPaymentTransactionStateFailed: {
+            NSError *error = transaction.error;
+            if (error == nil) {
+                error = [NSError errorWithDomain:SKErrorDomain code:SKErrorUnknown userInfo:nil];
+            }
+            if ([error.domain isEqualToString:SKErrorDomain] && error.code == SKErrorPaymentCancelled) {
+                id<{{handlerProtocol}}> handler = self.handler;
+                if ([handler respondsToSelector:@selector(storeDidCancelPurchaseOfProduct:)]) {
+                    [handler storeDidCancelPurchaseOfProduct:identifier];
+                }
+            } else {
+                [self tellHandlerFailed:error product:identifier];
+            }
+            [queue finishTransaction:transaction];
+            break;
+        }
+        case SKPaymentTransactionStateDeferred:
+            // Ask to Buy: the approved or declined transaction arrives later; do not finish this one.
+            [self tellHandlerDeferred:identifier];
+            break;
+    }
+}
+
+// Delivers a paid or restored transaction once. A restored transaction counts as the purchase
+// it restores. A transaction another store of the app is delivering is left to it, and one
+// delivered before (by another store, or an earlier launch) is only finished.
+- (void)deliver:(SKPaymentTransaction *)transaction product:(NSString *)identifier inQueue:(SKPaymentQueue *)queue {
+    NSString *key = transaction.originalTransaction.transactionIdentifier ?: transaction.transactionIdentifier;
+    BOOL restoring = transaction.transactionState == SKPaymentTransactionStateRestored;
+    if (key == nil || ![[{{className}} allProductIdentifiers] containsObject:identifier]) {
+        [queue finishTransaction:transaction];
+        return;
+    }
+    NSMutableSet<NSString *> *claims = [self deliveryClaims];
+    if ([claims containsObject:key]) {
+        return;
+    }
+    BOOL delivered = [[self deliveredIn:[self loadRecordOrEmpty]] containsObject:key];
+    if (delivered && !restoring) {
+        [queue finishTransaction:transaction];
+        return;
+    }
+    [claims addObject:key];
+    id<{{handlerProtocol}}> handler = self.handler;
+    void (^afterDelivery)(BOOL) = ^(BOOL deliveredNow) {
+        [self onMainQueue:^{
+            if (!deliveredNow) {
+                [[self deliveryClaims] removeObject:key];
+                return;
+            }
+            NSDate *start = transaction.originalTransaction.transactionDate ?: transaction.transactionDate ?: [NSDate date];
+            [self endOfProduct:identifier purchasedAt:start completion:^(NSDate *_Nullable end, BOOL lapsed) {
+                [self grant:transaction product:identifier key:key end:end lapsed:lapsed restoring:restoring inQueue:queue];
+            }];
+        }];
+    };
+    if (!delivered && [handler respondsToSelector:@selector(deliverTransaction:forProduct:completion:)]) {
+        [handler deliverTransaction:transaction forProduct:identifier completion:afterDelivery];
+    } else {
+        afterDelivery(YES);
+    }
+}
+
+// Saves the entitlement (unless what was bought has already run out), tells the handler, and
+// only then finishes the transaction.
+- (void)grant:(SKPaymentTransaction *)transaction
+      product:(NSString *)identifier
+          key:(NSString *)key
+          end:(nullable NSDate *)end
+       lapsed:(BOOL)lapsed
+    restoring:(BOOL)restoring
+      inQueue:(SKPaymentQueue *)queue {
+    BOOL durable = [[{{className}} durableProductIdentifiers] containsObject:identifier];
+    BOOL renews = !restoring && [[{{className}} subscriptionIdentifiers] containsObject:identifier] &&
+                  [self.ownedProducts containsObject:identifier];
+    NSError *error = nil;
+    BOOL saved = [self updateRecord:^(NSMutableDictionary *record) {
+        if (durable && !lapsed) {
+            NSMutableDictionary *entitlements = [self entitlementsIn:record];
+            NSMutableDictionary *entitlement = [NSMutableDictionary dictionary];
+            entitlement[@"transactionID"] = key;
+            entitlement[@"originalTransactionID"] = key;
+            NSDate *purchaseDate = transaction.originalTransaction.transactionDate ?: transaction.transactionDate ?: [NSDate date];
+            entitlement[@"purchaseDate"] = @(purchaseDate.timeIntervalSince1970);
+            entitlement[@"isFamilyShared"] = @NO;
+            entitlement[@"isInGracePeriod"] = @NO;
+            NSDictionary *previous = entitlements[identifier];
+            NSNumber *previousEnd =
+                [previous[@"expirationDate"] isKindOfClass:[NSNumber class]] ? previous[@"expirationDate"] : nil;
+            // An older transaction (a restore brings back every renewal) does not shorten what a
+            // newer one granted.
+            if (end != nil && previousEnd != nil && previousEnd.doubleValue > end.timeIntervalSince1970) {
+                entitlement = [previous mutableCopy];
+            } else if (end != nil) {
+                entitlement[@"expirationDate"] = @(end.timeIntervalSince1970);
+            }
+            entitlements[identifier] = entitlement;
+            record[@"entitlements"] = entitlements;
+        }
+        NSMutableArray *deliveredList = [[self deliveredIn:record] mutableCopy];
+        if (![deliveredList containsObject:key]) {
+            [deliveredList addObject:key];
+        }
+        while (deliveredList.count > {{className}}DeliveredLimit) {
+            [deliveredList removeObjectAtIndex:0];
+        }
+        record[@"deliveredTransactions"] = deliveredList;
+    } error:&error];
+    [[self deliveryClaims] removeObject:key];
+    if (!saved) {
+        NSDictionary *info = error == nil ? nil : @{ @"NSUnderlyingError" : error };
+        [self tellHandlerFailed:[NSError errorWithDomain:{{errorDomain}} code:{{className}}ErrorEntitlementNotSaved userInfo:info]
+                        product:identifier];
+        return;
+    }
+    if (!lapsed) {
+        if (restoring) {
+            if (![self.restoredThisTime containsObject:identifier]) {
+                [self.restoredThisTime addObject:identifier];
+                [self tellHandlerRestored:transaction product:identifier];
+                [self postPurchaseNotification:identifier];
+            }
+        } else if (renews) {
+            [self tellHandlerRenewed:transaction product:identifier];
+        } else {
+            [self tellHandlerPurchased:transaction product:identifier];
+            [self postPurchaseNotification:identifier];
+        }
+    }
+    [queue finishTransaction:transaction];
+    [self scheduleExpiryCheck];
+}
+
+// When what was bought at `date` ends: a subscription by the validator, else one period later;
+// a pass after its duration; other products never. `lapsed` is YES when it has already ended.
+- (void)endOfProduct:(NSString *)identifier
+         purchasedAt:(NSDate *)date
+          completion:(void (^)(NSDate *_Nullable end, BOOL lapsed))completion {
+    {{className}}SubscriptionValidator validator = self.subscriptionValidator;
+    if (validator != nil && [[{{className}} subscriptionIdentifiers] containsObject:identifier]) {
+        validator(identifier, ^(NSDate *_Nullable end) {
+            [self onMainQueue:^{
+                completion(end, end == nil || [end compare:[NSDate date]] != NSOrderedDescending);
+            }];
+        });
+        return;
+    }
+    NSDateComponents *term = [{{className}} termOfProduct:identifier];
+    if (term == nil) {
+        completion(nil, NO);
+        return;
+    }
+    NSCalendar *calendar = [[NSCalendar alloc] initWithCalendarIdentifier:NSCalendarIdentifierGregorian];
+    calendar.timeZone = [NSTimeZone timeZoneForSecondsFromGMT:0];
+    NSDate *end = [calendar dateByAddingComponents:term toDate:date options:0];
+    completion(end, end == nil || [end compare:[NSDate date]] != NSOrderedDescending);
+}
+
+- (void)paymentQueueRestoreCompletedTransactionsFinished:(SKPaymentQueue *)queue {
+    [self onMainQueue:^{
+        id<{{handlerProtocol}}> handler = self.handler;
+        if ([handler respondsToSelector:@selector(storeDidFinishRestoring)]) {
+            [handler storeDidFinishRestoring];
+        }
+    }];
+}
+
+- (void)paymentQueue:(SKPaymentQueue *)queue restoreCompletedTransactionsFailedWithError:(NSError *)error {
+    [self onMainQueue:^{
+        id<{{handlerProtocol}}> handler = self.handler;
+        if ([handler respondsToSelector:@selector(storeDidFailRestoringWithError:)]) {
+            [handler storeDidFailRestoringWithError:error];
+        }
+    }];
+}
+
+// A purchase the customer started from the App Store's product page. Every product of the
+// guides may go ahead, as with the Swift store; debug builds point at a missing promoted mark.
+- (BOOL)paymentQueue:(SKPaymentQueue *)queue shouldAddStorePayment:(SKPayment *)payment forProduct:(SKProduct *)product {
+    NSString *identifier = product.productIdentifier;
+    if (![[{{className}} allProductIdentifiers] containsObject:identifier]) {
+        return NO;
+    }
+#if DEBUG
+    if (![[{{className}} promotedProductIdentifiers] containsObject:identifier]) {
+        NSLog(@"%@: a promoted purchase of %@, which the guides do not mark promoted.", @"{{className}}", identifier);
+    }
+#endif
+    [self onMainQueue:^{
+        NSMutableDictionary<NSString *, SKProduct *> *products = [self.products mutableCopy];
+        products[identifier] = product;
+        self.products = products;
+    }];
+    return [SKPaymentQueue canMakePayments];
+}
+
+- (void)paymentQueue:(SKPaymentQueue *)queue didRevokeEntitlementsForProductIdentifiers:(NSArray<NSString *> *)productIdentifiers {
+    [self onMainQueue:^{
+        for (NSString *identifier in productIdentifiers) {
+            if (![[{{className}} durableProductIdentifiers] containsObject:identifier]) {
+                continue;
+            }
+            BOOL saved = [self updateRecord:^(NSMutableDictionary *record) {
+                NSMutableDictionary *entitlements = [self entitlementsIn:record];
+                [entitlements removeObjectForKey:identifier];
+                record[@"entitlements"] = entitlements;
+            } error:NULL];
+            if (saved) {
+                [self tellHandlerRevoked:identifier];
+            }
+        }
+    }];
+}
+
+#pragma mark - Ending what ran out
+
+- (void)refreshEntitlements {
+    {{className}}SubscriptionValidator validator = self.subscriptionValidator;
+    NSSet<NSString *> *owned = self.ownedProducts;
+    if (validator == nil) {
+        [self endWhatRanOut];
+        return;
+    }
+    for (NSString *identifier in owned) {
+        if (![[{{className}} subscriptionIdentifiers] containsObject:identifier]) {
+            continue;
+        }
+        validator(identifier, ^(NSDate *_Nullable end) {
+            [self onMainQueue:^{
+                [self updateRecord:^(NSMutableDictionary *record) {
+                    NSMutableDictionary *entitlements = [self entitlementsIn:record];
+                    NSMutableDictionary *entitlement = [entitlements[identifier] mutableCopy];
+                    if (entitlement == nil) {
+                        return;
+                    }
+                    // Not subscribed any more: the end is now, and the check below ends it.
+                    NSDate *answer = end ?: [NSDate date];
+                    entitlement[@"expirationDate"] = @(answer.timeIntervalSince1970);
+                    entitlements[identifier] = entitlement;
+                    record[@"entitlements"] = entitlements;
+                } error:NULL];
+                [self endWhatRanOut];
+            }];
+        });
+    }
+    [self endWhatRanOut];
+}
+
+// Removes every entitlement whose end has passed and tells the handler; then waits for the
+// next end.
+- (void)endWhatRanOut {
+    NSMutableArray<NSString *> *ended = [NSMutableArray array];
+    NSTimeInterval now = [NSDate date].timeIntervalSince1970;
+    BOOL saved = [self updateRecord:^(NSMutableDictionary *record) {
+        NSMutableDictionary *entitlements = [self entitlementsIn:record];
+        for (NSString *identifier in [entitlements.allKeys copy]) {
+            NSDictionary *entitlement = [entitlements[identifier] isKindOfClass:[NSDictionary class]] ? entitlements[identifier] : nil;
+            NSNumber *end = [entitlement[@"expirationDate"] isKindOfClass:[NSNumber class]] ? entitlement[@"expirationDate"] : nil;
+            if (end != nil && end.doubleValue <= now) {
+                [entitlements removeObjectForKey:identifier];
+                [ended addObject:identifier];
+            }
+        }
+        record[@"entitlements"] = entitlements;
+    } error:NULL];
+    if (saved) {
+        for (NSString *identifier in ended) {
+            [self tellHandlerExpired:identifier];
+        }
+    }
+    [self scheduleExpiryCheck];
+}
+
+- (void)scheduleExpiryCheck {
+    NSTimeInterval now = [NSDate date].timeIntervalSince1970;
+    NSTimeInterval next = 0;
+    NSDictionary *entitlements = [self entitlementsIn:[self loadRecordOrEmpty]];
+    for (NSString *identifier in entitlements) {
+        NSDictionary *entitlement = [entitlements[identifier] isKindOfClass:[NSDictionary class]] ? entitlements[identifier] : nil;
+        NSNumber *end = [entitlement[@"expirationDate"] isKindOfClass:[NSNumber class]] ? entitlement[@"expirationDate"] : nil;
+        if (end != nil && end.doubleValue > now && (next == 0 || end.doubleValue < next)) {
+            next = end.doubleValue;
+        }
+    }
+    NSUInteger generation = ++self.expiryGeneration;
+    if (next == 0) {
+        return;
+    }
+    __weak {{className}} *weakSelf = self;
+    dispatch_after(dispatch_time(DISPATCH_TIME_NOW, (int64_t)((next - now + 1) * NSEC_PER_SEC)), dispatch_get_main_queue(), ^{
+        {{className}} *store = weakSelf;
+        if (store != nil && store.expiryGeneration == generation) {
+            [store endWhatRanOut];
+        }
+    });
+}
+
+#pragma mark - The saved record
+
+// The record, in the Swift store's format: `entitlements` by product (end, transaction and
+// purchase dates in seconds since 1970), `balances`, and `deliveredTransactions`.
+- (nullable NSMutableDictionary *)loadRecord:(NSError **)error {
+    NSError *failure = nil;
+    NSData *data = [self loadRecordData:&failure];
+    if (failure != nil) {
+        if (error != NULL) {
+            *error = failure;
+        }
+        return nil;
+    }
+    if (data == nil) {
+        return [NSMutableDictionary dictionary];
+    }
+    id object = [NSJSONSerialization JSONObjectWithData:data options:NSJSONReadingMutableContainers error:error];
+    return [object isKindOfClass:[NSMutableDictionary class]] ? object : nil;
+}
+
+- (NSMutableDictionary *)loadRecordOrEmpty {
+    return [self loadRecord:NULL] ?: [NSMutableDictionary dictionary];
+}
+
+// Applies a change to what is saved (read again, not remembered, so nothing another store of the
+// app saved is lost) and saves it. NO, with nothing changed, when the record cannot be read or
+// written.
+- (BOOL)updateRecord:(void (^)(NSMutableDictionary *record))change error:(NSError **)error {
+    NSMutableDictionary *record = [self loadRecord:error];
+    if (record == nil) {
+        return NO;
+    }
+    change(record);
+    NSData *data = [NSJSONSerialization dataWithJSONObject:record options:NSJSONWritingSortedKeys error:error];
+    if (data == nil || ![self saveRecordData:data error:error]) {
+        return NO;
+    }
+    self.ownedProducts = [self ownedProductsIn:record];
+    [[NSNotificationCenter defaultCenter] postNotificationName:{{className}}ChangedNotification object:self userInfo:nil];
+    return YES;
+}
+
+- (NSMutableDictionary *)entitlementsIn:(NSDictionary *)record {
+    id entitlements = record[@"entitlements"];
+    return [entitlements isKindOfClass:[NSDictionary class]] ? [entitlements mutableCopy] : [NSMutableDictionary dictionary];
+}
+
+- (NSArray *)deliveredIn:(NSDictionary *)record {
+    id delivered = record[@"deliveredTransactions"];
+    return [delivered isKindOfClass:[NSArray class]] ? delivered : @[];
+}
+
+- (NSSet<NSString *> *)ownedProductsIn:(NSDictionary *)record {
+    NSMutableSet<NSString *> *owned = [NSMutableSet set];
+    NSTimeInterval now = [NSDate date].timeIntervalSince1970;
+    NSDictionary *entitlements = [self entitlementsIn:record];
+    for (NSString *identifier in entitlements) {
+        NSDictionary *entitlement = [entitlements[identifier] isKindOfClass:[NSDictionary class]] ? entitlements[identifier] : nil;
+        NSNumber *end = [entitlement[@"expirationDate"] isKindOfClass:[NSNumber class]] ? entitlement[@"expirationDate"] : nil;
+        if ([[{{className}} durableProductIdentifiers] containsObject:identifier] && (end == nil || end.doubleValue > now)) {
+            [owned addObject:identifier];
+        }
+    }
+    return owned;
+}
+
+// The transactions some store of the app is delivering right now, shared with the Swift stores.
+- (NSMutableSet<NSString *> *)deliveryClaims {
+    NSMutableDictionary *dictionary = [NSThread mainThread].threadDictionary;
+    NSMutableSet<NSString *> *claims = dictionary[{{className}}DeliveriesKey];
+    if (![claims isKindOfClass:[NSMutableSet class]]) {
+        claims = [NSMutableSet set];
+        dictionary[{{className}}DeliveriesKey] = claims;
+    }
+    return claims;
+}
+
+{{#usesKeychain}}
+// The record is one keychain item, where other apps cannot read or change it and where it
+// survives a reinstall. Every call's result is checked.
+- (NSMutableDictionary *)keychainQuery {
+    NSMutableDictionary *query = [NSMutableDictionary dictionary];
+    query[(__bridge id)kSecClass] = (__bridge id)kSecClassGenericPassword;
+    query[(__bridge id)kSecAttrService] = {{className}}KeychainService;
+    query[(__bridge id)kSecAttrAccount] = @"entitlements";
+    return query;
+}
+
+- (nullable NSData *)loadRecordData:(NSError **)error {
+    NSMutableDictionary *query = [self keychainQuery];
+    query[(__bridge id)kSecReturnData] = @YES;
+    query[(__bridge id)kSecMatchLimit] = (__bridge id)kSecMatchLimitOne;
+    CFTypeRef item = NULL;
+    OSStatus status = SecItemCopyMatching((__bridge CFDictionaryRef)query, &item);
+    if (status == errSecItemNotFound) {
+        return nil;
+    }
+    if (status != errSecSuccess) {
+        if (error != NULL) {
+            *error = [NSError errorWithDomain:NSOSStatusErrorDomain code:status userInfo:nil];
+        }
+        return nil;
+    }
+    id data = CFBridgingRelease(item);
+    return [data isKindOfClass:[NSData class]] ? data : nil;
+}
+
+- (BOOL)saveRecordData:(NSData *)data error:(NSError **)error {
+    NSMutableDictionary *query = [self keychainQuery];
+    NSDictionary *changes = @{ (__bridge id)kSecValueData : data };
+    OSStatus status = SecItemUpdate((__bridge CFDictionaryRef)query, (__bridge CFDictionaryRef)changes);
+    if (status == errSecItemNotFound) {
+        query[(__bridge id)kSecValueData] = data;
+        query[(__bridge id)kSecAttrAccessible] = (__bridge id)kSecAttrAccessibleAfterFirstUnlock;
+        status = SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+    }
+    if (status != errSecSuccess) {
+        if (error != NULL) {
+            *error = [NSError errorWithDomain:NSOSStatusErrorDomain code:status userInfo:nil];
+        }
+        return NO;
+    }
+    return YES;
+}
+{{/usesKeychain}}
+{{#usesUserDefaults}}
+// The record is one value in the user defaults: anyone with access to the device can edit it.
+- (nullable NSData *)loadRecordData:(NSError **)error {
+    return [[NSUserDefaults standardUserDefaults] dataForKey:{{className}}RecordKey];
+}
+
+- (BOOL)saveRecordData:(NSData *)data error:(NSError **)error {
+    [[NSUserDefaults standardUserDefaults] setObject:data forKey:{{className}}RecordKey];
+    return YES;
+}
+{{/usesUserDefaults}}
+{{#usesNone}}
+// The guides chose no entitlement store: ownership lasts until the app quits, and a restore
+// brings it back.
+- (nullable NSData *)loadRecordData:(NSError **)error {
+    return self.memoryRecord;
+}
+
+- (BOOL)saveRecordData:(NSData *)data error:(NSError **)error {
+    self.memoryRecord = data;
+    return YES;
+}
+{{/usesNone}}
+
+#pragma mark - Handler
+
+- (void)postPurchaseNotification:(NSString *)productIdentifier {
+    [[NSNotificationCenter defaultCenter] postNotificationName:{{notificationName}}
+                                                        object:self
+                                                      userInfo:@{ {{productKey}} : productIdentifier }];
+}
+
+- (void)tellHandlerPurchased:(SKPaymentTransaction *)transaction product:(NSString *)productIdentifier {
+{{#products}}
+    if ([productIdentifier isEqualToString:{{constant}}] &&
+        [self.handler respondsToSelector:@selector({{on.purchased}}:)]) {
+        [self.handler {{on.purchased}}:transaction];
+    }
+{{/products}}
+}
+
+- (void)tellHandlerRenewed:(SKPaymentTransaction *)transaction product:(NSString *)productIdentifier {
+{{#products}}
+{{#isAutoRenewable}}
+    if ([productIdentifier isEqualToString:{{constant}}] &&
+        [self.handler respondsToSelector:@selector({{on.renewed}}:)]) {
+        [self.handler {{on.renewed}}:transaction];
+    }
+{{/isAutoRenewable}}
+{{/products}}
+}
+
+- (void)tellHandlerRestored:(SKPaymentTransaction *)transaction product:(NSString *)productIdentifier {
+{{#products}}
+{{#isDurable}}
+    if ([productIdentifier isEqualToString:{{constant}}] &&
+        [self.handler respondsToSelector:@selector({{on.restored}}:)]) {
+        [self.handler {{on.restored}}:transaction];
+    }
+{{/isDurable}}
+{{/products}}
+}
+
+- (void)tellHandlerFailed:(NSError *)error product:(NSString *)productIdentifier {
+{{#products}}
+    if ([productIdentifier isEqualToString:{{constant}}] &&
+        [self.handler respondsToSelector:@selector({{on.failed}}:)]) {
+        [self.handler {{on.failed}}:error];
+    }
+{{/products}}
+}
+
+- (void)tellHandlerDeferred:(NSString *)productIdentifier {
+{{#products}}
+    if ([productIdentifier isEqualToString:{{constant}}] &&
+        [self.handler respondsToSelector:@selector({{on.deferred}})]) {
+        [self.handler {{on.deferred}}];
+    }
+{{/products}}
+}
+
+- (void)tellHandlerRevoked:(NSString *)productIdentifier {
+{{#products}}
+{{#isDurable}}
+    if ([productIdentifier isEqualToString:{{constant}}] &&
+        [self.handler respondsToSelector:@selector({{on.revoked}})]) {
+        [self.handler {{on.revoked}}];
+    }
+{{/isDurable}}
+{{/products}}
+}
+
+- (void)tellHandlerExpired:(NSString *)productIdentifier {
+{{#products}}
+{{#hasExpiry}}
+    if ([productIdentifier isEqualToString:{{constant}}] &&
+        [self.handler respondsToSelector:@selector({{on.expired}})]) {
+        [self.handler {{on.expired}}];
+    }
+{{/hasExpiry}}
+{{/products}}
+}
+
+// StoreKit may call its delegates on any thread; the handler and the properties are used on the
+// main queue only.
+- (void)onMainQueue:(dispatch_block_t)block {
+    if ([NSThread isMainThread]) {
+        block();
+    } else {
+        dispatch_async(dispatch_get_main_queue(), block);
+    }
+}
+
+@end
+
+"""#,
+        "ObjectiveC/header": #"""
+// {{fileName}}
+// Generated by iapkit from {{sourceDescription}}. Do not edit: change the guides and run
+// `iapkit generate` again.
+
+"""#,
+        "StoreKit1/HandlersScaffold.swift": #"""
+// {{fileName}}
+// Created once by `iapkit generate`. This file is yours: iapkit never changes it again.
+
+import StoreKit
+
+/// What the app does when a product is bought, restored or taken back. Hand an instance to the
+/// store: `{{manager}}(handler: events)`, and keep it alive (the store holds it weakly). The
+/// store itself records what the customer owns and keeps consumable balances.
+@MainActor
+final class {{manager}}Events: {{handlerProtocol}} {
+    // To credit a server of your own before a transaction is finished:
+    // func deliver(_ transaction: SKPaymentTransaction, for product: {{typePrefix}}ProductID) async -> {{typePrefix}}DeliveryOutcome {
+    //     await myServer.credit(transaction) ? .delivered : .retryLater
+    // }
+
+{{#products}}
+    func {{on.purchased}}(_ transaction: SKPaymentTransaction) {
+        // Unlock {{comment}}.
+    }
+
+{{/products}}
+    func storeDidMissProducts(_ products: [{{typePrefix}}ProductID]) {
+        // The App Store returned none of these; the debug console names them.
+    }
+}
+
+"""#,
+        "StoreKit1/ProductHandlers.swift": #"""
+{{> header}}
+
+import Foundation
+import StoreKit
+
+/// Callbacks for each product of the guides. Every method has a default, so a conforming type
+/// implements only what it needs; `{{scaffoldFile}}` holds yours. The names are those of the
+/// StoreKit 2 output; only the transaction's type differs, and StoreKit 1 cannot tell a
+/// purchase shared by the family from one the customer made.
+@MainActor
+{{access}}protocol {{handlerProtocol}}: AnyObject {
+    /// Delivers what a transaction paid for, before the store saves the entitlement and
+    /// finishes the transaction: credit your server here, for example. Answer `.retryLater`
+    /// when that cannot happen now; the transaction then stays in the payment queue and comes
+    /// back (on the next return to the foreground, or at the next launch). The default delivers
+    /// at once.
+    func deliver(_ transaction: SKPaymentTransaction, for product: {{typePrefix}}ProductID) async -> {{typePrefix}}DeliveryOutcome
+    /// Every event of every product. The default calls the product's own method below
+    /// (`dispatch(_:for:)`); implement it to see all events in one place.
+    func handle(_ event: {{manager}}.Event, for product: {{typePrefix}}ProductID)
+{{#products}}
+    /// {{comment}}: bought and delivered.
+    func {{on.purchased}}(_ transaction: SKPaymentTransaction)
+{{#isAutoRenewable}}
+    /// {{comment}}: renewed for another period.
+    func {{on.renewed}}(_ transaction: SKPaymentTransaction)
+{{/isAutoRenewable}}
+{{#isDurable}}
+    /// {{comment}}: found again by a restore.
+    func {{on.restored}}()
+{{/isDurable}}
+    /// {{comment}}: the purchase failed (a cancellation is not a failure) or could not be saved.
+    func {{on.failed}}(_ error: any Error)
+    /// {{comment}}: waiting for approval.
+    func {{on.deferred}}()
+{{#isDurable}}
+    /// {{comment}}: no longer shared by the family.
+    func {{on.revoked}}()
+{{/isDurable}}
+{{#hasExpiry}}
+    /// {{comment}}: ran out.
+    func {{on.expired}}()
+{{/hasExpiry}}
+{{/products}}
+    /// The App Store returned none of these products; see the troubleshooting checklist.
+    func storeDidMissProducts(_ products: [{{typePrefix}}ProductID])
+}
+
+extension {{handlerProtocol}} {
+    {{access}}func deliver(_ transaction: SKPaymentTransaction, for product: {{typePrefix}}ProductID) async -> {{typePrefix}}DeliveryOutcome {
+        .delivered
+    }
+
+    {{access}}func handle(_ event: {{manager}}.Event, for product: {{typePrefix}}ProductID) {
+        dispatch(event, for: product)
+    }
+
+{{#products}}
+    {{access}}func {{on.purchased}}(_ transaction: SKPaymentTransaction) {}
+{{#isAutoRenewable}}
+    {{access}}func {{on.renewed}}(_ transaction: SKPaymentTransaction) {}
+{{/isAutoRenewable}}
+{{#isDurable}}
+    {{access}}func {{on.restored}}() {}
+{{/isDurable}}
+    {{access}}func {{on.failed}}(_ error: any Error) {}
+    {{access}}func {{on.deferred}}() {}
+{{#isDurable}}
+    {{access}}func {{on.revoked}}() {}
+{{/isDurable}}
+{{#hasExpiry}}
+    {{access}}func {{on.expired}}() {}
+{{/hasExpiry}}
+{{/products}}
+    {{access}}func storeDidMissProducts(_ products: [{{typePrefix}}ProductID]) {}
+
+    /// Calls the method of `product` for `event`; what cannot happen to the product is ignored.
+    {{access}}func dispatch(_ event: {{manager}}.Event, for product: {{typePrefix}}ProductID) {
+        switch product {
+{{#products}}
+        case .{{caseName}}:
+            switch event {
+            case .purchased(let transaction): {{on.purchased}}(transaction)
+{{#isAutoRenewable}}
+            case .renewed(let transaction): {{on.renewed}}(transaction)
+{{/isAutoRenewable}}
+{{#isDurable}}
+            case .restored: {{on.restored}}()
+            case .revoked: {{on.revoked}}()
+{{/isDurable}}
+            case .failed(let error): {{on.failed}}(error)
+            case .deferred: {{on.deferred}}()
+{{#hasExpiry}}
+            case .expired: {{on.expired}}()
+{{/hasExpiry}}
+{{^handlesEveryEvent}}
+            default: break
+{{/handlesEveryEvent}}
+            }
+{{/products}}
+        }
+    }
+}
+
+extension {{manager}} {
+    /// What happened to one product, for the handler.
+    {{access}}enum Event {
+        /// Bought and delivered.
+        case purchased(SKPaymentTransaction)
+        /// A subscription renewed for another period.
+        case renewed(SKPaymentTransaction)
+        /// Found again by a restore.
+        case restored
+        case failed(any Error)
+        /// Waiting for approval (Ask to Buy).
+        case deferred
+        /// No longer shared by the family.
+        case revoked
+        /// A subscription or pass ran out.
+        case expired
+    }
+
+    /// One product's part of the store: `store.{{firstHandler}}.purchase()`.
+    @MainActor
+    {{access}}struct ProductHandle {
+        {{access}}let id: {{typePrefix}}ProductID
+        private let store: {{manager}}
+
+        init(id: {{typePrefix}}ProductID, store: {{manager}}) {
+            self.id = id
+            self.store = store
+        }
+
+        /// The product as the App Store returned it; nil until `requestProducts` found it.
+        {{access}}var product: SKProduct? { store.products[id] }
+
+        /// Whether the customer owns it now (non-consumables, active subscriptions and passes).
+        {{access}}var isPurchased: Bool { store.isPurchased(id) }
+
+        /// When the subscription or pass ends; nil for what lasts and for what is not owned.
+        {{access}}var expirationDate: Date? { store.expirationDate(of: id) }
+
+        /// Units left, for a consumable.
+        {{access}}var balance: Int { store.balance(of: id) }
+
+        /// Starts a purchase; the outcome reaches the handler.
+        {{access}}func buy(quantity: Int = 1) throws {
+            try store.buy(id, quantity: quantity)
+        }
+
+        @discardableResult
+        {{access}}func purchase(quantity: Int = 1) async throws -> {{typePrefix}}PurchaseOutcome {
+            try await store.purchase(id, quantity: quantity)
+        }
+    }
+
+{{#products}}
+    /// {{comment}}
+    {{access}}var {{handler}}: ProductHandle { ProductHandle(id: .{{caseName}}, store: self) }
+{{/products}}
+}
+
+"""#,
+        "StoreKit1/StoreManager.swift": #"""
+{{> header}}
+
+import Foundation
+import StoreKit
+
+#if canImport(Combine)
+    import Combine
+#endif
+
+/// Loads the guides' products through StoreKit 1 (`SKProductsRequest`), sells and restores them
+/// through the payment queue, and keeps what the customer owns current: at launch, whenever the
+/// app returns to the foreground, and when a subscription or pass reaches its end.
+///
+/// Create one as the app launches and keep it for the app's lifetime, for example as a property
+/// of the app delegate set in `application(_:didFinishLaunchingWithOptions:)`. Its initialiser
+/// adds it as an observer of the payment queue, so it hears of transactions left unfinished by
+/// an earlier launch and of Ask to Buy approvals at once, and of promoted purchases, which
+/// StoreKit offers only to an observer that is there when the app starts. StoreKit 1 calls back
+/// on threads of its choosing: the store moves every callback to the main actor before touching
+/// its state, the handler or a completion.
+///
+/// StoreKit 1 does not say when a subscription ends. Where the system has StoreKit 2 (iOS 15,
+/// macOS 12, tvOS 15, watchOS 8) the store asks StoreKit 2's current entitlements, which know
+/// the queue's transactions; before that it asks `validator` (your server, or the receipt), and
+/// without one it counts a subscription as owned until one period after the latest purchase,
+/// renewal or restored transaction it saw, which may end access early or late.
+@MainActor
+{{access}}final class {{manager}}: NSObject {
+    /// Answers when the customer's subscription to a product ends, or nil when they are not
+    /// subscribed, from your server or the App Store receipt; used where the system has no
+    /// StoreKit 2. Throwing leaves what the store knew.
+    {{access}}typealias SubscriptionValidator = @MainActor ({{typePrefix}}ProductID) async throws -> Date?
+
+    /// Posted on the main actor when a product was purchased or restored. The object is the
+    /// store; `userInfo["productID"]` holds the product ID.
+    {{access}}nonisolated static let purchaseNotification = Notification.Name("{{manager}}.purchase")
+
+    /// Posted when the app returns to the foreground; the store refreshes its entitlements then.
+    {{access}}static var foregroundNotification: Notification.Name { {{typePrefix}}StoreLifecycle.foregroundNotification }
+
+    /// The products the App Store returned, by ID.
+    {{access}}private(set) var products: [{{typePrefix}}ProductID: SKProduct] = [:] {
+        willSet { notifyChange() }
+    }
+
+    /// Products the guides define but the App Store did not return (its
+    /// `invalidProductIdentifiers`).
+    {{access}}private(set) var missingProducts: [{{typePrefix}}ProductID] = [] {
+        willSet { notifyChange() }
+    }
+
+    /// Non-consumables, subscriptions and passes the customer owns now.
+    {{access}}private(set) var ownedProducts: Set<{{typePrefix}}ProductID> = [] {
+        willSet { notifyChange() }
+    }
+
+    /// Told about every purchase, renewal, restore, failure, deferral, revocation and expiry,
+    /// and asked to deliver each purchase.
+    {{access}}weak var handler: (any {{handlerProtocol}})?
+
+    /// Where ownership and consumable balances are kept between launches.
+    {{access}}let entitlements: {{typePrefix}}EntitlementStore
+
+    /// The time the store goes by.
+    {{access}}let clock: any {{typePrefix}}StoreClock
+
+    /// Ties every payment to the customer's account in the app: it goes into each payment's
+    /// `applicationUsername`, which StoreKit 2 and the App Store Server API report as the
+    /// transaction's `appAccountToken`.
+    {{access}}var appAccountToken: UUID?
+
+    /// Told of every change, for a type in front of the store (the facade of `storekit: both`).
+    var onChange: (@MainActor () -> Void)?
+
+    private let queue: SKPaymentQueue
+    private let validator: SubscriptionValidator?
+    private let decidesWithStoreKit2: Bool
+    /// The running products request. StoreKit holds a request only weakly: one released before
+    /// its delegate is called never answers, so the store keeps it until the answer.
+    private var productsRequest: SKProductsRequest?
+    private var productsCompletions: [@MainActor (Result<[{{typePrefix}}ProductID: SKProduct], any Error>) -> Void] = []
+    private var restoreCompletions: [@MainActor ((any Error)?) -> Void] = []
+    /// Products a restore under way found, reported when it ends.
+    private var restoredProducts: [{{typePrefix}}ProductID] = []
+    /// Callers of `purchase(_:)` waiting for their payment's outcome, oldest first per product.
+    private var purchaseWaiters: [{{typePrefix}}ProductID: [CheckedContinuation<{{typePrefix}}PurchaseOutcome, any Error>]] = [:]
+    /// Deliveries under way, by the transaction they deliver.
+    private var deliveries: [String: Task<{{typePrefix}}PurchaseOutcome, Never>] = [:]
+    private let refreshes = {{typePrefix}}RefreshQueue()
+    private let listeners = {{typePrefix}}StoreListeners()
+    /// Wakes the store at the next end of a subscription or pass it knows of.
+    private let expiry: {{typePrefix}}ExpiryTimer
+    private let paymentQueueObservation = PaymentQueueObservation()
+    private var changeCount = 0
+    private var lastChange: [{{typePrefix}}ProductID: Int] = [:]
+
+    /// `decidesWithStoreKit2: false` uses the validator, or the one-period rule, even where the
+    /// system has StoreKit 2, for trying the older systems' path.
+    {{access}}init(
+        entitlements: {{typePrefix}}EntitlementStore = {{typePrefix}}EntitlementStore.makeDefault(),
+        handler: (any {{handlerProtocol}})? = nil,
+        queue: SKPaymentQueue = SKPaymentQueue.default(),
+        clock: any {{typePrefix}}StoreClock = {{typePrefix}}SystemStoreClock(),
+        validator: SubscriptionValidator? = nil,
+        decidesWithStoreKit2: Bool = true
+    ) {
+        self.entitlements = entitlements
+        self.handler = handler
+        self.queue = queue
+        self.clock = clock
+        self.validator = validator
+        self.decidesWithStoreKit2 = decidesWithStoreKit2
+        expiry = {{typePrefix}}ExpiryTimer(clock: clock, listeners: listeners)
+        super.init()
+        // What was saved counts until StoreKit answers, but never past its end.
+        ownedProducts = entitlements.ownedProducts(at: clock.now, trustingGracePeriods: false)
+        queue.add(self)
+        paymentQueueObservation.queue = queue
+        listeners.observe(Self.foregroundNotification) { [weak self] in
+            Task { @MainActor in self?.scheduleRefresh() }
+        }
+        scheduleRefresh()
+    }
+
+    deinit {
+        paymentQueueObservation.stop(self)
+        listeners.cancelAll()
+    }
+
+    /// Stops observing the payment queue, for a store that is replaced while the app runs.
+    {{access}}func stopObserving() {
+        queue.remove(self)
+    }
+
+    /// Whether this device may pay at all; offer purchases only when it may.
+    {{access}}var canMakePayments: Bool { SKPaymentQueue.canMakePayments() }
+
+    /// Asks the App Store for every product of the guides. `completion` runs on the main actor
+    /// with the products found; identifiers the App Store does not know are listed in
+    /// `missingProducts`, printed in debug builds and passed to the handler. Calls made while a
+    /// request runs share its answer.
+    {{access}}func requestProducts(
+        completion: @escaping @MainActor (Result<[{{typePrefix}}ProductID: SKProduct], any Error>) -> Void
+    ) {
+        productsCompletions.append(completion)
+        guard productsRequest == nil else { return }
+        productsRequest = SKProductsRequest(productIdentifiers: Set({{typePrefix}}ProductID.allCases.map(\.rawValue)))
+        productsRequest?.delegate = self
+        productsRequest?.start()
+    }
+
+    /// `requestProducts(completion:)` for async code.
+    @discardableResult
+    {{access}}func loadProducts() async throws -> [{{typePrefix}}ProductID: SKProduct] {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            requestProducts { result in continuation.resume(with: result.map { _ in () }) }
+        }
+        return products
+    }
+
+    /// Puts a payment for the product on the queue; the outcome reaches the handler. Throws when
+    /// payments are not allowed or the product was not loaded.
+    {{access}}func buy(_ id: {{typePrefix}}ProductID, quantity: Int = 1) throws {
+        guard SKPaymentQueue.canMakePayments() else {
+            handler?.handle(.failed({{typePrefix}}StoreError.paymentsNotAllowed), for: id)
+            throw {{typePrefix}}StoreError.paymentsNotAllowed
+        }
+        guard let product = products[id] else { throw {{typePrefix}}StoreError.productNotLoaded(id) }
+        let payment = SKMutablePayment(product: product)
+        payment.quantity = quantity
+        payment.applicationUsername = appAccountToken?.uuidString.lowercased()
+        queue.add(payment)
+    }
+
+    /// Buys a product and waits for the outcome: purchased, awaiting delivery, pending (Ask to
+    /// Buy) or cancelled. Other failures are thrown after the handler has heard of them.
+    @discardableResult
+    {{access}}func purchase(_ id: {{typePrefix}}ProductID, quantity: Int = 1) async throws -> {{typePrefix}}PurchaseOutcome {
+        try buy(id, quantity: quantity)
+        return try await withCheckedThrowingContinuation { continuation in
+            purchaseWaiters[id, default: []].append(continuation)
+        }
+    }
+
+    /// Restores purchases made on other devices or before a reinstall; App Review expects a
+    /// button that calls this. Each product the customer still owns reaches the handler as
+    /// restored (a subscription that has lapsed does not), then `completion` runs with nil, or
+    /// with the error when restoring failed.
+    {{access}}func restorePurchases(completion: @escaping @MainActor ((any Error)?) -> Void) {
+        restoreCompletions.append(completion)
+        guard restoreCompletions.count == 1 else { return }
+        restoredProducts.removeAll()
+        queue.restoreCompletedTransactions()
+    }
+
+    /// `restorePurchases(completion:)` for async code.
+    {{access}}func restorePurchases() async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            restorePurchases { error in
+                if let error {
+                    continuation.resume(throwing: error)
+                } else {
+                    continuation.resume()
+                }
+            }
+        }
+    }
+
+    /// Brings ownership up to date: what StoreKit 2 says where the system has it, else the
+    /// validator, else the saved end dates; and gives transactions left unfinished in the queue
+    /// another delivery. The store does this by itself at launch, on every return to the
+    /// foreground and when a subscription or pass ends.
+    {{access}}func refreshEntitlements() async {
+        await scheduleRefresh().value
+    }
+
+    /// Whether the customer owns a non-consumable, an active subscription or a pass, now.
+    {{access}}func isPurchased(_ id: {{typePrefix}}ProductID) -> Bool {
+        ownedProducts.contains(id) && entitlements.isEntitled(to: id, at: clock.now)
+    }
+
+    /// When the customer's subscription or pass ends; nil for purchases that last and for
+    /// products the customer does not own.
+    {{access}}func expirationDate(of id: {{typePrefix}}ProductID) -> Date? {
+        entitlements.entitlement(for: id)?.expirationDate
+    }
+
+    /// Units of a consumable the customer has bought and not yet used.
+    {{access}}func balance(of id: {{typePrefix}}ProductID) -> Int { entitlements.balance(of: id) }
+
+    /// Uses up `count` units of a consumable; false when the balance is too low or the change
+    /// could not be saved.
+    @discardableResult
+    {{access}}func consume(_ id: {{typePrefix}}ProductID, count: Int = 1) -> Bool {
+        guard id.kind == .consumable else { return false }
+        notifyChange()
+        return (try? entitlements.spend(count, of: id)) ?? false
+    }
+
+    /// Returns once every change the store has started is applied: deliveries under way, a
+    /// refresh, and an end of subscription or pass that is due. For tests and previews.
+    {{access}}func waitForPendingChanges() async {
+        while !Task.isCancelled {
+            if let delivery = deliveries.values.first {
+                _ = await delivery.value
+            } else if expiry.isDue {
+                await expiry.waitIfDue()
+            } else {
+                await refreshes.waitUntilDone()
+                if deliveries.isEmpty && !expiry.isDue { return }
+            }
+        }
+    }
+
+    // MARK: Answers, on the main actor
+
+    private func receive(_ request: SKProductsRequest, found: [SKProduct], invalid: [String]) {
+        guard request === productsRequest else { return }
+        productsRequest = nil
+        var loaded: [{{typePrefix}}ProductID: SKProduct] = [:]
+        for product in found {
+            if let id = {{typePrefix}}ProductID(rawValue: product.productIdentifier) { loaded[id] = product }
+        }
+        products = loaded
+        missingProducts = {{typePrefix}}ProductID.allCases.filter { loaded[$0] == nil }
+        if !missingProducts.isEmpty {
+            for name in invalid.isEmpty ? missingProducts.map(\.rawValue) : invalid {
+                {{typePrefix}}StoreLog.debug(
+                    "{{manager}}: the App Store returned no product for \(name). See \({{troubleshootingLiteral}}), checklist items product-id-mismatch, bundle-id-mismatch, agreements, metadata-missing, cleared-for-sale and propagation-delay."
+                )
+            }
+            handler?.storeDidMissProducts(missingProducts)
+        }
+        answerProductRequests(with: .success(loaded))
+    }
+
+    private func fail(_ request: SKRequest, with error: any Error) {
+        guard request === productsRequest else { return }
+        productsRequest = nil
+        answerProductRequests(with: .failure(error))
+    }
+
+    private func answerProductRequests(with result: Result<[{{typePrefix}}ProductID: SKProduct], any Error>) {
+        let completions = productsCompletions
+        productsCompletions.removeAll()
+        for completion in completions { completion(result) }
+    }
+
+    /// Handles each transaction by the state StoreKit reported (the object itself may have moved
+    /// on by the time the main actor runs). A transaction is finished once its content is
+    /// delivered and saved or its failure reported, never while it is purchasing or deferred:
+    /// those change state later and come back.
+    private func update(_ updates: [(transaction: SKPaymentTransaction, state: SKPaymentTransactionState)]) {
+        for (transaction, state) in updates {
+            let id = {{typePrefix}}ProductID(rawValue: transaction.payment.productIdentifier)
+            switch state {
+            case .purchasing:
+                break
+            case .deferred:
+                if let id {
+                    handler?.handle(.deferred, for: id)
+                    resumeWaiter(for: id, with: .success(.pending))
+                }
+            case .purchased, .restored:
+                guard let id else {
+                    queue.finishTransaction(transaction)
+                    continue
+                }
+                startDelivery(transaction, of: id, restoring: state == .restored)
+            case .failed:
+                if let id { reportFailure(of: id, error: transaction.error) }
+                queue.finishTransaction(transaction)
+            @unknown default:
+                break
+            }
+        }
+    }
+
+    /// The transaction a delivery is counted by: a restored transaction counts as the purchase
+    /// it restores.
+    private func deliveryKey(of transaction: SKPaymentTransaction) -> String? {
+        transaction.original?.transactionIdentifier ?? transaction.transactionIdentifier
+    }
+
+    /// Claims the transaction before any suspension and delivers it; a transaction already
+    /// being delivered, here or by another store of the app, is left to that delivery.
+    @discardableResult
+    private func startDelivery(
+        _ transaction: SKPaymentTransaction, of id: {{typePrefix}}ProductID, restoring: Bool
+    ) -> Task<{{typePrefix}}PurchaseOutcome, Never>? {
+        let key = deliveryKey(of: transaction) ?? UUID().uuidString
+        let claimKey = transaction.transactionIdentifier ?? key
+        if let running = deliveries[claimKey] {
+            if !restoring { resumeWaiter(after: running, for: id) }
+            return running
+        }
+        guard {{typePrefix}}DeliveryClaims.claim(key) else {
+            let store = self
+            Task {
+                await {{typePrefix}}DeliveryClaims.waitForRelease(key)
+                let delivered = store.entitlements.hasDelivered(transactionID: key)
+                if !restoring { store.resumeWaiter(for: id, with: .success(delivered ? .purchased : .awaitingDelivery)) }
+            }
+            return nil
+        }
+        let delivery = Task { await self.settle(transaction, of: id, key: key, restoring: restoring) }
+        deliveries[claimKey] = delivery
+        if !restoring { resumeWaiter(after: delivery, for: id) }
+        return delivery
+    }
+
+    /// Lets the handler deliver, saves the entitlement, tells the handler, and only then
+    /// finishes the transaction.
+    private func settle(
+        _ transaction: SKPaymentTransaction, of id: {{typePrefix}}ProductID, key: String, restoring: Bool
+    ) async -> {{typePrefix}}PurchaseOutcome {
+        let claimKey = transaction.transactionIdentifier ?? key
+        defer {
+            deliveries[claimKey] = nil
+            {{typePrefix}}DeliveryClaims.release(key)
+        }
+        let alreadyDelivered = entitlements.hasDelivered(transactionID: key)
+        if alreadyDelivered && (id.kind == .consumable || !restoring) {
+            // Delivered before, by another path or an earlier launch: nothing more to do.
+            queue.finishTransaction(transaction)
+            return .purchased
+        }
+        if id.kind == .consumable && restoring {
+            queue.finishTransaction(transaction)
+            return .purchased
+        }
+        let saved = entitlements.entitlement(for: id)
+        let purchaseDate = transaction.original?.transactionDate ?? transaction.transactionDate ?? clock.now
+        let subscriptionEnd = id.kind == .autoRenewable ? await end(ofSubscription: id, boughtAt: purchaseDate) : nil
+        var entitlement = {{typePrefix}}EntitlementStore.Entitlement.granted(
+            to: id, transactionID: key, originalTransactionID: key, purchaseDate: purchaseDate,
+            subscriptionEnd: subscriptionEnd, isFamilyShared: false, running: saved)
+        if let saved, let savedEnd = saved.expirationDate, let end = entitlement.expirationDate, savedEnd > end,
+            id.kind == .autoRenewable
+        {
+            // An older transaction of a subscription (a restore brings back every renewal) does
+            // not shorten what a newer one granted.
+            entitlement = saved
+        }
+        if !alreadyDelivered, let handler, await handler.deliver(transaction, for: id) == .retryLater {
+            return .awaitingDelivery
+        }
+        // A subscription StoreKit 2 or the validator no longer knows has nothing to grant.
+        let lapsed =
+            id.kind == .autoRenewable
+            ? subscriptionEnd.map { $0 <= clock.now } ?? true
+            : entitlement.expirationDate.map { $0 <= clock.now } ?? false
+        do {
+            if id.kind == .consumable {
+                let units = id.unitsPerPurchase * max(1, transaction.payment.quantity)
+                try entitlements.credit(units, of: id, transactionID: key)
+            } else if lapsed {
+                try entitlements.update { $0.noteDelivered(key) }
+            } else {
+                try entitlements.grant(entitlement, to: id, transactionID: key)
+            }
+        } catch {
+            handler?.handle(.failed({{typePrefix}}StoreError.entitlementNotSaved(id)), for: id)
+            return .awaitingDelivery
+        }
+        changeCount += 1
+        lastChange[id] = changeCount
+        recomputeOwnership()
+        if id.kind == .consumable { notifyChange() }
+        if restoring {
+            if !lapsed, !restoredProducts.contains(id) { restoredProducts.append(id) }
+        } else if !lapsed {
+            let renews = id.kind == .autoRenewable && saved != nil && saved?.transactionID != key
+            handler?.handle(renews ? .renewed(transaction) : .purchased(transaction), for: id)
+            NotificationCenter.default.post(name: Self.purchaseNotification, object: self, userInfo: ["productID": id.rawValue])
+        }
+        queue.finishTransaction(transaction)
+        return .purchased
+    }
+
+    /// When a subscription bought (or last renewed) at `date` ends: StoreKit 2's current
+    /// entitlements where the system has them, else the validator, else one period later.
+    private func end(ofSubscription id: {{typePrefix}}ProductID, boughtAt date: Date) async -> Date? {
+        if decidesWithStoreKit2, #available({{storeKit2AvailabilityCheck}}) {
+            for await result in StoreKit.Transaction.currentEntitlements {
+                if case .verified(let transaction) = result, transaction.productID == id.rawValue,
+                    transaction.revocationDate == nil
+                {
+                    return transaction.expirationDate
+                }
+            }
+            return nil
+        }
+        if let validator, let answer = try? await validator(id) {
+            return answer
+        }
+        return id.end(ofPurchaseAt: date)
+    }
+
+    /// A cancelled payment is the customer's choice, not an error: it reaches neither the
+    /// handler nor a thrown error.
+    private func reportFailure(of id: {{typePrefix}}ProductID, error: (any Error)?) {
+        if let error = error as? SKError, error.code == .paymentCancelled {
+            resumeWaiter(for: id, with: .success(.cancelled))
+            return
+        }
+        let failure = error ?? SKError(.unknown)
+        handler?.handle(.failed(failure), for: id)
+        resumeWaiter(for: id, with: .failure(failure))
+    }
+
+    /// Resumes the oldest caller waiting for a purchase of `id` once its delivery ends, with the
+    /// delivery's outcome.
+    private func resumeWaiter(after delivery: Task<{{typePrefix}}PurchaseOutcome, Never>, for id: {{typePrefix}}ProductID) {
+        guard var waiters = purchaseWaiters[id], !waiters.isEmpty else { return }
+        let waiter = waiters.removeFirst()
+        purchaseWaiters[id] = waiters.isEmpty ? nil : waiters
+        Task { waiter.resume(returning: await delivery.value) }
+    }
+
+    private func resumeWaiter(for id: {{typePrefix}}ProductID, with result: Result<{{typePrefix}}PurchaseOutcome, any Error>) {
+        guard var waiters = purchaseWaiters[id], !waiters.isEmpty else { return }
+        let waiter = waiters.removeFirst()
+        purchaseWaiters[id] = waiters.isEmpty ? nil : waiters
+        waiter.resume(with: result)
+    }
+
+    private func finishRestore(error: (any Error)?) {
+        Task {
+            // Restored transactions are delivered first, so that the restore reports them.
+            while let delivery = deliveries.values.first { _ = await delivery.value }
+            let restored = error == nil ? restoredProducts : []
+            restoredProducts.removeAll()
+            for id in restored {
+                handler?.handle(.restored, for: id)
+                NotificationCenter.default.post(name: Self.purchaseNotification, object: self, userInfo: ["productID": id.rawValue])
+            }
+            let completions = restoreCompletions
+            restoreCompletions.removeAll()
+            for completion in completions { completion(error) }
+        }
+    }
+
+    private func revoke(_ identifiers: [String]) {
+        for id in {{typePrefix}}ProductID.allCases where identifiers.contains(id.rawValue) && id.kind.isDurable {
+            guard (try? entitlements.update({ $0.entitlements.removeValue(forKey: id.rawValue) })) != nil else { continue }
+            changeCount += 1
+            lastChange[id] = changeCount
+            recomputeOwnership()
+            handler?.handle(.revoked, for: id)
+        }
+    }
+
+    /// Promoted purchases of products the guides do not mark `promoted: true` still go ahead;
+    /// debug builds point at the missing mark.
+    private func notePromotedPurchase(of identifier: String) {
+        #if DEBUG
+            let promoted: Set<String> = [{{promotedIDLiterals}}]
+            if !promoted.contains(identifier) {
+                {{typePrefix}}StoreLog.debug("{{manager}}: a promoted purchase of \(identifier), which the guides do not mark promoted.")
+            }
+        #endif
+    }
+
+    // MARK: Refreshing
+
+    @discardableResult
+    private func scheduleRefresh() -> Task<Void, Never> {
+        refreshes.schedule { [weak self] in await self?.performRefresh() }
+    }
+
+    private func performRefresh() async {
+        let startedAt = changeCount
+        let answers = await currentAnswers()
+        let unchanged = answers.filter { (lastChange[$0.key] ?? -1) <= startedAt }
+        let now = clock.now
+        let ended = (try? entitlements.update { $0.apply(unchanged, at: now) }) ?? []
+        recomputeOwnership()
+        for (id, revoked) in ended {
+            handler?.handle(revoked ? .revoked : .expired, for: id)
+        }
+        // Transactions left in the queue (a delivery that asked to retry, or whose entitlement
+        // could not be saved) get another try.
+        for transaction in queue.transactions {
+            let state = transaction.transactionState
+            guard state == .purchased || state == .restored,
+                let id = {{typePrefix}}ProductID(rawValue: transaction.payment.productIdentifier)
+            else { continue }
+            startDelivery(transaction, of: id, restoring: state == .restored)
+        }
+    }
+
+    /// What the store can learn of each owned product now.
+    private func currentAnswers() async -> [{{typePrefix}}ProductID: {{typePrefix}}EntitlementAnswer] {
+        var answers: [{{typePrefix}}ProductID: {{typePrefix}}EntitlementAnswer] = [:]
+        let owned = {{typePrefix}}ProductID.allCases.filter { $0.kind.isDurable && entitlements.entitlement(for: $0) != nil }
+        if decidesWithStoreKit2, #available({{storeKit2AvailabilityCheck}}) {
+            var current: [{{typePrefix}}ProductID: StoreKit.Transaction] = [:]
+            for await result in StoreKit.Transaction.currentEntitlements {
+                guard case .verified(let transaction) = result, transaction.revocationDate == nil, !transaction.isUpgraded,
+                    let id = {{typePrefix}}ProductID(rawValue: transaction.productID), id.kind.isDurable
+                else { continue }
+                current[id] = transaction
+            }
+            for id in owned {
+                let saved = entitlements.entitlement(for: id)
+                if let transaction = current[id] {
+                    var entitlement = saved ?? .granted(
+                        to: id, transactionID: String(transaction.id), originalTransactionID: String(transaction.id),
+                        purchaseDate: transaction.purchaseDate, subscriptionEnd: nil, isFamilyShared: false, running: nil)
+                    if id.kind == .autoRenewable { entitlement.expirationDate = transaction.expirationDate }
+                    answers[id] = {{typePrefix}}EntitlementAnswer(current: entitlement)
+                } else {
+                    var answer = {{typePrefix}}EntitlementAnswer(current: nil)
+                    if case .verified(let transaction)? = await StoreKit.Transaction.latest(for: id.rawValue) {
+                        answer.isRevoked = transaction.revocationDate != nil
+                        answer.isReplaced = transaction.isUpgraded
+                        answer.latestEnd = transaction.expirationDate
+                    }
+                    answers[id] = answer
+                }
+            }
+            return answers
+        }
+        for id in owned where id.kind == .autoRenewable {
+            guard let validator, let saved = entitlements.entitlement(for: id), let end = try? await validator(id) else {
+                continue
+            }
+            var entitlement = saved
+            entitlement.expirationDate = end
+            answers[id] = {{typePrefix}}EntitlementAnswer(current: end > clock.now ? entitlement : nil, latestEnd: end)
+        }
+        for id in owned where answers[id] == nil {
+            // Without StoreKit 2 or a validator, the saved end date is all there is.
+            answers[id] = {{typePrefix}}EntitlementAnswer(current: nil)
+        }
+        return answers
+    }
+
+    /// Ownership from the saved record at the clock's time, and a timer for the next end.
+    private func recomputeOwnership() {
+        let now = clock.now
+        let owned = entitlements.ownedProducts(at: now)
+        if owned != ownedProducts { ownedProducts = owned }
+        expiry.schedule(at: entitlements.nextCheck(after: now, among: owned)) { [weak self] in
+            await self?.scheduleRefresh().value
+        }
+    }
+
+    private func notifyChange() {
+        #if canImport(Combine)
+            objectWillChange.send()
+        #endif
+        onChange?()
+    }
+}
+
+extension {{manager}}: SKProductsRequestDelegate {
+    {{access}}nonisolated func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {
+        let answer = StoreKitHandOver((request, response.products, response.invalidProductIdentifiers))
+        onMainActor {
+            let (request, found, invalid) = answer.value
+            self.receive(request, found: found, invalid: invalid)
+        }
+    }
+
+    {{access}}nonisolated func request(_ request: SKRequest, didFailWithError error: any Error) {
+        let failed = StoreKitHandOver(request)
+        onMainActor { self.fail(failed.value, with: error) }
+    }
+}
+
+extension {{manager}}: SKPaymentTransactionObserver {
+    {{access}}nonisolated func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+        let updates = StoreKitHandOver(transactions.map { (transaction: $0, state: $0.transactionState) })
+        onMainActor { self.update(updates.value) }
+    }
+
+    {{access}}nonisolated func paymentQueueRestoreCompletedTransactionsFinished(_ queue: SKPaymentQueue) {
+        onMainActor { self.finishRestore(error: nil) }
+    }
+
+    {{access}}nonisolated func paymentQueue(_ queue: SKPaymentQueue, restoreCompletedTransactionsFailedWithError error: any Error) {
+        onMainActor { self.finishRestore(error: error) }
+    }
+
+    #if !os(watchOS)
+        /// A promoted In-App Purchase the customer started on the App Store. Answering true lets
+        /// StoreKit add the payment; its transaction then arrives like any other.
+        {{access}}nonisolated func paymentQueue(
+            _ queue: SKPaymentQueue, shouldAddStorePayment payment: SKPayment, for product: SKProduct
+        ) -> Bool {
+            let identifier = product.productIdentifier
+            onMainActor { self.notePromotedPurchase(of: identifier) }
+            return {{typePrefix}}ProductID(rawValue: identifier) != nil && SKPaymentQueue.canMakePayments()
+        }
+    #endif
+
+    {{access}}nonisolated func paymentQueue(
+        _ queue: SKPaymentQueue, didRevokeEntitlementsForProductIdentifiers productIdentifiers: [String]
+    ) {
+        onMainActor { self.revoke(productIdentifiers) }
+    }
+}
+
+#if canImport(Combine)
+    extension {{manager}}: ObservableObject {}
+#endif
+
+/// Runs `work` on the main actor: at once when StoreKit called on the main thread (as the
+/// payment queue does), else in turn on the main queue (products requests answer elsewhere).
+private func onMainActor(_ work: @escaping @MainActor @Sendable () -> Void) {
+    if Thread.isMainThread {
+        MainActor.assumeIsolated(work)
+    } else {
+        DispatchQueue.main.async { MainActor.assumeIsolated(work) }
+    }
+}
+
+/// StoreKit 1 objects handed from StoreKit's thread to the main actor. StoreKit does not touch
+/// them after the callback returns, so only one thread uses them at a time.
+private struct StoreKitHandOver<Value>: @unchecked Sendable {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+}
+
+/// The payment queue the store observes, so that the store's deinitialiser, which cannot reach
+/// the store's own properties, can stop observing it.
+private final class PaymentQueueObservation: @unchecked Sendable {
+    var queue: SKPaymentQueue?
+
+    func stop(_ observer: any SKPaymentTransactionObserver) {
+        queue?.remove(observer)
+    }
+}
+
+"""#,
+        "StoreKit1/header": #"""
+// {{fileName}}
+// Generated by iapkit from {{sourceDescription}}. Do not edit: change the guides and run
+// `iapkit generate` again.
+
+"""#,
+        "StoreKit2/Configuration.storekit": #"""
+{
+  "identifier" : "{{identifier}}",
+  "nonRenewingSubscriptions" : [
+{{#nonRenewing}}
+    {
+      "displayPrice" : {{displayPrice}},
+      "familyShareable" : {{familyShareable}},
+      "internalID" : "{{internalID}}",
+      "localizations" : [
+{{#localizations}}
+        {
+          "description" : {{description}},
+          "displayName" : {{displayName}},
+          "locale" : {{locale}}
+        }{{^last}},{{/last}}
+{{/localizations}}
+      ],
+      "productID" : {{productID}},
+      "referenceName" : {{referenceName}},
+      "type" : "NonRenewingSubscription"
+    }{{^last}},{{/last}}
+{{/nonRenewing}}
+  ],
+  "products" : [
+{{#products}}
+    {
+      "displayPrice" : {{displayPrice}},
+      "familyShareable" : {{familyShareable}},
+      "internalID" : "{{internalID}}",
+      "localizations" : [
+{{#localizations}}
+        {
+          "description" : {{description}},
+          "displayName" : {{displayName}},
+          "locale" : {{locale}}
+        }{{^last}},{{/last}}
+{{/localizations}}
+      ],
+      "productID" : {{productID}},
+      "referenceName" : {{referenceName}},
+      "type" : "{{type}}"
+    }{{^last}},{{/last}}
+{{/products}}
+  ],
+  "settings" : {
+    "_failTransactionsEnabled" : false,
+    "_storeKitErrors" : [
+
+    ]
+  },
+  "subscriptionGroups" : [
+{{#groups}}
+    {
+      "id" : "{{id}}",
+      "localizations" : [
+
+      ],
+      "name" : {{name}},
+      "subscriptions" : [
+{{#subscriptions}}
+        {
+          "adHocOffers" : [
+
+          ],
+          "codeOffers" : [
+
+          ],
+          "displayPrice" : {{displayPrice}},
+          "familyShareable" : {{familyShareable}},
+          "groupNumber" : {{groupNumber}},
+          "internalID" : "{{internalID}}",
+          "introductoryOffer" : {{^offer}}null{{/offer}}{{#offer}}{
+{{#displayPrice}}
+            "displayPrice" : {{displayPrice}},
+{{/displayPrice}}
+            "internalID" : "{{internalID}}",
+            "numberOfPeriods" : {{numberOfPeriods}},
+            "paymentMode" : "{{paymentMode}}",
+            "subscriptionPeriod" : "{{period}}"
+          }{{/offer}},
+          "localizations" : [
+{{#localizations}}
+            {
+              "description" : {{description}},
+              "displayName" : {{displayName}},
+              "locale" : {{locale}}
+            }{{^last}},{{/last}}
+{{/localizations}}
+          ],
+          "productID" : {{productID}},
+          "recurringSubscriptionPeriod" : "{{period}}",
+          "referenceName" : {{referenceName}},
+          "subscriptionGroupID" : "{{groupID}}",
+          "type" : "RecurringSubscription"
+        }{{^last}},{{/last}}
+{{/subscriptions}}
+      ]
+    }{{^last}},{{/last}}
+{{/groups}}
+  ],
+  "version" : {
+    "major" : 3,
+    "minor" : 0
+  }
+}
+
+"""#,
+        "StoreKit2/EntitlementStore.swift": #"""
+{{> header}}
+
+import Foundation
+
+#if canImport(Security)
+    import Security
+#endif
+
+/// What the customer owns and has left, kept between launches so the app unlocks features
+/// before StoreKit answers. StoreKit stays the authority: the store corrects this record from
+/// StoreKit's entitlements whenever it refreshes.
+///
+/// Everything lives in one record that is saved whole, so a consumable's credit and the
+/// transaction it came from are never saved apart. The record is read from its storage once and
+/// then kept in memory; a change is kept only once its storage has saved it.
+{{access}}final class {{typePrefix}}EntitlementStore: @unchecked Sendable {
+    /// One product the customer owns.
+    {{access}}struct Entitlement: Codable, Sendable, Equatable {
+        /// When ownership ends; nil for a purchase that lasts.
+        {{access}}var expirationDate: Date?
+        /// The transaction that granted it.
+        {{access}}var transactionID: String
+        /// The first transaction of the purchase, shared by a subscription's renewals.
+        {{access}}var originalTransactionID: String
+        {{access}}var purchaseDate: Date
+        /// Shared by a family member rather than bought by the customer.
+        {{access}}var isFamilyShared: Bool
+        /// StoreKit still entitled the customer after `expirationDate` when last asked: the
+        /// billing grace period of a subscription whose renewal payment failed.
+        {{access}}var isInGracePeriod: Bool
+
+        {{access}}init(
+            expirationDate: Date?, transactionID: String, originalTransactionID: String, purchaseDate: Date,
+            isFamilyShared: Bool = false, isInGracePeriod: Bool = false
+        ) {
+            self.expirationDate = expirationDate
+            self.transactionID = transactionID
+            self.originalTransactionID = originalTransactionID
+            self.purchaseDate = purchaseDate
+            self.isFamilyShared = isFamilyShared
+            self.isInGracePeriod = isInGracePeriod
+        }
+
+        /// Whether it entitles the customer at `date`: before its end, or in a grace period.
+        {{access}}func isActive(at date: Date) -> Bool {
+            guard let expirationDate else { return true }
+            return expirationDate > date || isInGracePeriod
+        }
+    }
+
+    /// Everything the store keeps, by product ID.
+    {{access}}struct Record: Codable, Sendable, Equatable {
+        /// How many delivered transactions the record remembers.
+        {{access}}static let deliveredLimit = 1000
+
+        {{access}}var entitlements: [String: Entitlement] = [:]
+        /// Units of each consumable left.
+        {{access}}var balances: [String: Int] = [:]
+        /// Transactions already delivered, oldest first: one delivered again credits nothing.
+        {{access}}var deliveredTransactions: [String] = []
+
+        {{access}}init() {}
+
+        {{access}}mutating func noteDelivered(_ transactionID: String) {
+            guard !deliveredTransactions.contains(transactionID) else { return }
+            deliveredTransactions.append(transactionID)
+            if deliveredTransactions.count > Self.deliveredLimit {
+                deliveredTransactions.removeFirst(deliveredTransactions.count - Self.deliveredLimit)
+            }
+        }
+    }
+
+    /// Where the record is saved: the keychain, `UserDefaults`, memory, or a place of your own.
+    {{access}}protocol Storage: Sendable {
+        /// The saved bytes, or nil when nothing was saved yet. Throws when they cannot be read
+        /// now, such as the keychain before the device's first unlock.
+        func load() throws -> Data?
+        /// Replaces the saved bytes; throws when they could not be saved.
+        func save(_ data: Data) throws
+        /// What an earlier version of the generated store saved, one value per product, read
+        /// once when nothing else was saved yet.
+        func loadEarlierVersion() -> Record?
+    }
+
+    /// Posted after an entitlement store of the app saved a change (or the Objective-C manager
+    /// did): every other one reads its storage again.
+    {{access}}static let didChangeNotification = Notification.Name({{bundleIDLiteral}} + ".iap.entitlementsChanged")
+
+    private let storage: any Storage
+    private let lock = NSLock()
+    private var cached: Record?
+    private var observer: (any NSObjectProtocol)?
+
+    {{access}}init(storage: any Storage) {
+        self.storage = storage
+        observer = NotificationCenter.default.addObserver(
+            forName: Self.didChangeNotification, object: nil, queue: nil
+        ) { [weak self] notification in
+            guard let self, (notification.object as? {{typePrefix}}EntitlementStore) !== self else { return }
+            self.forgetCachedRecord()
+        }
+    }
+
+    deinit {
+        if let observer { NotificationCenter.default.removeObserver(observer) }
+    }
+
+    /// The saved record; an empty one while the storage cannot be read.
+    {{access}}var record: Record {
+        lock.lock()
+        defer { lock.unlock() }
+        return (try? loaded()) ?? Record()
+    }
+
+    {{access}}func entitlement(for product: {{typePrefix}}ProductID) -> Entitlement? {
+        record.entitlements[product.rawValue]
+    }
+
+    /// Whether the saved record entitles the customer to `product` at `date`.
+    {{access}}func isEntitled(to product: {{typePrefix}}ProductID, at date: Date) -> Bool {
+        entitlement(for: product)?.isActive(at: date) ?? false
+    }
+
+    /// Units of a consumable the customer has left.
+    {{access}}func balance(of product: {{typePrefix}}ProductID) -> Int {
+        record.balances[product.rawValue] ?? 0
+    }
+
+    /// The durable products owned at `date`. At launch, before StoreKit has confirmed anything,
+    /// a grace period saved earlier does not count (`trustingGracePeriods: false`): a
+    /// subscription whose end has passed stays locked until StoreKit says otherwise.
+    {{access}}func ownedProducts(at date: Date, trustingGracePeriods: Bool = true) -> Set<{{typePrefix}}ProductID> {
+        let record = self.record
+        return Set(
+            {{typePrefix}}ProductID.allCases.filter { id in
+                guard id.kind.isDurable, var entitlement = record.entitlements[id.rawValue] else { return false }
+                if !trustingGracePeriods { entitlement.isInGracePeriod = false }
+                return entitlement.isActive(at: date)
+            })
+    }
+
+    /// When a store should look again: the next end among `owned`, or in an hour while a grace
+    /// period runs, whose end only StoreKit knows.
+    {{access}}func nextCheck(after date: Date, among owned: Set<{{typePrefix}}ProductID>) -> Date? {
+        let record = self.record
+        return owned.compactMap { id -> Date? in
+            guard let end = record.entitlements[id.rawValue]?.expirationDate else { return nil }
+            return end > date ? end : date.addingTimeInterval(3600)
+        }.min()
+    }
+
+    {{access}}func hasDelivered(transactionID: String) -> Bool {
+        record.deliveredTransactions.contains(transactionID)
+    }
+
+    /// Credits `units` of a consumable for one transaction, once, in one save. Returns false,
+    /// changing nothing, when the transaction was credited before; throws when the storage
+    /// could not save the credit.
+    @discardableResult
+    {{access}}func credit(_ units: Int, of product: {{typePrefix}}ProductID, transactionID: String) throws -> Bool {
+        try update { record in
+            guard !record.deliveredTransactions.contains(transactionID) else { return false }
+            record.balances[product.rawValue, default: 0] += units
+            record.noteDelivered(transactionID)
+            return true
+        }
+    }
+
+    /// Saves what one transaction grants a durable product, with the transaction as delivered,
+    /// in one save. A subscription replaces the others of its group: one is active at a time.
+    {{access}}func grant(_ entitlement: Entitlement, to product: {{typePrefix}}ProductID, transactionID: String) throws {
+        try update { record in
+            if let group = product.subscriptionGroup {
+                for other in {{typePrefix}}ProductID.allCases where other != product && other.subscriptionGroup == group {
+                    record.entitlements[other.rawValue] = nil
+                }
+            }
+            record.entitlements[product.rawValue] = entitlement
+            record.noteDelivered(transactionID)
+        }
+    }
+
+    /// Uses up `units` of a consumable: false, changing nothing, when fewer are left.
+    {{access}}func spend(_ units: Int, of product: {{typePrefix}}ProductID) throws -> Bool {
+        try update { record in
+            let balance = record.balances[product.rawValue] ?? 0
+            guard units > 0, balance >= units else { return false }
+            record.balances[product.rawValue] = balance - units
+            return true
+        }
+    }
+
+    /// Applies a change to the record and saves the result. The change starts from what is
+    /// saved, not from memory, so that it never overwrites what another store of the app saved.
+    /// When the storage cannot be read or cannot save, this throws and nothing changes.
+    @discardableResult
+    {{access}}func update<Result>(_ change: (inout Record) throws -> Result) throws -> Result {
+        let result = try updateLocked(change)
+        NotificationCenter.default.post(name: Self.didChangeNotification, object: self)
+        return result
+    }
+
+    private func updateLocked<Result>(_ change: (inout Record) throws -> Result) throws -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        var record = try read()
+        let result = try change(&record)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .secondsSince1970
+        try storage.save(try encoder.encode(record))
+        cached = record
+        return result
+    }
+
+    private func forgetCachedRecord() {
+        lock.lock()
+        defer { lock.unlock() }
+        cached = nil
+    }
+
+    /// The record in memory, read from the storage the first time; call with the lock held.
+    private func loaded() throws -> Record {
+        if let cached { return cached }
+        let record = try read()
+        cached = record
+        return record
+    }
+
+    private func read() throws -> Record {
+        guard let data = try storage.load() else { return storage.loadEarlierVersion() ?? Record() }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return try decoder.decode(Record.self, from: data)
+    }
+}
+
+extension {{typePrefix}}EntitlementStore.Entitlement {
+    /// What one transaction of `product` grants: a subscription until `subscriptionEnd`, a pass
+    /// for its term (starting where a pass still `running` ends), anything else for good.
+    {{access}}static func granted(
+        to product: {{typePrefix}}ProductID, transactionID: String, originalTransactionID: String, purchaseDate: Date,
+        subscriptionEnd: Date?, isFamilyShared: Bool, running: Self?
+    ) -> Self {
+        var end: Date?
+        switch product.kind {
+        case .autoRenewable:
+            end = subscriptionEnd
+        case .nonRenewing:
+            var start = purchaseDate
+            if let running, running.transactionID != transactionID, let runningEnd = running.expirationDate,
+                runningEnd > start, running.purchaseDate < start
+            {
+                start = runningEnd
+            }
+            end = product.end(ofPurchaseAt: start)
+        case .nonConsumable, .consumable:
+            end = nil
+        }
+        return Self(
+            expirationDate: end, transactionID: transactionID, originalTransactionID: originalTransactionID,
+            purchaseDate: purchaseDate, isFamilyShared: isFamilyShared)
+    }
+}
+
+/// What StoreKit said of one product at a refresh.
+{{access}}struct {{typePrefix}}EntitlementAnswer: Sendable {
+    /// What StoreKit entitles the customer to now, when it does.
+    {{access}}var current: {{typePrefix}}EntitlementStore.Entitlement?
+    /// The product's latest transaction was refunded or revoked.
+    {{access}}var isRevoked = false
+    /// The product's latest transaction was replaced by a higher level of its group.
+    {{access}}var isReplaced = false
+    /// When the product's latest transaction ends, for subscriptions.
+    {{access}}var latestEnd: Date?
+
+    {{access}}init(
+        current: {{typePrefix}}EntitlementStore.Entitlement?, isRevoked: Bool = false, isReplaced: Bool = false,
+        latestEnd: Date? = nil
+    ) {
+        self.current = current
+        self.isRevoked = isRevoked
+        self.isReplaced = isReplaced
+        self.latestEnd = latestEnd
+    }
+}
+
+extension {{typePrefix}}EntitlementStore.Record {
+    /// Applies a refresh's answers and returns the products whose entitlement ended, with
+    /// whether it was revoked (else it expired). Ownership ends only on evidence: a revocation,
+    /// a replacement within the group (reported by the purchase that replaced it), or an end
+    /// date that has passed while StoreKit no longer entitles the customer. A product StoreKit
+    /// says nothing about keeps what was saved.
+    {{access}}mutating func apply(
+        _ answers: [{{typePrefix}}ProductID: {{typePrefix}}EntitlementAnswer], at now: Date
+    ) -> [(product: {{typePrefix}}ProductID, revoked: Bool)] {
+        var ended: [(product: {{typePrefix}}ProductID, revoked: Bool)] = []
+        for (id, answer) in answers.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            let saved = entitlements[id.rawValue]
+            if var current = answer.current {
+                if id.kind == .nonRenewing, let saved, saved.transactionID == current.transactionID {
+                    // The saved end already counts a pass bought while an earlier one ran.
+                    current = saved
+                }
+                current.isInGracePeriod = id.kind == .autoRenewable && (current.expirationDate ?? now) <= now
+                if id.kind == .nonRenewing, !current.isActive(at: now) {
+                    if saved != nil { ended.append((id, false)) }
+                    entitlements[id.rawValue] = nil
+                } else {
+                    entitlements[id.rawValue] = current
+                }
+            } else if let saved {
+                if answer.isRevoked {
+                    entitlements[id.rawValue] = nil
+                    ended.append((id, true))
+                } else if answer.isReplaced {
+                    entitlements[id.rawValue] = nil
+                } else if let end = answer.latestEnd ?? saved.expirationDate, end <= now {
+                    entitlements[id.rawValue] = nil
+                    ended.append((id, false))
+                }
+            }
+        }
+        return ended
+    }
+}
+
+extension {{typePrefix}}EntitlementStore.Storage {
+    {{access}}func loadEarlierVersion() -> {{typePrefix}}EntitlementStore.Record? { nil }
+}
+
+extension {{typePrefix}}EntitlementStore {
+    /// Keeps the record for one run of the app: for tests and previews. Consumables need a
+    /// storage that outlives the app, which is why the guides cannot choose this one for them.
+    {{access}}final class MemoryStorage: Storage, @unchecked Sendable {
+        private let lock = NSLock()
+        private var data: Data?
+
+        {{access}}init() {}
+
+        {{access}}func load() throws -> Data? {
+            lock.lock()
+            defer { lock.unlock() }
+            return data
+        }
+
+        {{access}}func save(_ data: Data) throws {
+            lock.lock()
+            defer { lock.unlock() }
+            self.data = data
+        }
+    }
+
+    /// Keeps the record in `UserDefaults` under one key. Anyone with access to the device can
+    /// edit it, so use it for unlocks that need no protection; StoreKit corrects it on every
+    /// refresh, but consumable balances are only as safe as this storage.
+    {{access}}struct DefaultsStorage: Storage, @unchecked Sendable {
+        private let defaults: UserDefaults
+        private let keyPrefix: String
+
+        {{access}}init(defaults: UserDefaults = .standard, keyPrefix: String = {{bundleIDLiteral}}) {
+            self.defaults = defaults
+            self.keyPrefix = keyPrefix
+        }
+
+        {{access}}func load() throws -> Data? {
+            defaults.data(forKey: keyPrefix + ".iap.entitlements")
+        }
+
+        {{access}}func save(_ data: Data) throws {
+            defaults.set(data, forKey: keyPrefix + ".iap.entitlements")
+        }
+
+        /// Earlier versions kept one value per product.
+        {{access}}func loadEarlierVersion() -> Record? {
+            var record = Record()
+            for product in {{typePrefix}}ProductID.allCases {
+                if defaults.bool(forKey: "\(keyPrefix).iap.entitled.\(product.rawValue)") {
+                    record.entitlements[product.rawValue] = Entitlement(
+                        expirationDate: nil, transactionID: "", originalTransactionID: "", purchaseDate: .distantPast)
+                }
+                let balance = defaults.integer(forKey: "\(keyPrefix).iap.balance.\(product.rawValue)")
+                if balance > 0 { record.balances[product.rawValue] = balance }
+            }
+            return record == Record() ? nil : record
+        }
+    }
+
+    #if canImport(Security)
+        /// Keeps the record in the keychain as one item, where other apps cannot read or change
+        /// it and where it survives a reinstall. Every write's result is checked.
+        {{access}}struct KeychainStorage: Storage {
+            /// A keychain call failed with this status.
+            {{access}}struct Failure: Error, Equatable {
+                {{access}}let status: OSStatus
+            }
+
+            private let service: String
+
+            {{access}}init(service: String = {{bundleIDLiteral}} + ".iap") {
+                self.service = service
+            }
+
+            {{access}}func load() throws -> Data? {
+                var query = query("entitlements")
+                query[kSecReturnData as String] = true
+                query[kSecMatchLimit as String] = kSecMatchLimitOne
+                var item: CFTypeRef?
+                let status = SecItemCopyMatching(query as CFDictionary, &item)
+                if status == errSecItemNotFound { return nil }
+                guard status == errSecSuccess, let data = item as? Data else { throw Failure(status: status) }
+                return data
+            }
+
+            {{access}}func save(_ data: Data) throws {
+                let query = query("entitlements")
+                var status = SecItemUpdate(query as CFDictionary, [kSecValueData as String: data] as CFDictionary)
+                if status == errSecItemNotFound {
+                    var item = query
+                    item[kSecValueData as String] = data
+                    item[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlock
+                    status = SecItemAdd(item as CFDictionary, nil)
+                }
+                guard status == errSecSuccess else { throw Failure(status: status) }
+            }
+
+            /// Earlier versions kept one item per product.
+            {{access}}func loadEarlierVersion() -> Record? {
+                var record = Record()
+                for product in {{typePrefix}}ProductID.allCases {
+                    if string("entitled.\(product.rawValue)") == "1" {
+                        record.entitlements[product.rawValue] = Entitlement(
+                            expirationDate: nil, transactionID: "", originalTransactionID: "", purchaseDate: .distantPast)
+                    }
+                    if let balance = string("balance.\(product.rawValue)").flatMap(Int.init), balance > 0 {
+                        record.balances[product.rawValue] = balance
+                    }
+                }
+                return record == Record() ? nil : record
+            }
+
+            private func query(_ account: String) -> [String: Any] {
+                [
+                    kSecClass as String: kSecClassGenericPassword,
+                    kSecAttrService as String: service,
+                    kSecAttrAccount as String: account,
+                ]
+            }
+
+            private func string(_ account: String) -> String? {
+                var query = query(account)
+                query[kSecReturnData as String] = true
+                query[kSecMatchLimit as String] = kSecMatchLimitOne
+                var item: CFTypeRef?
+                guard SecItemCopyMatching(query as CFDictionary, &item) == errSecSuccess, let data = item as? Data
+                else { return nil }
+                return String(decoding: data, as: UTF8.self)
+            }
+        }
+    #endif
+
+    /// The store the guide chose (`entitlementStore: {{entitlementStoreName}}`).
+    {{access}}static func makeDefault() -> {{typePrefix}}EntitlementStore {
+{{#usesKeychain}}
+        #if canImport(Security)
+            return {{typePrefix}}EntitlementStore(storage: KeychainStorage())
+        #else
+            return {{typePrefix}}EntitlementStore(storage: DefaultsStorage())
+        #endif
+{{/usesKeychain}}
+{{#usesUserDefaults}}
+        {{typePrefix}}EntitlementStore(storage: DefaultsStorage())
+{{/usesUserDefaults}}
+{{#usesNone}}
+        {{typePrefix}}EntitlementStore(storage: MemoryStorage())
+{{/usesNone}}
+    }
+}
+
+"""#,
+        "StoreKit2/HandlersScaffold.swift": #"""
+// {{fileName}}
+// Created once by `iapkit generate`. This file is yours: iapkit never changes it again.
+
+import StoreKit
+
+/// What the app does when a product is bought, restored or taken back. Hand an instance to the
+/// store: `{{manager}}(handler: events)`, and keep it alive (the store holds it weakly). The
+/// store itself records what the customer owns and keeps consumable balances.
+@MainActor
+final class {{manager}}Events: {{handlerProtocol}} {
+    // To credit a server of your own before a transaction is finished:
+    // func deliver(_ transaction: StoreKit.Transaction, for product: {{typePrefix}}ProductID) async -> {{typePrefix}}DeliveryOutcome {
+    //     await myServer.credit(transaction) ? .delivered : .retryLater
+    // }
+
+{{#products}}
+    func {{on.purchased}}(_ transaction: StoreKit.Transaction) {
+        // Unlock {{comment}}.
+    }
+
+{{/products}}
+    func storeDidMissProducts(_ products: [{{typePrefix}}ProductID]) {
+        // The App Store returned none of these; the debug console names them.
+    }
+}
+
+"""#,
+        "StoreKit2/ProductHandlers.swift": #"""
+{{> header}}
+
+import Foundation
+import StoreKit
+
+#if canImport(UIKit)
+    import UIKit
+#endif
+
+/// Callbacks for each product of the guides. Every method has a default, so a conforming type
+/// implements only what it needs; `{{scaffoldFile}}` holds yours. Methods exist only for what
+/// can happen to a product: a consumable is never restored, only subscriptions and passes
+/// expire, only subscriptions renew.
+{{> availability}}
+@MainActor
+{{access}}protocol {{handlerProtocol}}: AnyObject {
+    /// Delivers what a verified transaction paid for, before the store saves the entitlement and
+    /// finishes the transaction: credit your server here, for example. Answer `.retryLater`
+    /// when that cannot happen now; the transaction then stays unfinished and comes back (at
+    /// the latest at the next launch), and nothing is granted meanwhile. Called once per
+    /// transaction, renewals included. The default delivers at once. Do not wait here for the
+    /// store's own `refreshEntitlements()`.
+    func deliver(_ transaction: StoreKit.Transaction, for product: {{typePrefix}}ProductID) async -> {{typePrefix}}DeliveryOutcome
+    /// Every event of every product. The default calls the product's own method below
+    /// (`dispatch(_:for:)`); implement it to see all events in one place.
+    func handle(_ event: {{typePrefix}}StoreEvent, for product: {{typePrefix}}ProductID)
+{{#products}}
+    /// {{comment}}: bought and delivered.
+    func {{on.purchased}}(_ transaction: StoreKit.Transaction)
+{{#isFamilyShareable}}
+    /// {{comment}}: shared by a family member; the default calls `{{on.purchased}}(_:)`.
+    func {{on.familyShared}}(_ transaction: StoreKit.Transaction)
+{{/isFamilyShareable}}
+{{#isAutoRenewable}}
+    /// {{comment}}: renewed for another period.
+    func {{on.renewed}}(_ transaction: StoreKit.Transaction)
+{{/isAutoRenewable}}
+{{#isDurable}}
+    /// {{comment}}: found again by a restore.
+    func {{on.restored}}()
+{{/isDurable}}
+    /// {{comment}}: the purchase failed, did not verify, or could not be saved.
+    func {{on.failed}}(_ error: any Error)
+    /// {{comment}}: waiting for approval.
+    func {{on.deferred}}()
+{{#isConsumable}}
+    /// {{comment}}: refunded; the store has taken back the units that are left.
+{{/isConsumable}}
+{{^isConsumable}}
+    /// {{comment}}: refunded, or no longer shared by the family.
+{{/isConsumable}}
+    func {{on.revoked}}()
+{{#hasExpiry}}
+    /// {{comment}}: ran out.
+    func {{on.expired}}()
+{{/hasExpiry}}
+{{/products}}
+    /// The App Store returned none of these products; see the troubleshooting checklist.
+    func storeDidMissProducts(_ products: [{{typePrefix}}ProductID])
+}
+
+{{> availability}}
+extension {{handlerProtocol}} {
+    {{access}}func deliver(_ transaction: StoreKit.Transaction, for product: {{typePrefix}}ProductID) async -> {{typePrefix}}DeliveryOutcome {
+        .delivered
+    }
+
+    {{access}}func handle(_ event: {{typePrefix}}StoreEvent, for product: {{typePrefix}}ProductID) {
+        dispatch(event, for: product)
+    }
+
+{{#products}}
+    {{access}}func {{on.purchased}}(_ transaction: StoreKit.Transaction) {}
+{{#isFamilyShareable}}
+    {{access}}func {{on.familyShared}}(_ transaction: StoreKit.Transaction) { {{on.purchased}}(transaction) }
+{{/isFamilyShareable}}
+{{#isAutoRenewable}}
+    {{access}}func {{on.renewed}}(_ transaction: StoreKit.Transaction) {}
+{{/isAutoRenewable}}
+{{#isDurable}}
+    {{access}}func {{on.restored}}() {}
+{{/isDurable}}
+    {{access}}func {{on.failed}}(_ error: any Error) {}
+    {{access}}func {{on.deferred}}() {}
+    {{access}}func {{on.revoked}}() {}
+{{#hasExpiry}}
+    {{access}}func {{on.expired}}() {}
+{{/hasExpiry}}
+{{/products}}
+    {{access}}func storeDidMissProducts(_ products: [{{typePrefix}}ProductID]) {}
+
+    /// Calls the method of `product` for `event`; what cannot happen to the product is ignored.
+    {{access}}func dispatch(_ event: {{typePrefix}}StoreEvent, for product: {{typePrefix}}ProductID) {
+        switch product {
+{{#products}}
+        case .{{caseName}}:
+            switch event {
+{{#isFamilyShareable}}
+            case .purchased(let transaction): {{on.purchased}}(transaction)
+            case .familyShared(let transaction): {{on.familyShared}}(transaction)
+{{/isFamilyShareable}}
+{{^isFamilyShareable}}
+            case .purchased(let transaction), .familyShared(let transaction): {{on.purchased}}(transaction)
+{{/isFamilyShareable}}
+{{#isAutoRenewable}}
+            case .renewed(let transaction): {{on.renewed}}(transaction)
+{{/isAutoRenewable}}
+{{#isDurable}}
+            case .restored: {{on.restored}}()
+{{/isDurable}}
+            case .failed(let error): {{on.failed}}(error)
+            case .deferred: {{on.deferred}}()
+            case .revoked: {{on.revoked}}()
+{{#hasExpiry}}
+            case .expired: {{on.expired}}()
+{{/hasExpiry}}
+{{^handlesEveryEvent}}
+            default: break
+{{/handlesEveryEvent}}
+            }
+{{/products}}
+        }
+    }
+}
+
+/// One product's part of the store: `store.{{firstHandler}}.purchase()`.
+{{> availability}}
+@MainActor
+{{access}}struct {{typePrefix}}ProductHandle {
+    {{access}}let id: {{typePrefix}}ProductID
+    private let store: {{manager}}
+
+    init(id: {{typePrefix}}ProductID, store: {{manager}}) {
+        self.id = id
+        self.store = store
+    }
+
+    /// The product as the App Store returned it; nil until `loadProducts()` found it.
+    {{access}}var product: Product? { store.products[id] }
+
+    /// Whether the customer owns it now (non-consumables, active subscriptions and passes).
+    {{access}}var isPurchased: Bool { store.isPurchased(id) }
+
+    /// When the subscription or pass ends; nil for what lasts and for what is not owned.
+    {{access}}var expirationDate: Date? { store.expirationDate(of: id) }
+
+    /// Whether the customer owns it through Family Sharing.
+    {{access}}var isFamilyShared: Bool { store.isFamilyShared(id) }
+
+    /// Units left, for a consumable.
+    {{access}}var balance: Int { store.balance(of: id) }
+
+    /// Whether the App Store has a transaction of it that a refund could be asked for.
+    {{access}}var canRequestRefund: Bool {
+        get async { await store.canRequestRefund(for: id) }
+    }
+
+    #if !os(visionOS)
+        /// Buys it, with a subscription offer if one is given.
+        @discardableResult
+        {{access}}func purchase(
+            offer: {{typePrefix}}SubscriptionOfferChoice? = nil, options: Set<Product.PurchaseOption> = []
+        ) async throws -> {{typePrefix}}PurchaseOutcome {
+            try await store.purchase(id, offer: offer, options: options)
+        }
+    #endif
+
+    #if canImport(UIKit) && !os(watchOS)
+        /// Buys it, confirming in `scene` (the way on visionOS).
+        @available(iOS 17.0, tvOS 17.0, visionOS 1.0, *)
+        @discardableResult
+        {{access}}func purchase(
+            confirmIn scene: some UIScene, offer: {{typePrefix}}SubscriptionOfferChoice? = nil,
+            options: Set<Product.PurchaseOption> = []
+        ) async throws -> {{typePrefix}}PurchaseOutcome {
+            try await store.purchase(id, confirmIn: scene, offer: offer, options: options)
+        }
+    #endif
+}
+
+{{> availability}}
+extension {{manager}} {
+{{#products}}
+    /// {{comment}}
+    {{access}}var {{handler}}: {{typePrefix}}ProductHandle { {{typePrefix}}ProductHandle(id: .{{caseName}}, store: self) }
+{{/products}}
+}
+
+"""#,
+        "StoreKit2/ProductID.swift": #"""
+{{> header}}
+
+import Foundation
+
+/// What kind of in-app purchase a product is.
+{{access}}enum {{typePrefix}}ProductKind: String, Sendable, CaseIterable {
+    case consumable
+    case nonConsumable
+    case autoRenewable
+    case nonRenewing
+
+    /// Whether owning the product lasts; a consumable is used up instead.
+    {{access}}var isDurable: Bool { self != .consumable }
+}
+
+/// Every product the guides define, by its App Store Connect ID.
+{{access}}enum {{typePrefix}}ProductID: String, CaseIterable, Sendable {
+{{#products}}
+    /// {{comment}}
+    case {{caseName}} = {{idLiteral}}
+{{/products}}
+
+    /// The kind App Store Connect sells the product as.
+    {{access}}var kind: {{typePrefix}}ProductKind {
+        switch self {
+{{#products}}
+        case .{{caseName}}: .{{kind}}
+{{/products}}
+        }
+    }
+
+    /// How many units one purchase of a consumable credits (`units` in the guide); 0 for the
+    /// other kinds.
+    {{access}}var unitsPerPurchase: Int {
+        switch self {
+{{#products}}
+        case .{{caseName}}: {{unitsPerPurchase}}
+{{/products}}
+        }
+    }
+
+    /// How long one purchase lasts: a non-renewing subscription's `duration`, an
+    /// auto-renewable subscription's period; nil for products that last or are used up.
+    {{access}}var term: DateComponents? {
+        switch self {
+{{#products}}
+        case .{{caseName}}: {{termLiteral}}
+{{/products}}
+        }
+    }
+
+    /// The subscription group of an auto-renewable subscription.
+    {{access}}var subscriptionGroup: {{typePrefix}}SubscriptionGroup? {
+        switch self {
+{{#products}}
+        case .{{caseName}}: {{groupCase}}
+{{/products}}
+        }
+    }
+
+    /// An auto-renewable subscription's service level in its group; 1 is the highest.
+    {{access}}var level: Int? {
+        switch self {
+{{#products}}
+        case .{{caseName}}: {{levelLiteral}}
+{{/products}}
+        }
+    }
+}
+
+/// Every subscription group of the guides. A customer holds one subscription of a group at a
+/// time; moving to a higher level is an upgrade, to a lower one a downgrade.
+{{access}}enum {{typePrefix}}SubscriptionGroup: Hashable, CaseIterable, Sendable {
+{{#groups}}
+    /// {{comment}}
+    case {{caseName}}
+{{/groups}}
+
+    /// The group's name in the guides (and in App Store Connect).
+    {{access}}var name: String {
+        switch self {
+{{#groups}}
+        case .{{caseName}}: {{nameLiteral}}
+{{/groups}}
+        }
+    }
+
+    /// The group's subscriptions, highest level first.
+    {{access}}var products: [{{typePrefix}}ProductID] {
+        switch self {
+{{#groups}}
+        case .{{caseName}}: [{{productCases}}]
+{{/groups}}
+        }
+    }
+}
+
+"""#,
+        "StoreKit2/StoreManager.swift": #"""
+{{> header}}
+
+import Foundation
+import StoreKit
+
+{{#usesObservation}}
+import Observation
+{{/usesObservation}}
+{{#usesCombine}}
+#if canImport(Combine)
+    import Combine
+#endif
+{{/usesCombine}}
+#if canImport(UIKit)
+    import UIKit
+#endif
+
+/// What happened to one product, for the handler.
+{{> availability}}
+{{access}}enum {{typePrefix}}StoreEvent {
+    /// Bought and delivered.
+    case purchased(StoreKit.Transaction)
+    /// Shared by a family member (Family Sharing) rather than bought.
+    case familyShared(StoreKit.Transaction)
+    /// A subscription renewed for another period.
+    case renewed(StoreKit.Transaction)
+    /// Found again by a restore.
+    case restored
+    case failed(any Error)
+    /// Waiting for approval (Ask to Buy) or for the bank.
+    case deferred
+    /// Refunded, or no longer shared by the family.
+    case revoked
+    /// A subscription or pass ran out.
+    case expired
+}
+
+/// Loads the guides' products from the App Store, sells and restores them, and keeps the
+/// customer's entitlements current: at launch, whenever the app returns to the foreground, and
+/// when a subscription or pass reaches its end.
+///
+/// Create one at launch and keep it: it starts listening to `Transaction.updates` at once, so
+/// purchases completed outside the app, Ask to Buy approvals, renewals and refunds are not lost.
+///
+/// Every transaction is delivered once: a second delivery of one (StoreKit may hand the same
+/// transaction to the purchase and to `Transaction.updates`, and again after a relaunch) waits
+/// for the first and credits nothing. A transaction is finished only after the handler has
+/// delivered it and the entitlement is saved; otherwise it stays unfinished and comes back.
+{{> availability}}
+@MainActor
+{{#usesObservation}}
+@Observable
+{{/usesObservation}}
+{{access}}final class {{manager}} {
+    /// Posted when the app returns to the foreground; the store refreshes its entitlements then.
+    {{access}}static var foregroundNotification: Notification.Name { {{typePrefix}}StoreLifecycle.foregroundNotification }
+
+    /// The products the App Store returned, by ID.
+    {{access}}private(set) var products: [{{typePrefix}}ProductID: Product] = [:]{{#usesCombine}} {
+        willSet { notifyChange() }
+    }{{/usesCombine}}
+
+    /// Products the guides define but the App Store did not return. StoreKit leaves unknown IDs
+    /// out without an error; this list is the only sign.
+    {{access}}private(set) var missingProducts: [{{typePrefix}}ProductID] = []{{#usesCombine}} {
+        willSet { notifyChange() }
+    }{{/usesCombine}}
+
+    /// Non-consumables, subscriptions and passes the customer owns now.
+    {{access}}private(set) var ownedProducts: Set<{{typePrefix}}ProductID> = []{{#usesCombine}} {
+        willSet { notifyChange() }
+    }{{/usesCombine}}
+
+    /// Where the customer stands in each subscription group, as StoreKit said last.
+    {{access}}private(set) var subscriptionStatuses: [{{typePrefix}}SubscriptionGroup: {{typePrefix}}SubscriptionStatus] = [:]{{#usesCombine}} {
+        willSet { notifyChange() }
+    }{{/usesCombine}}
+
+    /// Ties every purchase to the customer's account in the app (it appears in each
+    /// transaction's `appAccountToken`), for servers that match purchases to accounts.
+    {{ignored}}{{access}}var appAccountToken: UUID?
+
+    /// Asks the app's server to sign a promotional offer; the store never holds the key.
+    {{ignored}}{{access}}var promotionalOfferSigner: (@MainActor ({{typePrefix}}PromotionalOfferRequest) async throws -> {{typePrefix}}PromotionalOfferSignature)?
+
+    /// Told about every purchase, renewal, restore, failure, deferral, revocation and expiry,
+    /// and asked to deliver each purchase.
+    {{ignored}}{{access}}weak var handler: (any {{handlerProtocol}})?
+
+    /// Where ownership and consumable balances are kept between launches.
+    {{ignored}}{{access}}let entitlements: {{typePrefix}}EntitlementStore
+
+    /// The time the store goes by.
+    {{ignored}}{{access}}let clock: any {{typePrefix}}StoreClock
+
+    /// Told of every change, for a type in front of the store (the facade of `storekit: both`).
+    {{ignored}}var onChange: (@MainActor () -> Void)?
+
+    /// Deliveries under way, by transaction ID. A transaction is claimed here before the first
+    /// suspension, so a second delivery of it waits for the first instead of crediting again.
+    {{ignored}}private var deliveries: [UInt64: Task<{{typePrefix}}PurchaseOutcome, Never>] = [:]
+    /// Counts changes of ownership, so that a refresh leaves alone what changed after it began.
+    {{ignored}}private var changeCount = 0
+    {{ignored}}private var lastChange: [{{typePrefix}}ProductID: Int] = [:]
+    {{ignored}}private let refreshes = {{typePrefix}}RefreshQueue()
+    {{ignored}}private let listeners = {{typePrefix}}StoreListeners()
+    /// Wakes the store at the next end of a subscription or pass it knows of.
+    {{ignored}}private let expiry: {{typePrefix}}ExpiryTimer
+    /// Followers of each group's status (`statusUpdates(of:)`).
+    {{ignored}}private var statusFollowers: [{{typePrefix}}SubscriptionGroup: [UUID: AsyncStream<{{typePrefix}}SubscriptionStatus>.Continuation]] = [:]
+    /// Counts each group's status requests, so that an answer overtaken by a later request
+    /// (StoreKit answers in any order) does not replace that request's newer answer.
+    {{ignored}}private var statusRequests: [{{typePrefix}}SubscriptionGroup: Int] = [:]
+    /// Bumped by every change, so that views reading values the store computes (balances, end
+    /// dates) are told when they change.
+    private(set) var revision = 0
+
+    {{access}}init(
+        entitlements: {{typePrefix}}EntitlementStore = {{typePrefix}}EntitlementStore.makeDefault(),
+        handler: (any {{handlerProtocol}})? = nil,
+        clock: any {{typePrefix}}StoreClock = {{typePrefix}}SystemStoreClock()
+    ) {
+        self.entitlements = entitlements
+        self.handler = handler
+        self.clock = clock
+        expiry = {{typePrefix}}ExpiryTimer(clock: clock, listeners: listeners)
+        // What was saved counts until StoreKit answers, but never past its end: a subscription
+        // that lapsed while the app was closed stays locked.
+        ownedProducts = entitlements.ownedProducts(at: clock.now, trustingGracePeriods: false)
+        listeners.add(
+            Task { [weak self] in
+                for await update in StoreKit.Transaction.updates {
+                    guard let self else { return }
+                    await self.process(update)
+                }
+            })
+        #if !os(tvOS) && !os(watchOS) && !os(visionOS)
+            if #available(iOS 16.4, macOS 14.4, *) {
+                listeners.add(
+                    Task { [weak self] in
+                        for await intent in PurchaseIntent.intents {
+                            guard let self else { return }
+                            await self.buyFromAppStore(intent)
+                        }
+                    })
+            }
+        #endif
+        listeners.add(
+            Task { [weak self] in
+                // Prices and availability follow the storefront: load again when it changes.
+                for await _ in Storefront.updates {
+                    guard let self else { return }
+                    if !self.products.isEmpty { _ = try? await self.loadProducts() }
+                }
+            })
+        if !{{typePrefix}}SubscriptionGroup.allCases.isEmpty {
+            listeners.add(
+                Task { [weak self] in
+                    // Renewal information changes without a transaction (auto-renew turned off in
+                    // Settings, a billing problem, a grace period that begins): follow it here.
+                    for await _ in Product.SubscriptionInfo.Status.updates {
+                        guard let self else { return }
+                        await self.refreshSubscriptionStatuses()
+                    }
+                })
+        }
+        listeners.observe(Self.foregroundNotification) { [weak self] in
+            Task { @MainActor in self?.scheduleRefresh() }
+        }
+        scheduleRefresh()
+    }
+
+    deinit {
+        listeners.cancelAll()
+    }
+
+    /// Whether this device may pay at all; offer purchases only when it may.
+    {{access}}var canMakePayments: Bool { AppStore.canMakePayments }
+
+    /// Asks the App Store for every product of the guides and records which ones it left out.
+    @discardableResult
+    {{access}}func loadProducts() async throws -> [{{typePrefix}}ProductID: Product] {
+        let requested = {{typePrefix}}ProductID.allCases
+        let loaded = try await Product.products(for: requested.map(\.rawValue))
+        var found: [{{typePrefix}}ProductID: Product] = [:]
+        for product in loaded {
+            if let id = {{typePrefix}}ProductID(rawValue: product.id) { found[id] = product }
+        }
+        products = found
+        missingProducts = requested.filter { found[$0] == nil }
+        if !missingProducts.isEmpty {
+            for id in missingProducts {
+                {{typePrefix}}StoreLog.debug(
+                    "{{manager}}: the App Store returned no product for \(id.rawValue). See \({{troubleshootingLiteral}}), checklist items product-id-mismatch, bundle-id-mismatch, agreements, metadata-missing, cleared-for-sale and propagation-delay."
+                )
+            }
+            handler?.storeDidMissProducts(missingProducts)
+        }
+        await refreshSubscriptionStatuses()
+        return found
+    }
+
+    #if !os(visionOS)
+        /// Buys a product, with a subscription offer if one is given. Errors (StoreKit's, and an
+        /// offer that is unknown or could not be signed) are thrown after the handler has heard
+        /// of them. (visionOS asks for a scene to confirm
+        /// in: `purchase(_:confirmIn:offer:options:)`.)
+        @discardableResult
+        {{access}}func purchase(
+            _ id: {{typePrefix}}ProductID, offer: {{typePrefix}}SubscriptionOfferChoice? = nil,
+            options: Set<Product.PurchaseOption> = []
+        ) async throws -> {{typePrefix}}PurchaseOutcome {
+            let product = try productToBuy(id)
+            let result: Product.PurchaseResult
+            do {
+                let chosen = try await purchaseOptions(for: id, offer: offer, adding: options)
+                result = try await product.purchase(options: chosen)
+            } catch {
+                handler?.handle(.failed(error), for: id)
+                throw error
+            }
+            return await handle(result, for: id)
+        }
+    #endif
+
+    #if canImport(UIKit) && !os(watchOS)
+        /// Buys a product, showing the confirmation in `scene`: the way on visionOS, and in
+        /// UIKit apps with several scenes.
+        @available(iOS 17.0, tvOS 17.0, visionOS 1.0, *)
+        @discardableResult
+        {{access}}func purchase(
+            _ id: {{typePrefix}}ProductID, confirmIn scene: some UIScene, offer: {{typePrefix}}SubscriptionOfferChoice? = nil,
+            options: Set<Product.PurchaseOption> = []
+        ) async throws -> {{typePrefix}}PurchaseOutcome {
+            let product = try productToBuy(id)
+            let result: Product.PurchaseResult
+            do {
+                let chosen = try await purchaseOptions(for: id, offer: offer, adding: options)
+                result = try await product.purchase(confirmIn: scene, options: chosen)
+            } catch {
+                handler?.handle(.failed(error), for: id)
+                throw error
+            }
+            return await handle(result, for: id)
+        }
+    #endif
+
+    /// Takes the result of a purchase made elsewhere (StoreKit's `StoreView`,
+    /// `SubscriptionStoreView`, `ProductView`, `onInAppPurchaseCompletion`, or a `PurchaseAction`)
+    /// and delivers it as if the store had made it: once, whatever else hands over the same
+    /// transaction.
+    @discardableResult
+    {{access}}func handle(_ result: Product.PurchaseResult, for id: {{typePrefix}}ProductID) async -> {{typePrefix}}PurchaseOutcome {
+        switch result {
+        case .success(.verified(let transaction)):
+            return await deliver(transaction)
+        case .success(.unverified(let transaction, let error)):
+            // A view may hand over a product other than the one it was asked for (an upgrade in
+            // a SubscriptionStoreView): the failure is the transaction's product's.
+            handler?.handle(.failed(error), for: {{typePrefix}}ProductID(rawValue: transaction.productID) ?? id)
+            return .unverified
+        case .pending:
+            handler?.handle(.deferred, for: id)
+            return .pending
+        case .userCancelled:
+            return .cancelled
+        @unknown default:
+            return .cancelled
+        }
+    }
+
+    /// The loaded product, when payments are allowed.
+    private func productToBuy(_ id: {{typePrefix}}ProductID) throws -> Product {
+        guard AppStore.canMakePayments else {
+            handler?.handle(.failed({{typePrefix}}StoreError.paymentsNotAllowed), for: id)
+            throw {{typePrefix}}StoreError.paymentsNotAllowed
+        }
+        guard let product = products[id] else {
+            // A button tapped before the products arrived: the screen that shows errors hears it.
+            handler?.handle(.failed({{typePrefix}}StoreError.productNotLoaded(id)), for: id)
+            throw {{typePrefix}}StoreError.productNotLoaded(id)
+        }
+        return product
+    }
+
+    /// Restores purchases made on other devices or before a reinstall. App Review expects a
+    /// button that calls this; it may ask the customer to sign in, so call it only when they
+    /// tap. The handler hears `restored` for every product the customer then owns.
+    {{access}}func restorePurchases() async throws {
+        try await AppStore.sync()
+        await refreshEntitlements()
+        for id in {{typePrefix}}ProductID.allCases where id.kind.isDurable && isPurchased(id) {
+            handler?.handle(.restored, for: id)
+        }
+    }
+
+    /// Brings ownership up to date with StoreKit's current entitlements, and gives unfinished
+    /// transactions another delivery. The store does this by itself at launch, on every return
+    /// to the foreground and when a subscription or pass ends; call it after changes the store
+    /// cannot see, such as a sign-in to another account.
+    ///
+    /// Ownership ends only on evidence: a revocation date, or an end date that has passed while
+    /// StoreKit no longer entitles the customer. A product missing from StoreKit's answer for
+    /// another reason (its records are still arriving on a new device) is kept, and whatever a
+    /// purchase changed while the refresh ran is left as the purchase made it.
+    {{access}}func refreshEntitlements() async {
+        await scheduleRefresh().value
+    }
+
+    /// Whether the customer owns a non-consumable, an active subscription or a pass, now.
+    {{access}}func isPurchased(_ id: {{typePrefix}}ProductID) -> Bool {
+        ownedProducts.contains(id) && entitlements.isEntitled(to: id, at: clock.now)
+    }
+
+    /// When the customer's subscription or pass ends (or, in a grace period, ended); nil for
+    /// purchases that last and for products the customer does not own.
+    {{access}}func expirationDate(of id: {{typePrefix}}ProductID) -> Date? {
+        _ = revision
+        return entitlements.entitlement(for: id)?.expirationDate
+    }
+
+    /// Whether the customer owns the product through Family Sharing.
+    {{access}}func isFamilyShared(_ id: {{typePrefix}}ProductID) -> Bool {
+        ownedProducts.contains(id) && entitlements.entitlement(for: id)?.isFamilyShared == true
+    }
+
+    /// Units of a consumable the customer has bought and not yet used.
+    {{access}}func balance(of id: {{typePrefix}}ProductID) -> Int {
+        _ = revision
+        return entitlements.balance(of: id)
+    }
+
+    /// Uses up `count` units of a consumable; false when the balance is too low or the change
+    /// could not be saved.
+    @discardableResult
+    {{access}}func consume(_ id: {{typePrefix}}ProductID, count: Int = 1) -> Bool {
+        guard id.kind == .consumable else { return false }
+        notifyChange()
+        return (try? entitlements.spend(count, of: id)) ?? false
+    }
+
+    /// Returns once every change the store has started is applied: deliveries under way, a
+    /// refresh, and an end of subscription or pass that is due. For tests and previews; an app
+    /// never needs to wait for it.
+    {{access}}func waitForPendingChanges() async {
+        while !Task.isCancelled {
+            if let delivery = deliveries.values.first {
+                _ = await delivery.value
+            } else if expiry.isDue {
+                await expiry.waitIfDue()
+            } else {
+                await refreshes.waitUntilDone()
+                if deliveries.isEmpty && !expiry.isDue { return }
+            }
+        }
+    }
+
+    // MARK: Delivering transactions
+
+    private func process(_ update: VerificationResult<StoreKit.Transaction>) async {
+        switch update {
+        case .verified(let transaction):
+            _ = await deliver(transaction)
+        case .unverified(let transaction, let error):
+            if let id = {{typePrefix}}ProductID(rawValue: transaction.productID) { handler?.handle(.failed(error), for: id) }
+        }
+    }
+
+    /// Delivers a verified transaction once. A delivery of a transaction already under way
+    /// waits for it and shares its outcome; so does one another store of the app is making.
+    private func deliver(_ transaction: StoreKit.Transaction) async -> {{typePrefix}}PurchaseOutcome {
+        if let running = deliveries[transaction.id] {
+            let outcome = await running.value
+            // A refund that arrives while its purchase is delivered comes after it.
+            guard transaction.revocationDate != nil else { return outcome }
+        }
+        let key = String(transaction.id)
+        guard let delivery = startDelivery(transaction) else {
+            await {{typePrefix}}DeliveryClaims.waitForRelease(key)
+            return entitlements.hasDelivered(transactionID: key) ? .purchased : .awaitingDelivery
+        }
+        return await delivery.value
+    }
+
+    /// Claims the transaction, before any suspension, and starts delivering it; nil when
+    /// another store of the app is delivering it.
+    @discardableResult
+    private func startDelivery(_ transaction: StoreKit.Transaction) -> Task<{{typePrefix}}PurchaseOutcome, Never>? {
+        guard {{typePrefix}}DeliveryClaims.claim(String(transaction.id)) else { return nil }
+        let delivery = Task { await self.settle(transaction) }
+        deliveries[transaction.id] = delivery
+        return delivery
+    }
+
+    /// Decides what a transaction means, lets the handler deliver it, saves the entitlement,
+    /// tells the handler, and only then finishes it.
+    private func settle(_ transaction: StoreKit.Transaction) async -> {{typePrefix}}PurchaseOutcome {
+        let key = String(transaction.id)
+        defer {
+            deliveries[transaction.id] = nil
+            {{typePrefix}}DeliveryClaims.release(key)
+        }
+        guard let id = {{typePrefix}}ProductID(rawValue: transaction.productID) else {
+            await transaction.finish()
+            return .purchased
+        }
+        if transaction.revocationDate != nil {
+            return await revoke(transaction, of: id)
+        }
+        if transaction.isUpgraded || entitlements.hasDelivered(transactionID: key) {
+            // Replaced by a higher level of its group, whose own transaction grants it; or
+            // delivered before, by another path or an earlier launch.
+            await transaction.finish()
+            return .purchased
+        }
+        let saved = entitlements.entitlement(for: id)
+        let entitlement = makeEntitlement(for: transaction, of: id, running: saved)
+        if let handler, await handler.deliver(transaction, for: id) == .retryLater {
+            return .awaitingDelivery
+        }
+        if let end = entitlement.expirationDate, end <= clock.now {
+            // A period or pass that ended before its transaction arrived (a renewal while the
+            // app was closed, say): delivered, but there is nothing left to grant.
+            do {
+                try entitlements.update { $0.noteDelivered(key) }
+            } catch {
+                return .awaitingDelivery
+            }
+            await transaction.finish()
+            return .purchased
+        }
+        do {
+            if id.kind == .consumable {
+                let units = id.unitsPerPurchase * max(1, transaction.purchasedQuantity)
+                try entitlements.credit(units, of: id, transactionID: key)
+            } else {
+                try entitlements.grant(entitlement, to: id, transactionID: key)
+            }
+        } catch {
+            handler?.handle(.failed({{typePrefix}}StoreError.entitlementNotSaved(id)), for: id)
+            return .awaitingDelivery
+        }
+        noteChange(of: id)
+        if id.kind == .consumable {
+            notifyChange()
+        }
+        let event: {{typePrefix}}StoreEvent =
+            if isRenewal(transaction, of: id, saved: saved) {
+                .renewed(transaction)
+            } else if transaction.ownershipType == .familyShared {
+                .familyShared(transaction)
+            } else {
+                .purchased(transaction)
+            }
+        handler?.handle(event, for: id)
+        await transaction.finish()
+        if id.kind == .autoRenewable { await refreshSubscriptionStatuses() }
+        return .purchased
+    }
+
+    /// A refund or revocation: the entitlement ends (a consumable loses what the refunded
+    /// transaction credited, as far as it is left), once.
+    private func revoke(_ transaction: StoreKit.Transaction, of id: {{typePrefix}}ProductID) async -> {{typePrefix}}PurchaseOutcome {
+        let key = "revoked." + String(transaction.id)
+        let changed: Bool
+        do {
+            changed = try entitlements.update { record in
+                guard !record.deliveredTransactions.contains(key) else { return false }
+                record.noteDelivered(key)
+                if id.kind == .consumable {
+                    guard record.deliveredTransactions.contains(String(transaction.id)) else { return true }
+                    let units = id.unitsPerPurchase * max(1, transaction.purchasedQuantity)
+                    record.balances[id.rawValue] = max(0, (record.balances[id.rawValue] ?? 0) - units)
+                    return true
+                }
+                guard let saved = record.entitlements[id.rawValue],
+                    saved.originalTransactionID == String(transaction.originalID)
+                        || saved.transactionID == String(transaction.id)
+                        || id.kind == .nonConsumable
+                else { return false }
+                record.entitlements[id.rawValue] = nil
+                return true
+            }
+        } catch {
+            return .awaitingDelivery
+        }
+        if changed {
+            noteChange(of: id)
+            notifyChange()
+            handler?.handle(.revoked, for: id)
+        }
+        await transaction.finish()
+        if id.kind == .autoRenewable { await refreshSubscriptionStatuses() }
+        return .purchased
+    }
+
+    /// Whether a subscription's transaction renews it, rather than starting it.
+    private func isRenewal(
+        _ transaction: StoreKit.Transaction, of id: {{typePrefix}}ProductID, saved: {{typePrefix}}EntitlementStore.Entitlement?
+    ) -> Bool {
+        guard id.kind == .autoRenewable else { return false }
+        if #available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *) {
+            return transaction.reason == .renewal
+        }
+        return saved?.originalTransactionID == String(transaction.originalID)
+            && saved?.transactionID != String(transaction.id)
+    }
+
+    /// What a verified transaction entitles the customer to, and until when.
+    private func makeEntitlement(
+        for transaction: StoreKit.Transaction, of id: {{typePrefix}}ProductID, running: {{typePrefix}}EntitlementStore.Entitlement?
+    ) -> {{typePrefix}}EntitlementStore.Entitlement {
+        .granted(
+            to: id, transactionID: String(transaction.id), originalTransactionID: String(transaction.originalID),
+            purchaseDate: transaction.purchaseDate, subscriptionEnd: transaction.expirationDate,
+            isFamilyShared: transaction.ownershipType == .familyShared, running: running)
+    }
+
+    #if !os(tvOS) && !os(watchOS) && !os(visionOS)
+        /// A purchase the customer started on the App Store: a promoted product, or a win-back
+        /// offer, which goes into the purchase's options where the system has them.
+        @available(iOS 16.4, macOS 14.4, *)
+        private func buyFromAppStore(_ intent: PurchaseIntent) async {
+            guard let id = {{typePrefix}}ProductID(rawValue: intent.product.id) else { return }
+            if products[id] == nil { products[id] = intent.product }
+            var options: Set<Product.PurchaseOption> = []
+            if #available(iOS 18.0, macOS 15.0, *), let offer = intent.offer, offer.type == .winBack {
+                options.insert(.winBackOffer(offer))
+            }
+            _ = try? await purchase(id, options: options.union(accountOptions))
+        }
+    #endif
+
+    // MARK: Subscription status
+
+    /// Asks StoreKit where the customer stands in each subscription group whose products are
+    /// loaded, and tells the followers of each status that changed.
+    {{access}}func refreshSubscriptionStatuses() async {
+        for group in {{typePrefix}}SubscriptionGroup.allCases {
+            guard let info = group.products.lazy.compactMap({ self.products[$0]?.subscription }).first else {
+                continue
+            }
+            let request = (statusRequests[group] ?? 0) + 1
+            statusRequests[group] = request
+            guard let statuses = try? await info.status, statusRequests[group] == request else { continue }
+            let status = Self.summary(of: statuses)
+            guard subscriptionStatuses[group] != status else { continue }
+            subscriptionStatuses[group] = status
+            notifyChange()
+            for follower in (statusFollowers[group] ?? [:]).values {
+                follower.yield(status)
+            }
+        }
+    }
+
+    /// A group's status, then each change of it.
+    {{access}}func statusUpdates(of group: {{typePrefix}}SubscriptionGroup) -> AsyncStream<{{typePrefix}}SubscriptionStatus> {
+        let key = UUID()
+        let current = subscriptionStatuses[group] ?? .notSubscribed
+        var follower: AsyncStream<{{typePrefix}}SubscriptionStatus>.Continuation?
+        let stream = AsyncStream<{{typePrefix}}SubscriptionStatus> { continuation in
+            continuation.yield(current)
+            follower = continuation
+        }
+        if let follower {
+            statusFollowers[group, default: [:]][key] = follower
+            listeners.finishOnEnd(key) { follower.finish() }
+            follower.onTermination = { [weak self, listeners] _ in
+                listeners.forgetFinisher(key)
+                Task { @MainActor in self?.statusFollowers[group]?[key] = nil }
+            }
+        }
+        return stream
+    }
+
+    /// The one status that describes the group: StoreKit answers one per way the customer holds
+    /// it (bought, and shared by the family); the one that entitles most wins, then the higher
+    /// level.
+    private static func summary(of statuses: [Product.SubscriptionInfo.Status]) -> {{typePrefix}}SubscriptionStatus {
+        let summaries = statuses.compactMap(Self.describe)
+        let rank: ({{typePrefix}}SubscriptionStatus.State) -> Int = { state in
+            switch state {
+            case .subscribed: 0
+            case .inGracePeriod: 1
+            case .inBillingRetryPeriod: 2
+            case .expired: 3
+            case .revoked: 4
+            case .notSubscribed: 5
+            }
+        }
+        // At the same state and level, the customer's own purchase comes before the family's.
+        return summaries.min {
+            (rank($0.state), $0.level ?? Int.max, $0.isFamilyShared ? 1 : 0)
+                < (rank($1.state), $1.level ?? Int.max, $1.isFamilyShared ? 1 : 0)
+        } ?? .notSubscribed
+    }
+
+    private static func describe(_ status: Product.SubscriptionInfo.Status) -> {{typePrefix}}SubscriptionStatus? {
+        guard case .verified(let transaction) = status.transaction,
+            let product = {{typePrefix}}ProductID(rawValue: transaction.productID)
+        else { return nil }
+        let state: {{typePrefix}}SubscriptionStatus.State =
+            switch status.state {
+            case .subscribed: .subscribed
+            case .inGracePeriod: .inGracePeriod
+            case .inBillingRetryPeriod: .inBillingRetryPeriod
+            case .revoked: .revoked
+            default: .expired
+            }
+        var summary = {{typePrefix}}SubscriptionStatus(
+            state: state, product: product, level: product.level, expirationDate: transaction.expirationDate,
+            isFamilyShared: transaction.ownershipType == .familyShared)
+        // Renewal information that fails verification is left out rather than trusted.
+        if case .verified(let renewal) = status.renewalInfo {
+            summary.willAutoRenew = renewal.willAutoRenew
+            summary.renewsTo = renewal.autoRenewPreference.flatMap { {{typePrefix}}ProductID(rawValue: $0) } ?? product
+            summary.gracePeriodEnd = renewal.gracePeriodExpirationDate
+            summary.expirationReason = renewal.expirationReason.map { reason in
+                switch reason {
+                case .autoRenewDisabled: .cancelled
+                case .billingError: .billingError
+                case .didNotConsentToPriceIncrease: .didNotConsentToPriceIncrease
+                case .productUnavailable: .productUnavailable
+                default: .unknown
+                }
+            }
+        }
+        return summary
+    }
+
+    // MARK: Refreshing
+
+    /// Starts a refresh after the ones scheduled before it; a request made while one waits to
+    /// start joins it.
+    @discardableResult
+    private func scheduleRefresh() -> Task<Void, Never> {
+        refreshes.schedule { [weak self] in await self?.performRefresh() }
+    }
+
+    private func performRefresh() async {
+        let startedAt = changeCount
+        var current: [{{typePrefix}}ProductID: StoreKit.Transaction] = [:]
+        for await result in StoreKit.Transaction.currentEntitlements {
+            guard case .verified(let transaction) = result, transaction.revocationDate == nil, !transaction.isUpgraded,
+                let id = {{typePrefix}}ProductID(rawValue: transaction.productID), id.kind.isDurable
+            else { continue }
+            if let seen = current[id], seen.purchaseDate >= transaction.purchaseDate { continue }
+            current[id] = transaction
+        }
+        var answers: [{{typePrefix}}ProductID: {{typePrefix}}EntitlementAnswer] = [:]
+        for id in {{typePrefix}}ProductID.allCases where id.kind.isDurable {
+            if let transaction = current[id] {
+                answers[id] = {{typePrefix}}EntitlementAnswer(
+                    current: makeEntitlement(for: transaction, of: id, running: entitlements.entitlement(for: id)))
+            } else if entitlements.entitlement(for: id) != nil {
+                // Not entitled any more, or StoreKit's records are still arriving: only the
+                // latest transaction tells which.
+                var answer = {{typePrefix}}EntitlementAnswer(current: nil)
+                if case .verified(let transaction)? = await StoreKit.Transaction.latest(for: id.rawValue) {
+                    answer.isRevoked = transaction.revocationDate != nil
+                    answer.isReplaced = transaction.isUpgraded
+                    answer.latestEnd = transaction.expirationDate
+                }
+                answers[id] = answer
+            }
+        }
+        apply(answers, startedAt: startedAt)
+        await refreshSubscriptionStatuses()
+        // A delivery that asked to retry, or whose entitlement could not be saved, gets
+        // another try; deliveries already under way are not started twice.
+        for await result in StoreKit.Transaction.unfinished {
+            guard case .verified(let transaction) = result, deliveries[transaction.id] == nil else { continue }
+            startDelivery(transaction)
+        }
+    }
+
+    /// Applies what StoreKit said to the saved record, in one save, leaving alone the products
+    /// a delivery changed after the refresh began.
+    private func apply(_ answers: [{{typePrefix}}ProductID: {{typePrefix}}EntitlementAnswer], startedAt: Int) {
+        let unchanged = answers.filter { (lastChange[$0.key] ?? -1) <= startedAt }
+        let now = clock.now
+        let ended = (try? entitlements.update { $0.apply(unchanged, at: now) }) ?? []
+        recomputeOwnership()
+        for (id, revoked) in ended {
+            handler?.handle(revoked ? .revoked : .expired, for: id)
+        }
+    }
+
+    private func noteChange(of id: {{typePrefix}}ProductID) {
+        changeCount += 1
+        lastChange[id] = changeCount
+        recomputeOwnership()
+    }
+
+    /// Ownership from the saved record at the clock's time, and a timer for the next end.
+    private func recomputeOwnership() {
+        let now = clock.now
+        let owned = entitlements.ownedProducts(at: now)
+        if owned != ownedProducts { ownedProducts = owned }
+        expiry.schedule(at: entitlements.nextCheck(after: now, among: owned)) { [weak self] in
+            await self?.scheduleRefresh().value
+        }
+    }
+
+    func notifyChange() {
+{{#usesCombine}}
+        #if canImport(Combine)
+            objectWillChange.send()
+        #endif
+{{/usesCombine}}
+        revision &+= 1
+        onChange?()
+    }
+}
+{{#usesCombine}}
+
+#if canImport(Combine)
+    {{> availability}}
+    extension {{manager}}: ObservableObject {}
+#endif
+{{/usesCombine}}
+
+"""#,
+        "StoreKit2/StoreSubscriptions.swift": #"""
+{{> header}}
+
+import Foundation
+import StoreKit
+
+#if canImport(UIKit)
+    import UIKit
+#endif
+
+/// One subscription group of the guides, as the store sees it: {{firstGroupExample}}. Every
+/// value comes from what StoreKit said last; the store asks again at launch, on each return to
+/// the foreground, after each purchase, renewal or refund, and when the storefront changes.
+{{> availability}}
+@MainActor
+{{access}}struct {{typePrefix}}SubscriptionGroupHandle {
+    {{access}}let group: {{typePrefix}}SubscriptionGroup
+    private let store: {{manager}}
+
+    init(group: {{typePrefix}}SubscriptionGroup, store: {{manager}}) {
+        self.group = group
+        self.store = store
+    }
+
+    /// Whether the customer may use what the group unlocks now: a subscription that is current
+    /// or in its billing grace period; not one in billing retry, expired or refunded.
+    {{access}}var isSubscribed: Bool { group.products.contains { store.isPurchased($0) } }
+
+    /// Where the customer stands in the group: state, renewal and the reason it ends.
+    {{access}}var status: {{typePrefix}}SubscriptionStatus { store.subscriptionStatuses[group] ?? .notSubscribed }
+
+    /// The subscription the customer holds now, if any.
+    {{access}}var currentProduct: {{typePrefix}}ProductID? {
+        group.products.first { store.isPurchased($0) }
+    }
+
+    /// The service level of the current subscription; 1 is the highest.
+    {{access}}var level: Int? { currentProduct?.level }
+
+    /// The group's products the App Store returned, highest level first.
+    {{access}}var products: [Product] { group.products.compactMap { store.products[$0] } }
+
+    /// Whether the customer may still take an introductory offer in this group: only before
+    /// their first subscription in it. False until the products are loaded.
+    {{access}}var isEligibleForIntroOffer: Bool {
+        get async { await store.isEligibleForIntroOffer(in: group) }
+    }
+
+    /// The current status, then every change of it, for as long as the caller listens.
+    {{access}}func statusUpdates() -> AsyncStream<{{typePrefix}}SubscriptionStatus> {
+        store.statusUpdates(of: group)
+    }
+}
+
+{{> availability}}
+extension {{manager}} {
+{{#groups}}
+    /// {{comment}}
+    {{access}}var {{handle}}: {{typePrefix}}SubscriptionGroupHandle { {{typePrefix}}SubscriptionGroupHandle(group: .{{caseName}}, store: self) }
+{{/groups}}
+
+    // MARK: Offers
+
+    /// Whether the customer may take an introductory offer in `group`.
+    {{access}}func isEligibleForIntroOffer(in group: {{typePrefix}}SubscriptionGroup) async -> Bool {
+        guard let info = group.products.lazy.compactMap({ self.products[$0]?.subscription }).first else { return false }
+        return await info.isEligibleForIntroOffer
+    }
+
+    /// The introductory offer of a subscription, when the customer may take it.
+    {{access}}func introductoryOffer(for id: {{typePrefix}}ProductID) async -> Product.SubscriptionOffer? {
+        guard let info = products[id]?.subscription, let offer = info.introductoryOffer else { return nil }
+        return await info.isEligibleForIntroOffer ? offer : nil
+    }
+
+    /// The promotional offers of a subscription, set up in App Store Connect. Buying one needs
+    /// `promotionalOfferSigner`.
+    {{access}}func promotionalOffers(for id: {{typePrefix}}ProductID) -> [Product.SubscriptionOffer] {
+        products[id]?.subscription?.promotionalOffers ?? []
+    }
+
+    /// The win-back offers of a subscription, for customers whose subscription lapsed; none
+    /// before iOS 18 and macOS 15.
+    {{access}}func winBackOffers(for id: {{typePrefix}}ProductID) -> [Product.SubscriptionOffer] {
+        guard #available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else { return [] }
+        return products[id]?.subscription?.winBackOffers ?? []
+    }
+
+    /// The win-back offers this customer may redeem now, best first, as the App Store's renewal
+    /// information lists them: the ones a "come back" screen should show. Empty while the
+    /// subscription runs, for a customer who never subscribed, and before iOS 18 and macOS 15.
+    {{access}}func eligibleWinBackOffers(for id: {{typePrefix}}ProductID) async -> [Product.SubscriptionOffer] {
+        guard #available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
+            let subscription = products[id]?.subscription, let statuses = try? await subscription.status
+        else { return [] }
+        var eligible: [String] = []
+        for status in statuses {
+            // Renewal information that fails verification offers nothing.
+            guard case .verified(let renewal) = status.renewalInfo else { continue }
+            eligible += renewal.eligibleWinBackOfferIDs.filter { !eligible.contains($0) }
+        }
+        return eligible.compactMap { offerID in subscription.winBackOffers.first { $0.id == offerID } }
+    }
+
+    /// The options of a purchase: the caller's, the account token, and the offer, signed by the
+    /// app's server for a promotional one.
+    func purchaseOptions(
+        for id: {{typePrefix}}ProductID, offer: {{typePrefix}}SubscriptionOfferChoice?, adding options: Set<Product.PurchaseOption>
+    ) async throws -> Set<Product.PurchaseOption> {
+        var chosen = options.union(accountOptions)
+        switch offer {
+        case nil:
+            break
+        case .promotional(let offerID):
+            guard promotionalOffers(for: id).contains(where: { $0.id == offerID }) else {
+                throw {{typePrefix}}StoreError.offerUnavailable(id, offerID: offerID)
+            }
+            guard let promotionalOfferSigner else { throw {{typePrefix}}StoreError.offerNotSigned(id) }
+            let request = {{typePrefix}}PromotionalOfferRequest(product: id, offerID: offerID, appAccountToken: appAccountToken)
+            switch try await promotionalOfferSigner(request).form {
+            case .keySignature(let keyID, let nonce, let signature, let timestamp):
+                chosen.insert(
+                    .promotionalOffer(
+                        offerID: offerID, keyID: keyID, nonce: nonce, signature: signature, timestamp: timestamp))
+            case .compactJWS(let compactJWS):
+                chosen.formUnion(Product.PurchaseOption.promotionalOffer(offerID, compactJWS: compactJWS))
+            }
+        case .winBack(let offerID):
+            guard #available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
+                let found = winBackOffers(for: id).first(where: { $0.id == offerID })
+            else { throw {{typePrefix}}StoreError.offerUnavailable(id, offerID: offerID) }
+            chosen.insert(.winBackOffer(found))
+        }
+        return chosen
+    }
+
+    /// The account token, for every purchase the store makes.
+    var accountOptions: Set<Product.PurchaseOption> {
+        appAccountToken.map { [.appAccountToken($0)] } ?? []
+    }
+
+    // MARK: Customer service
+
+    /// The transaction a refund request for the product would be about: its latest, bought by
+    /// this customer (not shared by the family) and not refunded already. Nil means the app
+    /// should not offer a refund for it. SwiftUI's `refundRequestSheet(for:isPresented:)` takes it.
+    {{access}}func refundableTransactionID(for id: {{typePrefix}}ProductID) async -> UInt64? {
+        guard case .verified(let transaction)? = await StoreKit.Transaction.latest(for: id.rawValue),
+            transaction.revocationDate == nil, transaction.ownershipType == .purchased
+        else { return nil }
+        return transaction.id
+    }
+
+    /// Whether a refund can be asked for: the customer has a transaction of the product.
+    {{access}}func canRequestRefund(for id: {{typePrefix}}ProductID) async -> Bool {
+        await refundableTransactionID(for: id) != nil
+    }
+
+    /// Every transaction of the customer's, newest first, for a purchases screen. Finished
+    /// consumables are not among them, as StoreKit keeps no history of those.
+    {{access}}func purchaseHistory() async -> [{{typePrefix}}PurchaseRecord] {
+        var records: [{{typePrefix}}PurchaseRecord] = []
+        for await result in StoreKit.Transaction.all {
+            guard case .verified(let transaction) = result, let id = {{typePrefix}}ProductID(rawValue: transaction.productID)
+            else { continue }
+            var isRenewal = id.kind == .autoRenewable && transaction.id != transaction.originalID
+            if #available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *), id.kind == .autoRenewable {
+                isRenewal = transaction.reason == .renewal
+            }
+            records.append(
+                {{typePrefix}}PurchaseRecord(
+                    product: id, transactionID: String(transaction.id), purchaseDate: transaction.purchaseDate,
+                    expirationDate: transaction.expirationDate, revocationDate: transaction.revocationDate,
+                    isFamilyShared: transaction.ownershipType == .familyShared, isRenewal: isRenewal))
+        }
+        return records.sorted { ($0.purchaseDate, $0.transactionID) > ($1.purchaseDate, $1.transactionID) }
+    }
+
+    /// The customer's purchase of the app itself: the version first bought or downloaded, for
+    /// apps that went from paid to free. Nil when the App Store's record does not verify.
+    @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, visionOS 1.0, *)
+    {{access}}func appPurchase() async throws -> {{typePrefix}}AppPurchase? {
+        guard case .verified(let transaction) = try await AppTransaction.shared else { return nil }
+        return {{typePrefix}}AppPurchase(
+            originalAppVersion: transaction.originalAppVersion, originalPurchaseDate: transaction.originalPurchaseDate)
+    }
+
+    #if canImport(UIKit) && !os(tvOS) && !os(watchOS)
+        /// Shows Apple's refund request sheet for the product's latest transaction. Nil when
+        /// there is nothing to refund; the refund itself, if Apple grants it, arrives later and
+        /// the store takes the entitlement back then.
+        @discardableResult
+        {{access}}func requestRefund(
+            for id: {{typePrefix}}ProductID, in scene: UIWindowScene
+        ) async throws -> StoreKit.Transaction.RefundRequestStatus? {
+            guard let transactionID = await refundableTransactionID(for: id) else { return nil }
+            return try await StoreKit.Transaction.beginRefundRequest(for: transactionID, in: scene)
+        }
+
+        /// Shows the App Store's sheet for managing subscriptions (one group's, from iOS 17),
+        /// then brings entitlements up to date with what the customer changed there.
+        {{access}}func showManageSubscriptions(in scene: UIWindowScene, group: {{typePrefix}}SubscriptionGroup? = nil) async throws {
+            if #available(iOS 17.0, visionOS 1.0, *), let group,
+                let groupID = group.products.lazy.compactMap({ self.products[$0]?.subscription }).first?.subscriptionGroupID
+            {
+                try await AppStore.showManageSubscriptions(in: scene, subscriptionGroupID: groupID)
+            } else {
+                try await AppStore.showManageSubscriptions(in: scene)
+            }
+            await refreshEntitlements()
+        }
+
+        /// Shows the sheet where the customer redeems an offer code. The redeemed transaction
+        /// arrives through `Transaction.updates` and is delivered like any purchase.
+        @available(iOS 16.0, visionOS 1.0, *)
+        {{access}}func presentOfferCodeRedeemSheet(in scene: UIWindowScene) async throws {
+            try await AppStore.presentOfferCodeRedeemSheet(in: scene)
+        }
+    #endif
+}
+
+"""#,
+        "StoreKit2/StoreTypes.swift": #"""
+{{> header}}
+
+import Foundation
+
+#if canImport(os)
+    import os
+#endif
+
+#if canImport(UIKit) && !os(watchOS)
+    import UIKit
+#elseif canImport(AppKit)
+    import AppKit
+#elseif os(watchOS)
+    import WatchKit
+#endif
+
+/// How a purchase the customer started ended.
+{{access}}enum {{typePrefix}}PurchaseOutcome: Sendable, Equatable {
+    /// Paid, delivered and saved: the customer owns it, and the transaction is finished.
+    case purchased
+    /// Paid, but not delivered yet: the handler asked to deliver later, or the entitlement could
+    /// not be saved. The transaction stays unfinished, so StoreKit delivers it again (at the
+    /// next launch at the latest) and the store tries once more.
+    case awaitingDelivery
+    /// Waiting for a parent's approval (Ask to Buy) or for the bank; the result arrives later
+    /// without the app asking.
+    case pending
+    /// The customer closed the payment sheet.
+    case cancelled
+    /// The App Store's signature did not verify: nothing was granted.
+    case unverified
+}
+
+/// Why the store refused or could not complete a purchase.
+{{access}}enum {{typePrefix}}StoreError: Error, Sendable, Equatable {
+    /// Payments are turned off on this device (Screen Time, a profile, parental controls).
+    case paymentsNotAllowed
+    /// The App Store did not return this product: see `missingProducts`.
+    case productNotLoaded({{typePrefix}}ProductID)
+    /// The entitlement store could not save what the customer paid for, so the transaction was
+    /// left unfinished; it is delivered again later.
+    case entitlementNotSaved({{typePrefix}}ProductID)
+    /// A promotional offer needs a signature from the app's server: set the store's
+    /// `promotionalOfferSigner`.
+    case offerNotSigned({{typePrefix}}ProductID)
+    /// The product has no offer with that identifier (or the system is too old for it).
+    case offerUnavailable({{typePrefix}}ProductID, offerID: String)
+}
+
+/// Where the customer stands in one subscription group, whichever StoreKit told.
+{{access}}struct {{typePrefix}}SubscriptionStatus: Sendable, Equatable {
+    {{access}}enum State: Sendable, Equatable {
+        /// The customer never subscribed in this group, or the store has not heard yet.
+        case notSubscribed
+        case subscribed
+        /// A renewal payment failed and the App Store keeps trying; the customer stays
+        /// entitled until `gracePeriodEnd`.
+        case inGracePeriod
+        /// A renewal payment failed after any grace period; the customer is not entitled while
+        /// the App Store keeps trying.
+        case inBillingRetryPeriod
+        case expired
+        /// Refunded, or no longer shared by the family.
+        case revoked
+    }
+
+    /// Why a subscription ended or will end.
+    {{access}}enum ExpirationReason: Sendable, Equatable {
+        /// The customer turned auto-renew off.
+        case cancelled
+        case billingError
+        case didNotConsentToPriceIncrease
+        case productUnavailable
+        case unknown
+    }
+
+    {{access}}var state: State
+    /// The subscription the customer holds (or last held) in the group.
+    {{access}}var product: {{typePrefix}}ProductID?
+    /// Its service level; 1 is the highest.
+    {{access}}var level: Int?
+    /// When the current period ends (or ended).
+    {{access}}var expirationDate: Date?
+    /// Whether it renews at the end of the period.
+    {{access}}var willAutoRenew: Bool
+    /// The product it renews into: another level after an upgrade or downgrade the customer
+    /// chose, else the same product.
+    {{access}}var renewsTo: {{typePrefix}}ProductID?
+    {{access}}var expirationReason: ExpirationReason?
+    {{access}}var gracePeriodEnd: Date?
+    /// Held through Family Sharing rather than bought: the family organiser manages and is
+    /// refunded for it, so a screen offers neither here.
+    {{access}}var isFamilyShared: Bool
+
+    {{access}}init(
+        state: State, product: {{typePrefix}}ProductID? = nil, level: Int? = nil, expirationDate: Date? = nil,
+        willAutoRenew: Bool = false, renewsTo: {{typePrefix}}ProductID? = nil, expirationReason: ExpirationReason? = nil,
+        gracePeriodEnd: Date? = nil, isFamilyShared: Bool = false
+    ) {
+        self.state = state
+        self.product = product
+        self.level = level
+        self.expirationDate = expirationDate
+        self.willAutoRenew = willAutoRenew
+        self.renewsTo = renewsTo
+        self.expirationReason = expirationReason
+        self.gracePeriodEnd = gracePeriodEnd
+        self.isFamilyShared = isFamilyShared
+    }
+
+    {{access}}static let notSubscribed = {{typePrefix}}SubscriptionStatus(state: .notSubscribed)
+
+    /// Whether the customer may use what the subscription unlocks: subscribed, or in a grace
+    /// period; not in billing retry.
+    {{access}}var isEntitled: Bool { state == .subscribed || state == .inGracePeriod }
+}
+
+/// An offer to apply to a subscription purchase.
+{{access}}enum {{typePrefix}}SubscriptionOfferChoice: Sendable, Equatable {
+    /// A promotional offer set up in App Store Connect, signed by the app's server.
+    case promotional(offerID: String)
+    /// A win-back offer for a lapsed subscriber (iOS 18, macOS 15).
+    case winBack(offerID: String)
+}
+
+/// What the app's server signs for a promotional offer.
+{{access}}struct {{typePrefix}}PromotionalOfferRequest: Sendable, Equatable {
+    {{access}}let product: {{typePrefix}}ProductID
+    {{access}}let offerID: String
+    /// The account token the purchase carries (the store adds it to the purchase itself, as
+    /// `appAccountToken`); the signature covers it.
+    {{access}}let appAccountToken: UUID?
+
+    /// The account token as the signed text holds it: lower-cased, or empty without one. A
+    /// server that signs the upper-case form StoreKit prints gets every purchase refused.
+    {{access}}var signedAccountToken: String { appAccountToken?.uuidString.lowercased() ?? "" }
+}
+
+/// The server's answer, in one of the two forms App Store Connect's In-App Purchase key signs
+/// offers in. The store never holds the key.
+{{access}}struct {{typePrefix}}PromotionalOfferSignature: Sendable, Equatable {
+    {{access}}enum Form: Sendable, Equatable {
+        /// The key's ID, a nonce, the signature and the time of signing, in milliseconds since
+        /// 1970 (the first form; the signed text joins the bundle ID, the key ID, the product ID,
+        /// the offer ID, `signedAccountToken`, the nonce and the timestamp).
+        case keySignature(keyID: String, nonce: UUID, signature: Data, timestamp: Int)
+        /// One compact JWS (the form the App Store Server Library's promotional offer signer
+        /// makes), accepted on every system with StoreKit 2.
+        case compactJWS(String)
+    }
+
+    {{access}}let form: Form
+
+    {{access}}init(keyID: String, nonce: UUID, signature: Data, timestamp: Int) {
+        form = .keySignature(keyID: keyID, nonce: nonce, signature: signature, timestamp: timestamp)
+    }
+
+    {{access}}init(compactJWS: String) {
+        form = .compactJWS(compactJWS)
+    }
+}
+
+/// One transaction of the customer's purchase history, for a "Purchases" screen.
+{{access}}struct {{typePrefix}}PurchaseRecord: Sendable, Equatable {
+    {{access}}let product: {{typePrefix}}ProductID
+    {{access}}let transactionID: String
+    {{access}}let purchaseDate: Date
+    {{access}}let expirationDate: Date?
+    {{access}}let revocationDate: Date?
+    {{access}}let isFamilyShared: Bool
+    /// A subscription's renewal, rather than the purchase that started it.
+    {{access}}let isRenewal: Bool
+}
+
+/// The customer's purchase or download of the app itself, for apps that moved from paid to
+/// free and honour what earlier customers paid.
+{{access}}struct {{typePrefix}}AppPurchase: Sendable, Equatable {
+    /// The app version the customer first bought or downloaded: the build number
+    /// (`CFBundleVersion`) on iOS, iPadOS, tvOS, watchOS and visionOS, the marketing version
+    /// (`CFBundleShortVersionString`) on macOS. Compare it with the version that went free on
+    /// the same system; in the sandbox it is always "1.0".
+    {{access}}let originalAppVersion: String
+    {{access}}let originalPurchaseDate: Date
+}
+
+/// A product as the App Store shows it, whichever StoreKit loaded it.
+{{access}}struct {{typePrefix}}StoreProduct: Sendable, Equatable {
+    {{access}}let id: {{typePrefix}}ProductID
+    {{access}}let displayName: String
+    {{access}}let description: String
+    {{access}}let price: Decimal
+    /// The price formatted for the customer's storefront.
+    {{access}}let displayPrice: String
+}
+
+/// The store's messages for the developer, in debug builds only: to the unified log where the
+/// system has it, under the bundle ID as subsystem, else to standard output.
+{{access}}enum {{typePrefix}}StoreLog {
+    {{access}}static func debug(_ message: String) {
+        #if DEBUG
+            #if canImport(os)
+                if #available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *) {
+                    Logger(subsystem: {{bundleIDLiteral}}, category: "in-app purchases").debug("\(message, privacy: .public)")
+                    return
+                }
+            #endif
+            print(message)
+        #endif
+    }
+}
+
+/// What the handler answers when asked to deliver a purchase.
+{{access}}enum {{typePrefix}}DeliveryOutcome: Sendable, Equatable {
+    /// Delivered: the store saves the entitlement, tells the handler and finishes the
+    /// transaction.
+    case delivered
+    /// Not now (the app's server cannot be reached, say): nothing is saved and the transaction
+    /// stays unfinished, so it comes back, at the next launch at the latest.
+    case retryLater
+}
+
+/// The time the store goes by. The app uses the system clock; tests give the store a clock
+/// they control, so that expiry and renewals can be tried without waiting.
+{{access}}protocol {{typePrefix}}StoreClock: Sendable {
+    /// The current date.
+    var now: Date { get }
+    /// Returns at `date`, or throws when the calling task is cancelled.
+    func sleep(until date: Date) async throws
+}
+
+/// The device's clock.
+{{access}}struct {{typePrefix}}SystemStoreClock: {{typePrefix}}StoreClock {
+    {{access}}init() {}
+
+    {{access}}var now: Date { Date() }
+
+    /// Sleeps an hour at most at a time, so that a change of the device's clock is noticed.
+    {{access}}func sleep(until date: Date) async throws {
+        while true {
+            let interval = date.timeIntervalSinceNow
+            if interval <= 0 { return }
+            try await Task.sleep(nanoseconds: UInt64(min(interval, 3600) * 1_000_000_000))
+        }
+    }
+}
+
+extension {{typePrefix}}ProductID {
+    /// When one purchase made at `date` ends, for products with a `term`; nil for the others.
+    /// Dates are counted in the Gregorian calendar in UTC, as the App Store counts periods.
+    {{access}}func end(ofPurchaseAt date: Date) -> Date? {
+        guard let term else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        return calendar.date(byAdding: term, to: date)
+    }
+}
+
+/// The transactions some store of the app is delivering right now. The app's StoreKit 1 and
+/// StoreKit 2 stores and its Objective-C manager share this list through the main thread's
+/// dictionary, so that two of them, each hearing of one transaction, never deliver it twice.
+@MainActor
+{{access}}enum {{typePrefix}}DeliveryClaims {
+    private static let key = {{bundleIDLiteral}} + ".iap.deliveries"
+    private static var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
+
+    private static var claimed: NSMutableSet {
+        #if canImport(Darwin)
+            let dictionary = Thread.main.threadDictionary
+        #else
+            let dictionary = Thread.mainThread.threadDictionary
+        #endif
+        if let claimed = dictionary[key] as? NSMutableSet { return claimed }
+        let claimed = NSMutableSet()
+        dictionary[key] = claimed
+        return claimed
+    }
+
+    /// Claims a transaction for delivery; false when another store is delivering it.
+    {{access}}static func claim(_ transactionID: String) -> Bool {
+        let id = NSString(string: transactionID)
+        guard !claimed.contains(id) else { return false }
+        claimed.add(id)
+        return true
+    }
+
+    {{access}}static func release(_ transactionID: String) {
+        claimed.remove(NSString(string: transactionID))
+        waiting.removeValue(forKey: transactionID)?.forEach { $0.resume() }
+    }
+
+    /// Returns once no store is delivering the transaction.
+    {{access}}static func waitForRelease(_ transactionID: String) async {
+        guard claimed.contains(NSString(string: transactionID)) else { return }
+        await withCheckedContinuation { waiting[transactionID, default: []].append($0) }
+    }
+}
+
+/// What the StoreKit 1 and StoreKit 2 stores share about the app's life: the notification of a
+/// return to the foreground, on which they refresh.
+@MainActor
+{{access}}enum {{typePrefix}}StoreLifecycle {
+    /// Posted when the app returns to the foreground.
+    {{access}}static var foregroundNotification: Notification.Name {
+        #if canImport(UIKit) && !os(watchOS)
+            return UIApplication.willEnterForegroundNotification
+        #elseif canImport(AppKit)
+            return NSApplication.willBecomeActiveNotification
+        #elseif os(watchOS)
+            if #available(watchOS 9.0, *) {
+                return WKApplication.willEnterForegroundNotification
+            }
+            return Notification.Name({{bundleIDLiteral}} + ".iap.willEnterForeground")
+        #else
+            return Notification.Name({{bundleIDLiteral}} + ".iap.willEnterForeground")
+        #endif
+    }
+}
+
+/// Runs a store's refreshes one after another. A refresh asked for while another waits to start
+/// joins that one, which will see everything the request would have.
+@MainActor
+{{access}}final class {{typePrefix}}RefreshQueue {
+    private var last: Task<Void, Never>?
+    private var lastIsWaiting = false
+    private var pending = 0
+
+    {{access}}init() {}
+
+    /// Schedules `refresh` after the refreshes before it, and returns the task that runs it.
+    @discardableResult
+    {{access}}func schedule(_ refresh: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
+        if lastIsWaiting, let last { return last }
+        let previous = last
+        lastIsWaiting = true
+        pending += 1
+        let task = Task { @MainActor [weak self] in
+            await previous?.value
+            self?.lastIsWaiting = false
+            await refresh()
+            self?.pending -= 1
+        }
+        last = task
+        return task
+    }
+
+    /// Returns once every refresh scheduled so far has run.
+    {{access}}func waitUntilDone() async {
+        while pending > 0, let last {
+            await last.value
+        }
+    }
+}
+
+/// Wakes a store when the next subscription or pass it knows of ends.
+@MainActor
+{{access}}final class {{typePrefix}}ExpiryTimer {
+    private let clock: any {{typePrefix}}StoreClock
+    private let listeners: {{typePrefix}}StoreListeners
+    private var date: Date?
+    private var task: Task<Void, Never>?
+
+    {{access}}init(clock: any {{typePrefix}}StoreClock, listeners: {{typePrefix}}StoreListeners) {
+        self.clock = clock
+        self.listeners = listeners
+    }
+
+    /// Runs `action` at `date` (nil: never), in place of what was scheduled before.
+    {{access}}func schedule(at date: Date?, _ action: @escaping @MainActor () async -> Void) {
+        guard date != self.date else { return }
+        self.date = date
+        guard let date else {
+            task = nil
+            listeners.setTimer(nil)
+            return
+        }
+        let clock = self.clock
+        let timer = Task { @MainActor [weak self] in
+            do {
+                try await clock.sleep(until: date)
+            } catch {
+                // Cancelled: by a newer schedule, which has set its own date, or with the app.
+                if self?.date == date { self?.date = nil }
+                return
+            }
+            guard let self, self.date == date else { return }
+            self.date = nil
+            await action()
+        }
+        task = timer
+        listeners.setTimer(timer)
+    }
+
+    /// Returns once an end that is due has been dealt with.
+    {{access}}func waitIfDue() async {
+        guard let date, date <= clock.now, let task else { return }
+        await task.value
+    }
+
+    {{access}}var isDue: Bool { date.map { $0 <= clock.now } ?? false }
+}
+
+/// A store's listening tasks, notification observers and expiry timer, ended together when the
+/// store goes away (its deinitialiser cannot reach its main-actor state).
+{{access}}final class {{typePrefix}}StoreListeners: @unchecked Sendable {
+    private let lock = NSLock()
+    private var tasks: [Task<Void, Never>] = []
+    private var timer: Task<Void, Never>?
+    private var observers: [any NSObjectProtocol] = []
+    private var finishers: [UUID: @Sendable () -> Void] = [:]
+
+    {{access}}init() {}
+
+    {{access}}func add(_ task: Task<Void, Never>) {
+        lock.lock()
+        defer { lock.unlock() }
+        tasks.append(task)
+    }
+
+    {{access}}func setTimer(_ task: Task<Void, Never>?) {
+        lock.lock()
+        defer { lock.unlock() }
+        timer?.cancel()
+        timer = task
+    }
+
+    {{access}}func observe(_ name: Notification.Name, _ action: @escaping @Sendable () -> Void) {
+        let observer = NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { _ in action() }
+        lock.lock()
+        defer { lock.unlock() }
+        observers.append(observer)
+    }
+
+    /// Keeps `finish` to call when the store goes away, so that a loop over a stream the store
+    /// feeds ends instead of waiting for ever; `key` removes it when the stream ends first.
+    {{access}}func finishOnEnd(_ key: UUID, _ finish: @escaping @Sendable () -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        finishers[key] = finish
+    }
+
+    {{access}}func forgetFinisher(_ key: UUID) {
+        lock.lock()
+        defer { lock.unlock() }
+        finishers[key] = nil
+    }
+
+    {{access}}func cancelAll() {
+        lock.lock()
+        let ending = finishers.values
+        finishers.removeAll()
+        defer {
+            lock.unlock()
+            ending.forEach { $0() }
+        }
+        tasks.forEach { $0.cancel() }
+        tasks.removeAll()
+        timer?.cancel()
+        timer = nil
+        observers.forEach { NotificationCenter.default.removeObserver($0) }
+        observers.removeAll()
+    }
+}
+
+"""#,
+        "StoreKit2/availability": #"""
+{{#storeKit2Availability}}
+{{#needsStoreKit2Attribute}}
+{{storeKit2AvailabilityAttribute}}
+{{/needsStoreKit2Attribute}}
+{{/storeKit2Availability}}
+
+"""#,
+        "StoreKit2/header": #"""
+// {{fileName}}
+// Generated by iapkit from {{sourceDescription}}. Do not edit: change the guides and run
+// `iapkit generate` again.
+
+"""#,
+    ]
+}
