@@ -32,6 +32,9 @@ else
     exit 1
 fi
 
+# An app package that builds its store with the SwiftPM build plugin.
+bash Scripts/plugin-test.sh
+
 # SARIF and JUnit reports, read by the tools code-scanning and CI services use.
 bash Scripts/interop-test.sh
 

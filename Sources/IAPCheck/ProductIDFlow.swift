@@ -225,10 +225,15 @@ private struct Walker {
                 _ = calls.popLast()
                 continue
             }
-            let joined = piece || Self.isJoined(tokens, at: position) || calls.contains(true)
+            let joined =
+                piece || calls.contains(true)
+                || Self.isJoined(tokens, at: position)
+                    && !isCollection(token, at: position, in: span.file, currentType: currentType)
             switch token.kind {
             case .stringLiteral:
-                guard let literal = index.literal(at: position, in: span.file) else { continue }
+                guard let literal = index.literal(at: position, in: span.file),
+                    !Self.isLabelledText(literal, at: position, tokens: tokens)
+                else { continue }
                 record(literal, context: context, piece: joined)
             case .identifier:
                 guard !Self.ignoredNames.contains(token.text) else { continue }
@@ -263,6 +268,36 @@ private struct Walker {
         "Set", "Array", "NSSet", "NSArray", "setWithObjects", "arrayWithObjects", "setWithArray", "union", "contains",
         "insert", "append", "sorted", "map", "compactMap", "flatMap", "filter",
     ]
+
+    /// True when the token names a property or local holding an array or set literal: a `+`
+    /// beside it joins lists of IDs (`planIDs + membershipIDs`), not pieces of one ID.
+    func isCollection(_ token: SwiftToken, at position: Int, in file: Int, currentType: String?) -> Bool {
+        guard token.kind == .identifier else { return false }
+        func startsWithBracket(_ span: SourceIndex.Span?) -> Bool {
+            guard let span, span.start < span.end else { return false }
+            return index.tokens(span.file)[span.start].text == "["
+        }
+        if let function = index.function(containing: position, in: file),
+            let local = index.local(token.text, before: position, inFunction: function)
+        {
+            return startsWithBracket(local.value)
+        }
+        var properties = index.properties(named: token.text, in: currentType)
+        if properties.isEmpty { properties = index.propertiesByName[token.text] ?? [] }
+        return !properties.isEmpty && properties.allSatisfy { startsWithBracket(index.properties[$0].initializer) }
+    }
+
+    /// `title: "Max"` beside `id: "plan.max"`: a plain word given for a label that names no
+    /// identifier is display text, not an ID.
+    static func isLabelledText(_ literal: SwiftStringLiteral, at position: Int, tokens: [SwiftToken]) -> Bool {
+        guard position >= 2, tokens[position - 1].text == ":", tokens[position - 2].kind == .identifier else {
+            return false
+        }
+        let label = tokens[position - 2].text.lowercased()
+        let value = literal.value ?? ""
+        let namesID = ["id", "identifier", "product", "sku"].contains { label.contains($0) }
+        return !namesID && !value.contains(".") && !value.contains("_")
+    }
 
     /// True when a `+` or `+=` stands beside the token: it is part of a concatenation.
     static func isJoined(_ tokens: [SwiftToken], at position: Int) -> Bool {

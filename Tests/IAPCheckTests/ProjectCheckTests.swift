@@ -95,7 +95,7 @@ enum Fixture {
         "SwiftyStoreKitStore", "TVAppDelegate", "ProtocolServices", "ObjectiveCProvider", "ReducerLaunchAction",
         "LaunchedController", "FeatureKeyNearID", "UncalledPermissionWrapper", "ApplePayDonations", "FailedNotFinished",
         "WatchOnlyApp", "AdaptorTypedProperty", "ImplicitSharedEnvironment", "ComputedPropertyRequest",
-        "ControllerTouchesUI", "MappedKeyPathIDs",
+        "ControllerTouchesUI", "MappedKeyPathIDs", "JoinedIDLists",
     ]
 
     /// The results that differ from the clean project's: what each fixture is about.
@@ -188,6 +188,8 @@ enum Fixture {
         "ControllerTouchesUI": ["main-thread-assumed": .warning],
         // IDs picked out of an enum by `allCases.map(\.productID)` are whole IDs, not pieces.
         "MappedKeyPathIDs": [:],
+        // Two lists of IDs joined with `+`, and a plan's display title beside its ID.
+        "JoinedIDLists": [:],
     ]
 
     @Test(arguments: variants) func goldenOutputs(_ variant: String) throws {
