@@ -56,7 +56,7 @@ final class CheckContext {
         guard scheme.hasLaunchAction else { return false }
         switch scheme.launchTarget {
         case nil: return true
-        case .host, .askedAtRun: return false
+        case .host, .askedAtRun, .testsOnly: return false
         case .product(let blueprint, _): return sellingTargets.runningCode.contains(blueprint)
         }
     }

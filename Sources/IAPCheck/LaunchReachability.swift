@@ -243,8 +243,12 @@ private struct Search {
     enum Mode {
         /// Code that runs: function bodies, initial values, closures.
         case code
-        /// A root view's body: only what its `.task`, `.onAppear` and modifiers run.
+        /// A root view's body: only what its `.task`, `.onAppear` and modifiers run, and the
+        /// views it shows directly.
         case viewBody
+        /// The body of a view the root view shows: its `.task`, `.onAppear` and modifiers, not
+        /// the views below it (which depend on what the user selects).
+        case childViewBody
     }
 
     struct Item {
@@ -291,7 +295,7 @@ private struct Search {
             guard item.depth < LaunchReachability.maximumDepth else { continue }
             switch item.mode {
             case .code: followCode(item)
-            case .viewBody: followViewBody(item)
+            case .viewBody, .childViewBody: followViewBody(item)
             }
         }
         return nil
@@ -374,8 +378,10 @@ private struct Search {
 
     /// A type comes into being: its initialisers and stored properties run; a view made by code
     /// that runs at launch is a root view, so its body's start-up closures run too.
-    private mutating func construct(_ typeName: String, asRootView: Bool, depth: Int, node: Int) {
-        let key = "\(typeName)#\(asRootView)"
+    private mutating func construct(
+        _ typeName: String, asRootView: Bool, bodyMode: Mode = .viewBody, depth: Int, node: Int
+    ) {
+        let key = "\(typeName)#\(asRootView)#\(bodyMode)"
         guard constructed.insert(key).inserted else { return }
         for function in index.functions(named: "init", in: typeName) {
             let child = addNode("\(typeName).init", at: index.functions[function].signature, parent: node)
@@ -414,7 +420,7 @@ private struct Search {
         if asRootView {
             for function in index.functions(named: "body", in: typeName) {
                 let child = addNode("\(typeName).body", at: index.functions[function].signature, parent: node)
-                enqueue(index.functions[function].body, .viewBody, depth: depth + 1, node: child)
+                enqueue(index.functions[function].body, bodyMode, depth: depth + 1, node: child)
             }
             for property in index.properties(named: "body", in: typeName) {
                 let child = addNode(
@@ -422,10 +428,16 @@ private struct Search {
                     at: SourceIndex.Span(
                         file: index.properties[property].file, start: index.properties[property].location,
                         end: index.properties[property].location + 1), parent: node)
-                enqueue(index.properties[property].body, .viewBody, depth: depth + 1, node: child)
+                enqueue(index.properties[property].body, bodyMode, depth: depth + 1, node: child)
             }
         }
     }
+
+    /// Modifiers and views whose content is shown only when the user asks for it.
+    static let presentations: Set<String> = [
+        "sheet", "fullScreenCover", "popover", "navigationDestination", "alert", "confirmationDialog",
+        "contextMenu", "inspector", "NavigationLink",
+    ]
 
     static let lifeCycleMethods: Set<String> = [
         "loadView", "viewDidLoad", "viewWillAppear", "viewDidAppear", "awakeFromNib",
@@ -465,6 +477,11 @@ private struct Search {
         while position < item.span.end {
             defer { position += 1 }
             let token = tokens[position]
+            if !objectiveC, token.text == "{", Self.runsOnUserAction(tokens, open: position) {
+                // A tap or alert handler runs when the user acts, not at launch.
+                position = SourceIndex.close(tokens, from: position) - 1
+                continue
+            }
             guard token.kind == .identifier else { continue }
             let text = token.text
             let next = position + 1 < tokens.count ? tokens[position + 1].text : ""
@@ -546,6 +563,35 @@ private struct Search {
                 }
             }
         }
+    }
+
+    /// True when the closure opening at `open` is an event handler: given for a label such as
+    /// `handler:` or `action:`, or to a call that installs one (`addTapGestureRecognizer { … }`,
+    /// `addAction(…)`).
+    static func runsOnUserAction(_ tokens: [SwiftToken], open: Int) -> Bool {
+        guard open >= 1 else { return false }
+        if open >= 2, tokens[open - 1].text == ":", tokens[open - 2].kind == .identifier {
+            return ["action", "handler", "primaryAction", "tapAction", "onTap"].contains(tokens[open - 2].text)
+        }
+        // The callee: the identifier before `{`, or before the `( … )` that precedes it.
+        var end = open - 1
+        let called = tokens[end].text == ")"
+        if called {
+            var depth = 0
+            while end >= 0 {
+                if tokens[end].text == ")" { depth += 1 }
+                if tokens[end].text == "(" {
+                    depth -= 1
+                    if depth == 0 { break }
+                }
+                end -= 1
+            }
+            end -= 1
+        }
+        // `if tapped {` is a condition, not a call: a trailing closure follows `.name`.
+        guard end >= 1, tokens[end].kind == .identifier, called || tokens[end - 1].text == "." else { return false }
+        let callee = tokens[end].text.lowercased()
+        return ["gesture", "tap", "longpress", "swipe", "addaction", "addtarget"].contains { callee.contains($0) }
     }
 
     /// The type of an implicit member such as `environment: .shared`, whose type only the
@@ -752,6 +798,24 @@ private struct Search {
             guard token.kind == .identifier, position > 0 else { continue }
             let previous = tokens[position - 1].text
             let next = position + 1 < tokens.count ? tokens[position + 1].text : ""
+            if Self.presentations.contains(token.text), previous == "." || token.text == "NavigationLink",
+                next == "(" || next == "{"
+            {
+                // What a sheet or a navigation link shows appears when the user asks for it.
+                var cursor = position + 1
+                while cursor < item.span.end, tokens[cursor].text == "(" || tokens[cursor].text == "{" {
+                    cursor = SourceIndex.close(tokens, from: cursor)
+                }
+                position = cursor - 1
+                continue
+            }
+            if item.mode == .viewBody, next == "(" || next == "{", previous != ".", index.isDeclaredType(token.text),
+                index.isViewType(token.text)
+            {
+                // A view the root view shows: its own start-up closures run at launch too.
+                construct(
+                    token.text, asRootView: true, bodyMode: .childViewBody, depth: item.depth + 1, node: item.node)
+            }
             if previous == ".", ["task", "onAppear", "onReceive"].contains(token.text) {
                 var cursor = position + 1
                 if cursor < tokens.count, tokens[cursor].text == "(" {
@@ -776,12 +840,13 @@ private struct Search {
                         node: item.node)
                     position = end - 1
                 }
-            } else if previous == ".", next == "(" {
-                followFunctions(index.functionsByName[token.text] ?? [], depth: item.depth, node: item.node)
             } else if token.text == "modifier", next == "(", position + 2 < tokens.count,
                 index.isTypeName(tokens[position + 2].text)
             {
+                // `.modifier(Purchases())`: the modifier's body is part of this view's.
                 construct(tokens[position + 2].text, asRootView: true, depth: item.depth, node: item.node)
+            } else if previous == ".", next == "(" {
+                followFunctions(index.functionsByName[token.text] ?? [], depth: item.depth, node: item.node)
             }
         }
     }

@@ -43,6 +43,12 @@ struct PaymentPermission {
             let body = function.body, body.end - body.start <= Self.wrapperSize, !function.isInitializer
         {
             wrapper = (function.name, body)
+        } else if let property = index.properties.first(where: { property in
+            guard let body = property.body, body.file == file else { return false }
+            return body.start < position && position < body.end && body.end - body.start <= Self.wrapperSize
+        }) {
+            // `var canBuy: Bool { AppStore.canMakePayments }`: a computed property wrapping it.
+            wrapper = property.body.map { (property.name, $0) }
         }
         guard let wrapper else { return Ask(location: location, wrapper: nil, isUsed: true) }
         if used[wrapper.name] == nil { used[wrapper.name] = isUsed(wrapper.name, outside: wrapper.body) }

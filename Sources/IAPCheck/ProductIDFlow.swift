@@ -215,9 +215,16 @@ private struct Walker {
             let token = tokens[position]
             if token.kind == .punctuation, token.text == "(" {
                 let callee = position > span.start ? tokens[position - 1] : nil
+                // `map(\.id)` picks IDs out; `map(identifier)` hands each value to a function
+                // that builds the ID from it.
+                let mapsThroughFunction =
+                    ["map", "compactMap", "flatMap"].contains(callee?.text ?? "") && position + 1 < end
+                    && tokens[position + 1].kind == .identifier
                 calls.append(
                     callee.map {
-                        $0.kind == .identifier && !Self.transparentCalls.contains($0.text) && !index.isTypeName($0.text)
+                        $0.kind == .identifier
+                            && (mapsThroughFunction || !Self.transparentCalls.contains($0.text))
+                            && !index.isTypeName($0.text)
                     } ?? false)
                 continue
             }
@@ -226,7 +233,7 @@ private struct Walker {
                 continue
             }
             let joined =
-                piece || calls.contains(true)
+                piece || calls.contains(true) || Self.feedsMappingFunction(tokens, at: position, end: end)
                 || Self.isJoined(tokens, at: position)
                     && !isCollection(token, at: position, in: span.file, currentType: currentType)
             switch token.kind {
@@ -285,6 +292,27 @@ private struct Walker {
         var properties = index.properties(named: token.text, in: currentType)
         if properties.isEmpty { properties = index.propertiesByName[token.text] ?? [] }
         return !properties.isEmpty && properties.allSatisfy { startsWithBracket(index.properties[$0].initializer) }
+    }
+
+    /// True when the token starts a chain mapped through a function, `names.map(identifier)`:
+    /// its values are what the function builds IDs from.
+    static func feedsMappingFunction(_ tokens: [SwiftToken], at position: Int, end: Int) -> Bool {
+        guard tokens[position].kind == .identifier || ["self", "Self"].contains(tokens[position].text) else {
+            return false
+        }
+        var cursor = position + 1
+        while cursor + 1 < end, tokens[cursor].text == "." || tokens[cursor].text == "?" {
+            if tokens[cursor].text == "?" {
+                cursor += 1
+                continue
+            }
+            let member = tokens[cursor + 1].text
+            if ["map", "compactMap", "flatMap"].contains(member) {
+                return cursor + 3 < end && tokens[cursor + 2].text == "(" && tokens[cursor + 3].kind == .identifier
+            }
+            cursor += 2
+        }
+        return false
     }
 
     /// `title: "Max"` beside `id: "plan.max"`: a plain word given for a label that names no
@@ -392,6 +420,13 @@ private struct Walker {
             }
             for macro in (index.macrosByName[name] ?? []).map({ index.macros[$0] }) {
                 collect(macro.value, depth: next, context: .argument, piece: piece)
+            }
+            // A stored closure (`let identifier: (Kind) -> String`): the closures the code gives
+            // for it, as `StoreHelper(identifier: { "\(prefix).\($0)" })`.
+            if index.properties(named: name, in: owner).contains(where: { index.properties[$0].initializer == nil }),
+                let closures = index.closureArguments[name], closures.count <= 4
+            {
+                for closure in closures { collect(closure, depth: next, context: .argument, piece: piece) }
             }
         }
     }

@@ -58,6 +58,9 @@ public enum SchemeLaunchTarget: Hashable, Sendable {
     /// Whatever app the developer picks at each run (`askForAppToLaunch`), as an extension's
     /// scheme asks: the scheme runs no app of the project by itself.
     case askedAtRun
+    /// Nothing to run, and tests to run: a scheme for a test bundle, whose Run action starts
+    /// no app.
+    case testsOnly
 }
 
 /// The parts of an `.xcscheme` file the IAP checks need.
@@ -176,6 +179,8 @@ public enum SchemeReader {
             launchTarget = .host(bundleIdentifier: host)
         } else if let product = collector.launchedProduct {
             launchTarget = .product(blueprintIdentifier: product.blueprint, buildableName: product.name)
+        } else if collector.sawTestable {
+            launchTarget = .testsOnly
         }
         return Scheme(
             path: path, name: name, visibility: .of(path: path), hasLaunchAction: collector.sawLaunchAction,
@@ -219,6 +224,7 @@ private final class SchemeCollector: NSObject, XMLParserDelegate {
     var launchConfiguration: String?
     var launchedProduct: (blueprint: String, name: String)?
     var remoteBundleIdentifier: String?
+    var sawTestable = false
     var rootClosed = false
     /// The first structural fault seen; some XMLParser versions recover from these silently.
     var problem: (message: String, line: Int, column: Int)?
@@ -233,6 +239,7 @@ private final class SchemeCollector: NSObject, XMLParserDelegate {
             launchConfiguration = attributes["buildConfiguration"]
             asksForAppToLaunch = attributes["askForAppToLaunch"]?.lowercased() == "yes"
         }
+        if elementName == "TestableReference", stack.contains("TestAction") { sawTestable = true }
         if elementName == "RemoteRunnable", stack.last == "LaunchAction", remoteBundleIdentifier == nil {
             remoteBundleIdentifier = attributes["BundleIdentifier"]
         }

@@ -44,4 +44,7 @@ final class Store: UIViewController, SKProductsRequestDelegate, SKPaymentTransac
             self.navigationController?.popViewController(animated: true)
         }
     }
+
+    /// The paywall offers buying only when the device allows payments.
+    var showsBuyButtons: Bool { self.purchasesAllowed }
 }
