@@ -160,8 +160,15 @@ struct SourceHeuristics {
             reasons.append("invalidProductIDs of SwiftyStoreKit's results is never read")
             evidence.append(index.tokens(first.file)[first.token].location)
         }
-        // StoreKit 2 drops unknown IDs silently; one place that names them is enough.
-        let storeKit2 = requests.filter { ["Product.products(for:)", "storeProductsTask(for:)"].contains($0.api) }
+        // StoreKit 2 drops unknown IDs silently (a ProductView of one shows an empty placeholder);
+        // one place that names them is enough.
+        // A ProductView of a product already loaded (`ProductView(id: product.id)`) asks for
+        // nothing new; one given the IDs themselves is a look-up of its own.
+        let flow = ProductIDFlow(index: index)
+        let storeKit2 = requests.filter {
+            ["Product.products(for:)", "storeProductsTask(for:)"].contains($0.api)
+                || $0.api == "ProductView(id:)" && !flow.literals(reaching: [$0]).isEmpty
+        }
         if !storeKit2.isEmpty, !storeKit2.contains(where: comparesRequestedAndReturned) {
             var named: Set<String> = []
             let files = storeKit2.map { index.scans[$0.file].path }.filter { named.insert($0).inserted }
@@ -354,16 +361,46 @@ struct SourceHeuristics {
                 if call != nil { return "a receipt refresh" }
             }
         }
-        // StoreKit 2 keeps transactions in step by itself; a restore action that reads them counts.
+        // StoreKit 2 keeps transactions in step by itself; a restore action that reads them
+        // counts, itself or through a function it calls (`refreshEntitlements()`).
         for function in index.functions where function.name.lowercased().contains("restore") {
             guard let body = function.body else { continue }
-            let tokens = index.tokens(body.file)
-            for position in body.start..<body.end where tokens[position].text == "Transaction" {
-                if position + 2 < tokens.count, tokens[position + 1].text == ".",
-                    ["currentEntitlements", "all", "unfinished"].contains(tokens[position + 2].text)
-                {
-                    return "\(function.name)() reads Transaction.\(tokens[position + 2].text)"
+            // Breadth first through the calls, three steps at most.
+            var frontier: [(body: SourceIndex.Span, via: String?)] = [(body, nil)]
+            var seen: Set<SourceIndex.Span> = [body]
+            for _ in 0..<3 {
+                var next: [(body: SourceIndex.Span, via: String?)] = []
+                for (span, via) in frontier {
+                    if let read = transactionsRead(in: span) {
+                        return "\(function.name)() reads Transaction.\(read)" + (via.map { " through \($0)()" } ?? "")
+                    }
+                    let tokens = index.tokens(span.file)
+                    for position in span.start..<span.end
+                    where tokens[position].kind == .identifier && position + 1 < span.end
+                        && tokens[position + 1].text == "("
+                    {
+                        for callee in index.functionsByName[tokens[position].text] ?? [] {
+                            guard let calleeBody = index.functions[callee].body, seen.insert(calleeBody).inserted
+                            else { continue }
+                            next.append((calleeBody, via ?? tokens[position].text))
+                        }
+                    }
                 }
+                frontier = next
+            }
+        }
+        return nil
+    }
+
+    /// `currentEntitlements`, `all` or `unfinished` when the span reads that sequence of
+    /// `Transaction`.
+    private func transactionsRead(in body: SourceIndex.Span) -> String? {
+        let tokens = index.tokens(body.file)
+        for position in body.start..<body.end where tokens[position].text == "Transaction" {
+            if position + 2 < tokens.count, tokens[position + 1].text == ".",
+                ["currentEntitlements", "all", "unfinished"].contains(tokens[position + 2].text)
+            {
+                return tokens[position + 2].text
             }
         }
         return nil

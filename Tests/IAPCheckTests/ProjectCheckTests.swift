@@ -96,7 +96,8 @@ enum Fixture {
         "LaunchedController", "FeatureKeyNearID", "UncalledPermissionWrapper", "ApplePayDonations", "FailedNotFinished",
         "WatchOnlyApp", "AdaptorTypedProperty", "ImplicitSharedEnvironment", "ComputedPropertyRequest",
         "ControllerTouchesUI", "MappedKeyPathIDs", "JoinedIDLists", "TestsOnlyScheme", "TapHandlerStore",
-        "ChildViewModifierTask", "StoredClosureID", "UnreadPermissionProperty",
+        "ChildViewModifierTask", "StoredClosureID", "UnreadPermissionProperty", "RestoreThroughRefresh",
+        "ProductViewOnly",
     ]
 
     /// The results that differ from the clean project's: what each fixture is about.
@@ -201,6 +202,10 @@ enum Fixture {
         "StoredClosureID": ["product-id-mismatch": .warning],
         // canMakePayments inside a computed property nothing reads.
         "UnreadPermissionProperty": ["can-make-payments": .warning],
+        // A restore button that reads Transaction.currentEntitlements through a refresh.
+        "RestoreThroughRefresh": [:],
+        // Products looked up only by ProductView(id:), whose empty placeholder names nothing.
+        "ProductViewOnly": ["invalid-ids-ignored": .warning],
     ]
 
     @Test(arguments: variants) func goldenOutputs(_ variant: String) throws {
