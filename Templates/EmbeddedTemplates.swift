@@ -1,9 +1,9 @@
-// Written from the .mustache files beside it by `RECORD=1 swift test --filter EmbeddedTemplatesTests`:
-// edit those instead.
+// Written from the .mustache files beside it and Workbook/troubleshooting.md by
+// `RECORD=1 swift test --filter EmbeddedTemplatesTests`: edit those instead.
 
 extension BuiltInTemplates {
     /// Changes whenever a name or a source below changes.
-    public static let digest = "c9185f7a63aed2f6"
+    public static let digest = "e9796533167a12f7"
 
     /// Each built-in template's source, by name (`StoreKit2/StoreManager.swift`).
     public static let sources: [String: String] = [
@@ -4815,4 +4815,808 @@ extension {{typePrefix}}ProductID {
 
 """#,
     ]
+
+    /// The Workbook's troubleshooting chapter, which `generate` writes beside the checklist.
+    public static let troubleshootingChapter = #"""
+# Troubleshooting "No products available"
+
+You ask StoreKit for your products and get back fewer than you asked for, often none at all.
+No error is thrown. StoreKit 2's `Product.products(for:)` simply leaves unknown IDs out of the
+array, and StoreKit 1 moves them to `invalidProductIdentifiers`. The store cannot tell you *why*
+a product is missing, only *that* it is. This chapter helps you find the reason.
+
+## How to reason about it
+
+A product reaches your purchase screen only if every link in a chain holds. Each cause of an
+empty store breaks one of these links:
+
+- **App Store Connect side**: the product must exist, be complete, be for sale, and the account
+  must be allowed to sell at all.
+- **Identifiers**: the product ID in your code and the bundle ID of your build must name exactly
+  what App Store Connect holds. This is where App Store Connect meets your project.
+- **Project side**: signing, entitlements and, for local testing, the StoreKit configuration
+  file attached to the scheme.
+- **Code side**: the request must live long enough, its answer must be read completely, and
+  transactions must be observed and finished.
+- **Device and sandbox side**: the right test account, on the right kind of device, with no
+  stale state left over from earlier runs.
+
+Two questions narrow the search quickly. *Are some products missing, or all of them?* A single
+missing product points at that product: its ID, its metadata, its availability. An empty list
+points at something app-wide: agreements, bundle ID, sandbox account, configuration file. *Does
+the product load locally?* If it loads with a StoreKit configuration file but not from the
+sandbox, your code is probably fine and the problem is on the App Store Connect or device side.
+
+### Triage in five steps
+
+1. Log the IDs you requested next to the IDs you received (see the snippet below). Write down
+   which ones are missing.
+2. Run the app in the Simulator with the StoreKit configuration file generated from the
+   catalogue. If products are missing here too, look at the code side and the configuration file.
+3. Run the app on a device, from a scheme with no StoreKit configuration attached, signed in
+   with a sandbox account. If products are missing only here, look at App Store Connect,
+   identifiers and the sandbox account.
+4. Open App Store Connect and read the status of every missing product.
+5. Walk through the checklist below, top to bottom, and tick what you have ruled out.
+
+Naming the missing IDs is the single most useful thing your code can do:
+
+```swift
+import StoreKit
+
+/// Loads products and names every requested ID that the App Store left out.
+func loadProducts(_ identifiers: Set<String>) async throws -> [Product] {
+    let products = try await Product.products(for: identifiers)
+    let missing = identifiers.subtracting(products.map(\.id))
+    if !missing.isEmpty {
+        // StoreKit reports no error for unknown IDs, so say which ones they were.
+        print("Not returned by the store: \(missing.sorted().joined(separator: ", "))")
+    }
+    return products
+}
+```
+
+The store manager that `iapkit generate` writes does this for you and, in debug builds, points
+at this checklist.
+
+## The checklist
+
+Each item links to a section below that explains what goes wrong, how to recognise it and how
+to fix it. The words in parentheses say what `iapkit check` can do for you:
+
+- *automatic*: decided from your project files and the catalogue;
+- *heuristic*: guessed from source patterns and reported as a warning, because it may be wrong;
+- *partly automatic*: the catalogue is checked, the rest is up to you;
+- *informational*: reported, but never a failure;
+- no marker: someone has to look it up in App Store Connect or try it on a device.
+
+Each section below starts with the id that `iapkit check` prints for it, how the check reaches
+its verdict and how much a failure matters, followed by what the tool reads to decide, or why
+only a person can.
+
+### App Store Connect checks
+
+- [ ] The Paid Applications agreement, tax and banking are complete and the latest license agreement is accepted ([details](#agreements-not-complete)) {#agreements}
+- [ ] No product is in "Missing Metadata": each has a price, a localization and a review screenshot (partly automatic) ([details](#product-stuck-in-missing-metadata)) {#metadata-missing}
+- [ ] Every product is cleared for sale in the storefront of the test account (partly automatic) ([details](#product-not-available-in-the-storefront)) {#cleared-for-sale}
+- [ ] Products created or changed in the last hour have had time to reach the sandbox ([details](#product-created-too-recently)) {#propagation-delay}
+- [ ] The first in-app purchases are attached to an app version for review ([details](#first-purchases-not-submitted-with-a-version)) {#first-submission}
+- [ ] Every reference name has 64 characters or fewer (automatic) ([details](#reference-name-too-long)) {#reference-name-length}
+
+### Identifier checks
+
+- [ ] The product IDs in code match App Store Connect exactly, including letter case (automatic) ([details](#product-id-does-not-match)) {#product-id-mismatch}
+- [ ] Product IDs use only letters, digits, periods and underscores, at most 100 characters (automatic) ([details](#product-id-uses-invalid-characters)) {#product-id-format}
+- [ ] No product ID is defined twice or reuses a deleted product's ID (automatic) ([details](#product-id-defined-twice-or-reused)) {#product-id-duplicate}
+- [ ] Every product ID starts with the bundle ID (automatic; a warning, not an error) ([details](#product-id-without-the-bundle-id-prefix)) {#product-id-prefix}
+- [ ] Every build configuration uses the bundle ID of the app record in App Store Connect that holds the products (automatic) ([details](#bundle-id-points-at-another-app)) {#bundle-id-mismatch}
+- [ ] The app is signed with an explicit App ID, not a wildcard (heuristic) ([details](#wildcard-app-id)) {#explicit-app-id}
+
+### Project checks
+
+- [ ] The In-App Purchase capability is enabled for the App ID (informational) ([details](#in-app-purchase-capability)) {#iap-capability}
+- [ ] No Apple Pay or invented IAP key sits in the entitlements file (automatic) ([details](#apple-pay-entitlement-mistaken-for-iap)) {#apple-pay-entitlement}
+- [ ] StoreKit is linked, which Swift does automatically (informational) ([details](#storekit-framework-not-linked)) {#storekit-linked}
+
+### Local testing checks
+
+- [ ] The scheme used in the Simulator has a StoreKit configuration file selected (automatic) ([details](#simulator-without-a-storekit-configuration-file)) {#simulator-without-config}
+- [ ] The configuration file path in the shared scheme resolves (automatic) ([details](#configuration-file-path-does-not-resolve)) {#storekit-config-path}
+- [ ] The configuration file contains every product of the catalogue (automatic) ([details](#products-missing-from-the-configuration-file)) {#storekit-config-missing-ids}
+- [ ] The configuration file has the shape Xcode expects (automatic) ([details](#hand-written-configuration-file)) {#storekit-config-schema}
+- [ ] Sandbox tests run from a scheme without a StoreKit configuration file (automatic; a warning, not an error) ([details](#configuration-file-hides-the-sandbox)) {#storekit-config-shadows-sandbox}
+
+### Code checks
+
+- [ ] A StoreKit 1 products request is kept alive until its delegate is called (heuristic) ([details](#products-request-released-too-early)) {#request-not-retained}
+- [ ] StoreKit 1 delegate callbacks hop to the main thread before touching the UI (heuristic) ([details](#delegate-callbacks-assumed-on-the-main-thread)) {#main-thread-assumed}
+- [ ] The code reports every requested ID that the store did not return (heuristic) ([details](#unknown-ids-never-reported)) {#invalid-ids-ignored}
+- [ ] The transaction listener starts when the app launches (heuristic) ([details](#transaction-listener-started-too-late)) {#listener-at-launch}
+- [ ] Every verified transaction is finished after its content is delivered (heuristic) ([details](#transactions-never-finished)) {#finish-transactions}
+- [ ] The app has a visible way to restore purchases (heuristic) ([details](#no-way-to-restore-purchases)) {#restore-button}
+- [ ] Purchases started from the App Store are completed by the app (heuristic) ([details](#promoted-purchases-not-handled)) {#promoted-purchases}
+- [ ] The app checks whether payments are allowed before it offers them (handled by the generated code) ([details](#payments-disabled-on-the-device)) {#can-make-payments}
+
+### Device and sandbox checks
+
+- [ ] A sandbox account is signed in on the device, in the right storefront ([details](#sandbox-account-problems)) {#sandbox-account}
+- [ ] Sandbox purchases are tested on a physical device ([details](#testing-sandbox-purchases-in-the-simulator)) {#device-testing}
+- [ ] The app was deleted and installed again to rule out stale state ([details](#stale-app-state)) {#reinstall}
+- [ ] StoreKit unit tests run inside a host app with the configuration file in the test bundle ([details](#unit-tests-without-a-host-app)) {#unit-test-host}
+
+## App Store Connect side
+
+### Agreements not complete
+
+`iapkit check` id: `agreements` · manual · error\
+No project file records the state of a contract: only the **Business** section of App Store
+Connect shows it, and only the Account Holder can change it.
+
+**What goes wrong.** Apple does not let an account sell anything until the Paid Applications
+agreement is active and its tax and banking details are approved. This applies to free apps too:
+selling in-app purchases is paid business. The agreement also lapses when the developer
+membership expires, and StoreKit stops serving products when a newer Apple Developer Program
+License Agreement is waiting to be accepted.
+
+**How to tell.** Every product is missing, in every storefront, while App Store Connect looks
+fine product by product. App Store Connect shows a banner, and the **Business** section
+(formerly **Agreements, Tax, and Banking**) lists the agreement as pending or expired.
+
+**How to fix.** Ask the Account Holder to accept the pending agreements, complete the tax forms
+and bank account, and renew the membership if needed. Then wait until the agreement status reads
+**Active**; that can take a while after submission.
+
+### Product stuck in Missing Metadata
+
+`iapkit check` id: `metadata-missing` · manual · error\
+`iapkit lint` already rejects a catalogue product without a localization, but the review
+screenshot and the product's status exist only in App Store Connect, so a person has to look.
+
+**What goes wrong.** A product without a price, without a localization or without a review
+screenshot stays in the **Missing Metadata** status, and a product in that status cannot be
+relied on to reach the sandbox.
+
+**How to tell.** The product list in App Store Connect shows the status next to each product.
+`iapkit lint` rejects catalogue entries without a localization; the screenshot can only be
+checked in App Store Connect.
+
+**How to fix.** Fill in whatever is missing until the status reads **Ready to Submit**. The
+steps are in [Setting up App Store Connect](app-store-connect.md).
+
+### Product not available in the storefront
+
+`iapkit check` id: `cleared-for-sale` · manual · error\
+The catalogue's `clearedForSale` key records what you intend; whether the product is really for
+sale in the tester's country or region can only be read in App Store Connect.
+
+**What goes wrong.** The product exists but is not for sale, either removed from sale or not
+available in the country or region of the account that is testing.
+
+**How to tell.** The product is missing for one tester but not for another, or it disappeared
+after someone edited its availability. In App Store Connect, open the product's
+**Availability** section.
+
+**How to fix.** Make the product available in the tester's storefront. Keep `clearedForSale: true`
+in the catalogue for everything you intend to sell, so the catalogue and App Store Connect say
+the same thing.
+
+### Product created too recently
+
+`iapkit check` id: `propagation-delay` · manual · warning\
+How long the sandbox takes depends on Apple's servers, not on your files; the optional `createdAt`
+key only reminds you that a product is new.
+
+**What goes wrong.** A new or changed product takes time to reach the sandbox: usually up to an
+hour, and older accounts of the problem mention up to a day.
+
+**How to tell.** Everything looks right, and the product was created or edited minutes ago. If
+the catalogue records `createdAt` for a product, IAPKit can remind you of the delay.
+
+**How to fix.** Wait, then try again. Do not delete and recreate the product to "refresh" it:
+the deleted product ID can never be used again.
+
+### First purchases not submitted with a version
+
+`iapkit check` id: `first-submission` · manual · warning\
+Which products are attached to a version is set on the version page in App Store Connect, which no
+file in the repository mirrors.
+
+**What goes wrong.** The first in-app purchases of an app must be reviewed together with an app
+version. If the version is submitted without them, the reviewer cannot find the purchases, and a
+released app may ship with products that were never approved.
+
+**How to tell.** Sandbox testing works, but review is rejected, or the live app shows an empty
+store. On the version page in App Store Connect, the in-app purchases section is empty.
+
+**How to fix.** Select the products on the version page before you submit. Later products can
+be submitted on their own.
+
+### Reference name too long
+
+`iapkit check` id: `reference-name-length` · automatic · error\
+Decided from the catalogue's config blocks: every `referenceName` is measured, and `iapkit lint`
+reports the same problem at its line.
+
+**What goes wrong.** App Store Connect limits reference names to 64 characters. A longer name in
+the catalogue cannot be entered as written, so the catalogue and App Store Connect drift apart.
+
+**How to tell.** `iapkit lint` reports the length.
+
+**How to fix.** Shorten the name. It is internal only, so brevity costs nothing.
+
+## Identifiers
+
+### Product ID does not match
+
+`iapkit check` id: `product-id-mismatch` · automatic · error\
+Follows every literal that reaches a product request (through constants, enums and `#define`s, in
+Swift and Objective-C) and fails on an ID in neither the catalogue nor a `.storekit` file, or near
+one; pieces joined into an ID at run time are warnings.
+
+**What goes wrong.** The ID your code requests differs from the one in App Store Connect. The
+usual suspects are a typo, a difference in letter case, the bundle ID passed where a product ID
+belongs, or an ID glued together at run time from the bundle ID and a suffix, which breaks as soon
+as a Debug build uses a different bundle ID.
+
+**How to tell.** The missing IDs logged in step 1 of the triage are close to, but not the same
+as, the IDs in App Store Connect. `iapkit check` compares the IDs the code requests with the
+catalogue and the `.storekit` files, and points out unknown IDs and near misses such as IDs that
+differ only in case or by one or two characters.
+
+**How to fix.** Use the product enum that `iapkit generate` writes instead of string literals,
+and build IDs from constants, never from `Bundle.main.bundleIdentifier`.
+
+### Product ID uses invalid characters
+
+`iapkit check` id: `product-id-format` · automatic · error\
+Decided from the catalogue's config blocks, with the rules App Store Connect applies; `iapkit
+lint` reports each ID at its line.
+
+**What goes wrong.** App Store Connect accepts letters, digits, periods and underscores (current
+versions also accept hyphens), and at most 100 characters. An ID outside these rules cannot be
+created as written.
+
+**How to tell.** `iapkit lint` reports invalid characters and the length as errors, and a hyphen
+as a warning, because older Apple guidance does not allow it.
+
+**How to fix.** Choose a valid ID before the product is created. After that, the ID is fixed.
+
+### Product ID defined twice or reused
+
+`iapkit check` id: `product-id-duplicate` · automatic · error\
+Compares the IDs of every config block in the book. IDs of products deleted in App Store Connect
+are unknown to any file, so keep deleted IDs noted in the guide.
+
+**What goes wrong.** Two catalogue entries share an ID, or an ID belonged to a product that was
+deleted. App Store Connect never accepts a used ID again in the same app.
+
+**How to tell.** `iapkit lint` reports duplicates across all chapters. App Store Connect refuses
+to create a product whose ID was used before.
+
+**How to fix.** Give the new product a new ID, for example with a `.v2` suffix, and update the
+catalogue.
+
+### Product ID without the bundle ID prefix
+
+`iapkit check` id: `product-id-prefix` · automatic · warning\
+Compares each product ID in the catalogue with the `bundleID` of its `app` block; no project file
+is needed.
+
+**What goes wrong.** Nothing, strictly speaking: the prefix is a convention. But a product ID that
+does not start with the bundle ID is often a sign that it was copied from another app, or that
+the app itself is not the one you think it is.
+
+**How to tell.** `iapkit check` warns when an ID does not start with `app.bundleID`.
+
+**How to fix.** Use the prefix for new products. Existing IDs cannot be renamed, so if an old
+product deliberately has no prefix, leave it and treat the warning as a reminder.
+
+### Bundle ID points at another app
+
+`iapkit check` id: `bundle-id-mismatch` · automatic · error\
+Resolves `PRODUCT_BUNDLE_IDENTIFIER` as Xcode does (`.xcconfig` files included) for every build
+configuration of the app that sells, the one with the catalogue's `bundleID` (not a watch or demo
+app), and a literal `CFBundleIdentifier` in `Info.plist`, and compares each with that ID.
+
+**What goes wrong.** Products belong to exactly one App Store Connect app, identified by its
+bundle ID. In-app purchases are never shared between apps. A build with another bundle ID
+(usually a Debug build whose ID ends in `.dev` or `.debug`) asks a different app, and that app
+sells nothing.
+
+**How to tell.** Every product is missing, but only in some builds. Print
+`Bundle.main.bundleIdentifier` at launch. `iapkit check` takes the `PRODUCT_BUNDLE_IDENTIFIER`
+of each build configuration from `project.pbxproj`, and `CFBundleIdentifier` from `Info.plist`,
+and compares each one with `app.bundleID`.
+
+**How to fix.** Test purchases with the bundle ID of the App Store Connect app. If you need a
+separate development app, it needs its own App Store Connect record and its own copy of every
+product.
+
+### Wildcard App ID
+
+`iapkit check` id: `explicit-app-id` · heuristic · error\
+Warns when a provisioning profile specifier or a bundle ID in `project.pbxproj` names a wildcard
+(a `*`, or "Wildcard" in the profile's name). With automatic signing no profile is named and Xcode
+registers an explicit App ID itself; for a profile chosen by hand, confirm the App ID in **Signing &
+Capabilities**.
+
+**What goes wrong.** An app signed with a wildcard App ID, such as `com.example.*`, cannot use
+in-app purchases.
+
+**How to tell.** In Xcode's **Signing & Capabilities**, the provisioning profile is a wildcard
+profile. When the project names its profile explicitly, `iapkit check` inspects it and warns.
+
+**How to fix.** Register an explicit App ID for the exact bundle ID, and sign with a profile made
+for it. Automatic signing does this when the team and bundle ID are right.
+
+## Project side
+
+### In-App Purchase capability
+
+`iapkit check` id: `iap-capability` · automatic · info\
+Looks for the old `com.apple.InAppPurchase` marker in `project.pbxproj` and reports what it finds
+for information only; whether the App ID allows purchases is visible only in the developer
+account.
+
+**What goes wrong.** The App ID must allow in-app purchases. For explicit App IDs this is normally
+on already, but it is worth confirming in the developer account.
+
+**How to tell.** Look at the App ID's capabilities in your developer account, and at
+**Signing & Capabilities** in Xcode. Older projects record the capability in `project.pbxproj`
+(`SystemCapabilities` with `com.apple.InAppPurchase`); `iapkit check` reports it when present.
+
+**How to fix.** Enable **In-App Purchase** for the App ID and add the capability in Xcode.
+
+> [!WARNING]
+> Modern Xcode records nothing in the project file when you add the In-App Purchase capability,
+> and there is no entitlements key for it. A project without the old marker is not broken, and
+> `iapkit check` never fails a project because the marker is absent.
+
+### Apple Pay entitlement mistaken for IAP
+
+`iapkit check` id: `apple-pay-entitlement` · automatic · error\
+Reads every `*.entitlements` file of the project: the invented in-app purchase key fails the
+check, and the Apple Pay key earns a warning unless the code takes Apple Pay (`PKPaymentRequest`).
+
+**What goes wrong.** Someone adds an entitlement to "turn on" in-app purchases. There is no such
+entitlement. The key that looks right, `com.apple.developer.in-app-payments`, belongs to Apple
+Pay, and `com.apple.developer.in-app-purchase` does not exist. Either one can break signing, and
+neither enables anything for StoreKit.
+
+**How to tell.** Open the target's `.entitlements` file. `iapkit check` reports both keys.
+
+**How to fix.** Remove the key unless the app really uses Apple Pay.
+
+> [!CAUTION]
+> The entitlement `com.apple.developer.in-app-payments` belongs to Apple Pay: it lists merchant IDs. It is needed for
+> selling physical goods with Apple Pay, and it has nothing to do with In-App Purchases.
+
+### StoreKit framework not linked
+
+`iapkit check` id: `storekit-linked` · automatic · info\
+Reads the link phases in `project.pbxproj` and notes a target that links `StoreKit.framework` by
+hand, for information only.
+
+**What goes wrong.** Very old projects had to add `StoreKit.framework` to the target's linked
+libraries by hand. With Swift, or Objective-C with modules enabled, `import StoreKit` links it
+automatically.
+
+**How to tell.** A missing framework causes a link error at build time ("undefined symbols" for
+`SKPaymentQueue` or `Product`), never an empty store at run time. `iapkit check` notes how the
+framework is linked, for information only.
+
+**How to fix.** Import StoreKit in the files that use it. Add the framework to
+**Link Binary With Libraries** only if modules are turned off.
+
+## Local testing with a StoreKit configuration file
+
+A StoreKit configuration file (`.storekit`) lets Xcode play the App Store locally, without
+App Store Connect or a network. `iapkit generate` writes one from the catalogue. It is selected
+per scheme, under **Run** › **Options** › **StoreKit Configuration**.
+
+### Simulator without a StoreKit configuration file
+
+`iapkit check` id: `simulator-without-config` · automatic · warning\
+Reads the shared schemes (`*.xcscheme` under `xcshareddata`) and warns when none of those that run
+the app selects a StoreKit configuration file. An app that builds for macOS only gets an info
+instead: a Mac has no Simulator, and a run from Xcode buys in the sandbox.
+
+**What goes wrong.** In the Simulator, purchases need a StoreKit configuration file. Without
+one, product requests and purchases fail.
+
+**How to tell.** The scheme's **StoreKit Configuration** option is **None**. `iapkit check` looks
+for the configuration reference in the scheme.
+
+**How to fix.** Select the generated `.storekit` file in the scheme you run in the Simulator.
+
+### Configuration file path does not resolve
+
+`iapkit check` id: `storekit-config-path` · automatic · error\
+Resolves the configuration file of every scheme, shared or personal (`xcuserdata`), from the
+workspace the scheme belongs to, as Xcode does (for a project's scheme also from a workspace
+beside the project, such as CocoaPods', which the team may open it through), and warns when only a
+personal scheme has one.
+
+**What goes wrong.** A scheme stores the configuration file as a relative path. After the file or
+the project is moved or renamed, the path points nowhere. Another variant: the file is selected
+only in a personal scheme under `xcuserdata`, so teammates and CI run without it.
+
+**How to tell.** The scheme editor shows no file, or a file name in red. `iapkit check` resolves
+the path in every shared scheme and reports references that only user schemes contain.
+
+**How to fix.** Select the file again in the scheme editor, and make the scheme shared
+(**Manage Schemes** › **Shared**) so that it is committed with the project.
+
+### Products missing from the configuration file
+
+`iapkit check` id: `storekit-config-missing-ids` · automatic · error\
+Reads the `.storekit` files that the schemes select, together, and lists the catalogue's
+products that none of their products, subscription groups or non-renewing subscriptions
+contains.
+
+**What goes wrong.** Local testing serves only the products listed in the configuration file.
+A product added to App Store Connect, or to the catalogue, is invisible locally until the file
+lists it too.
+
+**How to tell.** A product is missing only when the configuration file is active. `iapkit check`
+compares the file's products, subscription groups and non-renewing subscriptions with the
+catalogue.
+
+**How to fix.** Run `iapkit generate` again after every catalogue change, so the file follows the
+catalogue.
+
+### Hand-written configuration file
+
+`iapkit check` id: `storekit-config-schema` · automatic · error\
+Reads every `.storekit` file in the project and compares its keys, their letter case, the product
+type names and the `version` with what Xcode writes; a file no scheme selects only warns.
+
+**What goes wrong.** Xcode has no published schema for `.storekit` files. A file written or edited
+by hand easily gets a key in the wrong case (`productId` instead of `productID`), an invented type
+name (`AutoRenewableSubscription`), or no `version`. Xcode may then ignore parts of it.
+
+**How to tell.** `iapkit check` validates the file against the shape that Xcode itself writes.
+
+**How to fix.** Let Xcode or `iapkit generate` write the file, and edit it in Xcode's editor.
+
+### Configuration file hides the sandbox
+
+`iapkit check` id: `storekit-config-shadows-sandbox` · automatic · warning\
+Reads the shared schemes that run the app (not a widget run in SpringBoard, nor an extension's
+scheme that asks at each run which app to start) and warns only when
+every one keeps a configuration file selected, so nobody can run against the sandbox without
+editing a scheme. A second shared scheme without a file, kept for sandbox runs, settles it.
+
+**What goes wrong.** A configuration file attached to the shared scheme is used for every run from
+Xcode, on devices too. You believe you are testing the sandbox against App Store Connect, but you
+are testing the local file. Changes made in App Store Connect never show up, and problems there
+stay hidden until TestFlight.
+
+**How to tell.** The purchase sheet names its environment: **Xcode** for the local file,
+**Sandbox** for App Store Connect. `iapkit check` warns when a shared scheme keeps a file attached.
+
+**How to fix.** Keep two schemes: one with the configuration file for local work, one without it
+for sandbox testing.
+
+> [!TIP]
+> Name the schemes after what they test, for example "Stride (local store)" and
+> "Stride (sandbox)", so nobody has to open the scheme editor to know which one they are running.
+
+## Code side
+
+The three StoreKit 1 problems below share one fix, shown here in the Swift 5 language mode that
+most StoreKit 1 code still uses: keep the request, read its invalid IDs, and hand the result to
+the main thread.
+
+```swift
+import StoreKit
+
+final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
+    // Holds the request until StoreKit answers; a local variable would let it go too early.
+    private var pendingRequest: SKProductsRequest?
+    private let completion: ([SKProduct]) -> Void
+
+    init(completion: @escaping ([SKProduct]) -> Void) {
+        self.completion = completion
+    }
+
+    func load(_ identifiers: Set<String>) {
+        let request = SKProductsRequest(productIdentifiers: identifiers)
+        request.delegate = self
+        pendingRequest = request
+        request.start()
+    }
+
+    func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {
+        let unknown = response.invalidProductIdentifiers
+        let products = response.products
+        // The delegate may be called on any thread; UI work belongs on the main one.
+        DispatchQueue.main.async {
+            if !unknown.isEmpty {
+                print("Unknown product IDs: \(unknown.sorted().joined(separator: ", "))")
+            }
+            self.pendingRequest = nil
+            self.completion(products)
+        }
+    }
+
+    func request(_ request: SKRequest, didFailWithError error: Error) {
+        DispatchQueue.main.async {
+            print("Products request failed: \(error.localizedDescription)")
+            self.pendingRequest = nil
+            self.completion([])
+        }
+    }
+}
+```
+
+### Products request released too early
+
+`iapkit check` id: `request-not-retained` · heuristic · warning\
+Scans the Swift and Objective-C sources for an `SKProductsRequest` that only a local (or nothing)
+holds, never stored in a property or a collection; a pattern, not proof, so it only warns.
+
+**What goes wrong.** In StoreKit 1, an `SKProductsRequest` created in a local variable can be
+released as soon as the method returns. Its delegate is a weak reference, so nothing else keeps it
+alive, and no callback ever arrives.
+
+**How to tell.** Neither `productsRequest(_:didReceive:)` nor `request(_:didFailWithError:)` is
+called; the loading indicator spins forever. `iapkit check` warns about requests that are only
+stored in local variables.
+
+**How to fix.** Keep the request in a property until the delegate has been called, as
+`pendingRequest` does above.
+
+### Delegate callbacks assumed on the main thread
+
+`iapkit check` id: `main-thread-assumed` · heuristic · warning\
+Reads the StoreKit 1 delegate and observer methods (by signature) and warns when one touches UIKit
+or AppKit in its body without hopping to the main thread or the main actor. A call of the
+project's own helper whose name says it runs on the main queue or thread (`runOnMainThread { }`)
+counts as a hop, and a library's type method named like an interface call
+(`SVProgressHUD.dismiss()`) is not a touch.
+
+**What goes wrong.** StoreKit 1 does not promise to call its delegates on the main thread. Code
+that reloads a table view or sets a published property straight from the callback may do nothing
+visible, or crash, and an empty list is easily mistaken for missing products.
+
+**How to tell.** The products arrive in a breakpoint or a log, but the screen stays empty.
+Xcode's Main Thread Checker may report UI calls from a background thread. `iapkit check` warns
+when delegate methods touch UI without moving to the main thread.
+
+**How to fix.** Dispatch to the main queue, or to the main actor, before updating any state the
+UI reads.
+
+### Unknown IDs never reported
+
+`iapkit check` id: `invalid-ids-ignored` · heuristic · warning\
+Scans the sources: StoreKit 1 (or SwiftyStoreKit) code that never reads the invalid IDs, and
+StoreKit 2 look-ups of which none ever compares requested and returned IDs.
+
+**What goes wrong.** The code reads only the products that came back and never looks at the ones
+that did not. StoreKit 1 lists them in `invalidProductIdentifiers`; StoreKit 2 says nothing at all.
+
+**How to tell.** Search for `invalidProductIdentifiers`, or for a comparison between requested and
+returned IDs. If there is none, every other cause in this chapter stays invisible. `iapkit check`
+warns when it finds neither.
+
+**How to fix.** Compare requested and returned IDs and name each missing one, as in the triage
+snippet and the loader above.
+
+### Transaction listener started too late
+
+`iapkit check` id: `listener-at-launch` · heuristic · warning\
+Finds where the sources read `Transaction.updates` or add a payment queue observer, and follows
+what launch reaches (the `@main` type, the root view's `.task` and `.onAppear`,
+`application(_:didFinishLaunchingWithOptions:)`) through initialisers and their default
+arguments, properties, calls, singletons and protocols (a call through a protocol reaches the
+types that adopt it); it names the path, or the screen that starts the listener too late. Source cannot show
+every path, so confirm it with an Ask to Buy test after a relaunch.
+
+**What goes wrong.** Some transactions reach the app without the user tapping anything in it:
+an Ask to Buy request approved by a parent, a purchase interrupted and completed later, a
+subscription renewed, a purchase made on another device or in the App Store. If the app starts
+listening only when the store screen opens, these arrive while nobody listens, and the customer
+has paid for something the app never unlocks.
+
+**How to tell.** The listener for `Transaction.updates`, or the StoreKit 1 transaction observer,
+is created in a view or a view controller instead of at launch. `iapkit check` warns when nothing
+that launch reaches starts it, and names the screen that does.
+
+**How to fix.** Start listening as the app launches and keep the listener for the app's whole
+lifetime:
+
+```swift
+import StoreKit
+
+@MainActor
+final class TransactionListener {
+    private var task: Task<Void, Never>?
+
+    /// Start this from the app's entry point, so no transaction arrives unobserved.
+    init(deliver: @escaping @MainActor (StoreKit.Transaction) async -> Void) {
+        task = Task {
+            for await update in StoreKit.Transaction.updates {
+                // Grant only what the App Store has signed.
+                guard case .verified(let transaction) = update else { continue }
+                await deliver(transaction)
+                await transaction.finish()
+            }
+        }
+    }
+}
+```
+
+> [!NOTE]
+> SwiftUI has a `Transaction` type of its own. In files that import both SwiftUI and StoreKit,
+> write `StoreKit.Transaction` to avoid an ambiguous name.
+
+### Transactions never finished
+
+`iapkit check` id: `finish-transactions` · heuristic · warning\
+Looks for a call of `finish()` or `finishTransaction(_:)` (or SwiftyStoreKit finishing them), and
+in a StoreKit 1 observer's switch, for one in the branch that gets `.failed`; not every path.
+
+**What goes wrong.** A transaction stays in the queue until the app finishes it. StoreKit delivers
+unfinished transactions again at every launch, and a consumable cannot be bought again while its
+previous purchase is unfinished.
+
+**How to tell.** The same transaction shows up at every launch, or buying a consumable a second
+time fails. `iapkit check` warns when it cannot find `finish()` or `finishTransaction(_:)`.
+
+**How to fix.** Finish every verified transaction once its content is delivered and saved, as
+the listener above does. In StoreKit 1, finish failed transactions as well.
+
+### No way to restore purchases
+
+`iapkit check` id: `restore-button` · heuristic · warning\
+Scans the sources for `AppStore.sync()`, `restoreCompletedTransactions()` or a receipt refresh; a
+catalogue of consumables needs none. Whether a customer finds the button is for a person to judge.
+
+**What goes wrong.** App Review expects apps that sell non-consumables or subscriptions to offer
+a way to restore them, for example after a reinstall or on a new device. Apps without one are
+rejected.
+
+**How to tell.** There is no call to `AppStore.sync()` (StoreKit 2) or
+`restoreCompletedTransactions()` (StoreKit 1). `iapkit check` warns when it finds neither.
+
+**How to fix.** Add a visible **Restore Purchases** button. In StoreKit 2, entitlements normally
+stay up to date on their own, so call `AppStore.sync()` only when the customer asks: it may prompt
+them to sign in.
+
+```swift
+Button("Restore Purchases") {
+    Task {
+        do {
+            try await AppStore.sync()
+        } catch {
+            restoreFailed = true   // show a short message instead of failing silently
+        }
+    }
+}
+```
+
+### Promoted purchases not handled
+
+`iapkit check` id: `promoted-purchases` · heuristic · warning\
+Runs only when the catalogue marks a product `promoted: true`, and then scans the Swift files for
+`PurchaseIntent` or `shouldAddStorePayment`.
+
+**What goes wrong.** A promoted product can be bought straight from the App Store page. The App
+Store then opens the app to complete the purchase. If the app does not handle that hand-over,
+nothing happens and the sale is lost.
+
+**How to tell.** The catalogue marks a product `promoted: true`, but the code has no
+`PurchaseIntent.intents` loop (StoreKit 2, iOS 16.4 and later) and no
+`paymentQueue(_:shouldAddStorePayment:for:)` method (StoreKit 1). `iapkit check` warns only when
+the catalogue declares promoted products.
+
+**How to fix.** Listen for purchase intents and pass them to the normal purchase flow:
+
+```swift
+if #available(iOS 16.4, macOS 14.4, *) {
+    Task {
+        for await intent in PurchaseIntent.intents {
+            await store.purchase(intent.product)
+        }
+    }
+}
+```
+
+### Payments disabled on the device
+
+`iapkit check` id: `can-make-payments` · automatic · warning\
+The code that `iapkit generate` writes checks `canMakePayments` before every purchase. In a
+project, the check warns when the code sells but never asks `canMakePayments` (or only in a wrapper
+nothing calls) nor explains `paymentNotAllowed` (StoreKit 1) or `purchaseNotAllowed` (StoreKit
+2); test your screens with purchases turned off.
+
+**What goes wrong.** Screen Time and device management can forbid in-app purchases. Products may
+still load, but every purchase fails, and a buy button that does nothing looks like a bug.
+
+**How to tell.** `AppStore.canMakePayments` (StoreKit 2) or `SKPaymentQueue.canMakePayments()`
+(StoreKit 1) returns `false`. The generated store manager checks it for you.
+
+**How to fix.** Check before offering purchases, and explain the situation instead of showing a
+button that cannot work:
+
+```swift
+if AppStore.canMakePayments {
+    showPurchaseOptions()
+} else {
+    showNotice("Purchases are turned off on this device, for example in Screen Time.")
+}
+```
+
+## Device and sandbox side
+
+### Sandbox account problems
+
+`iapkit check` id: `sandbox-account` · manual · warning\
+The signed-in sandbox account and its storefront live in the device's settings, which no project
+file records.
+
+**What goes wrong.** Sandbox purchases need a sandbox test account, created in App Store Connect
+under **Users and Access**. A real Apple Account cannot buy in the sandbox. The account's country
+or region decides the storefront, so a product sold only elsewhere is missing. Now and then a
+sandbox account simply stops answering.
+
+**How to tell.** The purchase sheet asks for a password you do not recognise, names the wrong
+account, or never appears. On the device, look at the sandbox account in **Settings** (under
+**Developer** on recent iOS versions, under **App Store** on older ones).
+
+**How to fix.** Sign in with the sandbox account only in that sandbox section, never in the main
+App Store sign-in. Choose a tester whose region sells your products. If requests hang for no
+clear reason, create a fresh tester and sign in with it.
+
+### Testing sandbox purchases in the Simulator
+
+`iapkit check` id: `device-testing` · manual · warning\
+Where a test ran is a fact about your session, not about the project, so only the person testing
+can confirm it.
+
+**What goes wrong.** The Simulator is not a reliable place for sandbox purchases; it is meant for
+local testing with a StoreKit configuration file.
+
+**How to tell.** Products load on a device but not in the Simulator, or the other way round.
+
+**How to fix.** Test against the sandbox on an iPhone, iPad or Mac, and use the Simulator with the
+generated configuration file.
+
+### Stale app state
+
+`iapkit check` id: `reinstall` · manual · info\
+Leftover state sits on a particular device or in its Keychain, out of reach of any file in the
+repository.
+
+**What goes wrong.** An app that has been installed for a long time carries state from earlier
+experiments: old transactions, cached products, entitlements saved by a previous build.
+
+**How to tell.** The problem survives every fix you make, or appears only on one device.
+
+**How to fix.** Delete the app and install it again. For local testing, also clear the test
+transactions in Xcode (**Debug** › **StoreKit** › **Manage Transactions**).
+
+> [!NOTE]
+> Keychain items survive deleting the app on iOS. If the catalogue stores entitlements in the
+> Keychain (`entitlementStore: keychain`), a reinstall does not reset them; remove them in a debug
+> menu or test with a fresh sandbox account.
+
+### Unit tests without a host app
+
+`iapkit check` id: `unit-test-host` · manual · warning\
+Whether StoreKit tests run with a host app and find their configuration file shows only when the
+tests run; run them once after any change to the test target.
+
+**What goes wrong.** Tests that use `SKTestSession` run StoreKit against a configuration file.
+They need a host application, and the `.storekit` file must be part of the test bundle.
+Otherwise the session cannot start, or it serves no products.
+
+**How to tell.** Creating the test session throws, or every product request in the tests comes
+back empty, while the app itself works.
+
+**How to fix.** Set the test target's **Host Application** to the app, and add the `.storekit`
+file to the test target's resources.
+
+"""#
 }

@@ -36,8 +36,19 @@ public struct CheckDefinition: Sendable, Hashable {
         self.title = title
     }
 
-    /// Where the troubleshooting chapter explains it: the section's GitHub-style anchor.
-    public var documentation: String { "Workbook/troubleshooting.md#" + Self.anchor(title) }
+    /// Where the troubleshooting chapter explains it: the section's GitHub-style anchor in
+    /// the Workbook's chapter.
+    public var documentation: String { documentation(in: Self.workbookReference) }
+
+    /// The section in the troubleshooting reference at `reference`: a path (`IAPKit/Troubleshooting.md`)
+    /// or a URL that `iapkit.yml` names.
+    public func documentation(in reference: String) -> String { reference + "#" + Self.anchor(title) }
+
+    /// The troubleshooting chapter of IAPKit's own Workbook.
+    public static let workbookReference = "Workbook/troubleshooting.md"
+
+    /// Checks about StoreKit 1's delegate API alone: an app on StoreKit 2 has nothing to confirm.
+    public static let storeKit1Only: Set<String> = ["request-not-retained", "main-thread-assumed"]
 
     /// GitHub's heading anchor: lower case, spaces to hyphens, other punctuation dropped.
     static func anchor(_ heading: String) -> String {

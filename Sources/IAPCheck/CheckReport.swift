@@ -13,9 +13,12 @@ public enum CheckFormat: String, CaseIterable, Sendable {
 /// Check results, written for a person (text, Markdown) or a program (JSON).
 public struct CheckReport: Sendable {
     public var results: [CheckResult]
+    /// The troubleshooting reference the reports link each check to: a path or a URL.
+    public var reference: String
 
-    public init(results: [CheckResult]) {
+    public init(results: [CheckResult], reference: String = CheckDefinition.workbookReference) {
         self.results = results
+        self.reference = reference
     }
 
     /// The report in `format`; `toolVersion` is what SARIF names as the tool's version.
@@ -67,7 +70,7 @@ public struct CheckReport: Sendable {
             }
             let evidenceText = evidence.isEmpty ? "[]" : "[\n" + evidence.joined(separator: ",\n") + "\n      ]"
             let fields = [
-                "\"documentation\" : \(Self.quote(definition?.documentation ?? ""))",
+                "\"documentation\" : \(Self.quote(definition?.documentation(in: reference) ?? ""))",
                 "\"evidence\" : \(evidenceText)",
                 "\"fix\" : \(Self.quote(result.fix))",
                 "\"id\" : \(Self.quote(result.id))",
@@ -99,7 +102,7 @@ public struct CheckReport: Sendable {
                 lines += ["", "### \(result.id)", "", result.message, ""]
                 lines += result.evidence.map { "- `\($0)`" }
                 if !result.evidence.isEmpty { lines.append("") }
-                let link = result.definition.map { " ([more](\($0.documentation)))" } ?? ""
+                let link = result.definition.map { " ([more](\($0.documentation(in: reference))))" } ?? ""
                 lines.append("Fix: \(result.fix)\(link)")
             }
         }

@@ -15,7 +15,7 @@ extension CheckReport {
                     "help",
                     .object([
                         ("text", .string(definition.fix)),
-                        ("markdown", .string("\(definition.fix) ([more](\(definition.documentation)))")),
+                        ("markdown", .string("\(definition.fix) ([more](\(definition.documentation(in: reference))))")),
                     ])
                 ),
                 ("defaultConfiguration", .object([("level", .string(Self.level(definition.severity)))])),
@@ -23,7 +23,7 @@ extension CheckReport {
                     "properties",
                     .object([
                         ("kind", .string(definition.kind.rawValue)),
-                        ("documentation", .string(definition.documentation)),
+                        ("documentation", .string(definition.documentation(in: reference))),
                     ])
                 ),
             ])

@@ -14,15 +14,23 @@ public struct ValidationChecklist: Sendable {
     public var source: String
     /// True when the results come from a project, not only from the guides.
     public var projectChecked: Bool
+    /// The troubleshooting reference the `why` links open: a path relative to the checklist
+    /// (`Troubleshooting.md`, written beside it) or a URL.
+    public var reference: String
 
     public init(
-        workbook: Workbook, results: [CheckResult], ticked: Set<String> = [], source: String, projectChecked: Bool
+        workbook: Workbook, results: [CheckResult], ticked: Set<String> = [], source: String, projectChecked: Bool,
+        reference: String = CheckDefinition.workbookReference
     ) {
         self.workbook = workbook
-        self.results = results
+        // An app on StoreKit 2 alone has no StoreKit 1 delegate to get right.
+        self.results =
+            workbook.app?.storekit == .storeKit2
+            ? results.filter { !CheckDefinition.storeKit1Only.contains($0.id) } : results
         self.ticked = ticked
         self.source = source
         self.projectChecked = projectChecked
+        self.reference = reference
     }
 
     /// Checks a person confirms once per product rather than once per app.
@@ -76,7 +84,7 @@ public struct ValidationChecklist: Sendable {
             lines += ["| Check | Result | Details |", "|---|---|---|"]
             for result in decided {
                 lines.append(
-                    "| [`\(result.id)`](\(result.definition?.documentation ?? "")) | \(result.status.rawValue) | \(Self.cell(result.message)) |"
+                    "| [`\(result.id)`](\(result.definition?.documentation(in: reference) ?? "")) | \(result.status.rawValue) | \(Self.cell(result.message)) |"
                 )
             }
         }
@@ -85,7 +93,7 @@ public struct ValidationChecklist: Sendable {
 
     private func taskItem(_ id: String, _ text: String, link definition: CheckDefinition) -> String {
         let box = ticked.contains(id) ? "[x]" : "[ ]"
-        return "- \(box) \(text) ([why](\(definition.documentation))) {#\(id)}"
+        return "- \(box) \(text) ([why](\(definition.documentation(in: reference)))) {#\(id)}"
     }
 
     /// The ids of ticked task items in a previous version of the file: `- [x] … {#id}` lines.

@@ -2,6 +2,7 @@ import IAPCheck
 import IAPDiagnostics
 import IAPExtract
 import IAPFileAccess
+import IAPGenerate
 
 /// `iapkit check`: runs the catalogue of "no products available" checks against the guides and,
 /// with `--project`, an Xcode project.
@@ -38,10 +39,27 @@ enum CheckCommand: Command {
             return .usageOrInput
         }
         let results = CheckRunner(workbook: session.workbook, snapshot: snapshot).run()
-        context.standardOutput.write(
-            CheckReport(results: results).render(format, colour: context.usesColour, toolVersion: IAPKitTool.version))
+        let report = CheckReport(results: results, reference: reference(session, context: context))
+        context.standardOutput.write(report.render(format, colour: context.usesColour, toolVersion: IAPKitTool.version))
         let failed = results.contains { $0.status == .fail } || session.errorCount > 0
         return failed ? .findings : .success
+    }
+}
+
+extension CheckCommand {
+    /// Where the reports link each check: the URL `troubleshooting` in iapkit.yml names, else
+    /// the reference `generate` wrote beside the checklist, else the book's own troubleshooting
+    /// chapter, else IAPKit's Workbook chapter.
+    static func reference(_ session: GuideSession, context: CommandContext) -> String {
+        let configuration = session.configuration
+        if let url = configuration?.troubleshooting { return url }
+        let docs = configuration?.docs ?? configuration?.output ?? "Generated"
+        let written = OutputWriter.join(docs, TroubleshootingReference.fileName)
+        if context.fileSystem.kind(of: GuidePath.join(context.workingDirectory, written)) == .file { return written }
+        if let chapter = session.workbook.chapters.first(where: { $0.file.hasSuffix("troubleshooting.md") }) {
+            return chapter.file
+        }
+        return CheckDefinition.workbookReference
     }
 }
 

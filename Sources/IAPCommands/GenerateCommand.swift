@@ -17,8 +17,11 @@ enum GenerateCommand: Command {
         ValidationChecklist.md lists every pitfall for the app's products: what only a person
         can confirm as task items (ticks survive regeneration), what the files decide with the
         result of 'iapkit check' on the project given by --project or 'project' in iapkit.yml.
-        Defaults come from 'output', 'templates', 'accessLevel' and 'params' in ./iapkit.yml;
-        the output folder defaults to 'Generated'.
+        Troubleshooting.md, written beside it, is the reference its links open (or set
+        'troubleshooting: URL' in iapkit.yml to link there instead). With --docs or 'docs', both
+        go to a folder of their own, so the output folder holds only Swift and .storekit files.
+        Defaults come from 'output', 'docs', 'templates', 'accessLevel' and 'params' in
+        ./iapkit.yml; the output folder defaults to 'Generated'.
 
         Exit status: 0 done (or, with --check, everything up to date), 1 the guides have errors
         or (with --check) an output is stale, 2 usage or unreadable input.
@@ -36,6 +39,11 @@ enum GenerateCommand: Command {
         OptionSpec(
             names: ["--access-level"], valueName: "level", help: "internal or public (overrides the guide).",
             choices: ["internal", "public"]),
+        OptionSpec(
+            names: ["--docs"], valueName: "dir",
+            help:
+                "Folder for ValidationChecklist.md and Troubleshooting.md (default: 'docs' in iapkit.yml, else the output folder)."
+        ),
         OptionSpec(
             names: ["--swift-file"], valueName: "file",
             help:
@@ -86,9 +94,12 @@ enum GenerateCommand: Command {
             return .usageOrInput
         }
         let library = TemplateLibrary(userFolder: userTemplates.map { URL(fileURLWithPath: $0) })
+        let outputDirectory = arguments.value("--output") ?? configuration?.output ?? "Generated"
+        let docsDirectory = arguments.value("--docs") ?? configuration?.docs ?? outputDirectory
+        // The reference is written beside the checklist, unless iapkit.yml names its URL.
+        let referenceURL = configuration?.troubleshooting
         let troubleshooting =
-            session.workbook.chapters.first { $0.file.hasSuffix("troubleshooting.md") }?.file
-            ?? "the troubleshooting checklist"
+            referenceURL ?? OutputWriter.join(docsDirectory, TroubleshootingReference.fileName)
         let options = GenerationOptions(
             accessLevel: accessLevel, parameters: parameters, troubleshooting: troubleshooting,
             sourceDescription: "the guides in \(session.inputDescription)")
@@ -104,38 +115,59 @@ enum GenerateCommand: Command {
         if let singleFile {
             return writeSwiftFile(generated.files, to: singleFile, source: session.inputDescription, context: context)
         }
-        let writer = OutputWriter(directory: arguments.value("--output") ?? configuration?.output ?? "Generated")
+        let writer = OutputWriter(directory: outputDirectory)
+        // The checklist and the reference are not compiled: with `docs` they live outside the
+        // output folder, which then holds only what an app target takes.
+        let docsWriter = docsDirectory == outputDirectory ? writer : OutputWriter(directory: docsDirectory)
         guard case .loaded(let snapshot) = ProjectOption.load(arguments, session: session, context: context) else {
             return .usageOrInput
         }
         let writes = !arguments.has("--check") && !arguments.has("--dry-run")
+        let docsNames =
+            [ValidationChecklist.fileName] + (referenceURL == nil ? [TroubleshootingReference.fileName] : [])
         if writes {
             // Every name is checked before the folder is even created; then the folder is
             // locked, so the checklist's ticks, the writes and the stamp belong to this run alone.
-            let paths = generated.files.map(\.path) + [ValidationChecklist.fileName, GenerationStamp.fileName]
-            let problems = OutputPathRules.problems(paths, under: writer.directory)
+            let outputNames = generated.files.map(\.path) + [GenerationStamp.fileName]
+            let problems =
+                docsWriter === writer
+                ? OutputPathRules.problems(outputNames + docsNames, under: writer.directory)
+                : OutputPathRules.problems(outputNames, under: writer.directory)
+                    + OutputPathRules.problems(docsNames, under: docsWriter.directory)
             guard problems.isEmpty else {
                 for problem in problems { context.standardError.line("iapkit generate: error: \(problem)") }
                 context.standardError.line("iapkit generate: nothing written")
                 return .usageOrInput
             }
-            do {
-                try writer.open(creating: true, holder: "iapkit generate") { holder in
-                    context.standardError.line(
-                        "iapkit generate: waiting for \(holder), which is writing '\(writer.directory)'")
+            for folder in docsWriter === writer ? [writer] : [writer, docsWriter] {
+                do {
+                    try folder.open(creating: true, holder: "iapkit generate") { holder in
+                        context.standardError.line(
+                            "iapkit generate: waiting for \(holder), which is writing '\(folder.directory)'")
+                    }
+                } catch {
+                    context.standardError.line("iapkit generate: error: \(error)")
+                    return .usageOrInput
                 }
-            } catch {
-                context.standardError.line("iapkit generate: error: \(error)")
-                return .usageOrInput
             }
         }
-        defer { writer.close() }
-        let files =
-            keepingXcodeSettings(generated.files, writer: writer, context: context)
-            + [checklist(session, snapshot: snapshot, writer: writer)]
-        let status = apply(files, writer: writer, arguments: arguments, context: context)
+        defer {
+            writer.close()
+            docsWriter.close()
+        }
+        var docs = [checklist(session, snapshot: snapshot, writer: docsWriter, reference: referenceURL)]
+        if referenceURL == nil {
+            docs.append(
+                GeneratedFile(
+                    path: TroubleshootingReference.fileName,
+                    contents: TroubleshootingReference.markdown(source: session.inputDescription)))
+        }
+        let placed =
+            keepingXcodeSettings(generated.files, writer: writer, context: context).map { ($0, writer) }
+            + docs.map { ($0, docsWriter) }
+        let status = apply(placed, arguments: arguments, context: context)
         if status == .success, writes, let digest {
-            let outputs = files.compactMap { GenerationStamp.status(of: writer.target($0)) }
+            let outputs = placed.compactMap { GenerationStamp.status(of: $0.1.target($0.0)) }
             let stamp = GenerationStamp(digest: digest.value, outputs: outputs)
             do {
                 try writer.write(path: GenerationStamp.fileName, bytes: Array(stamp.text.utf8))
@@ -199,15 +231,15 @@ enum GenerateCommand: Command {
     }
 
     /// The validation checklist, keeping the ticks of the file it replaces.
-    private static func checklist(_ session: GuideSession, snapshot: ProjectSnapshot?, writer: OutputWriter)
-        -> GeneratedFile
-    {
+    private static func checklist(
+        _ session: GuideSession, snapshot: ProjectSnapshot?, writer: OutputWriter, reference: String?
+    ) -> GeneratedFile {
         let path = ValidationChecklist.fileName
         let previous = writer.existingText(of: path).map(ValidationChecklist.tickedIDs) ?? []
         let results = CheckRunner(workbook: session.workbook, snapshot: snapshot).run()
         let checklist = ValidationChecklist(
             workbook: session.workbook, results: results, ticked: previous, source: session.inputDescription,
-            projectChecked: snapshot != nil)
+            projectChecked: snapshot != nil, reference: reference ?? TroubleshootingReference.fileName)
         return GeneratedFile(path: path, contents: checklist.markdown, isScaffold: false)
     }
 
@@ -245,21 +277,23 @@ enum GenerateCommand: Command {
         return (digest.hex, arguments.value("--output") ?? configuration?.output ?? "Generated")
     }
 
+    /// Writes each file that changed through the writer of its folder, after checking and making
+    /// every folder; with `--check` or `--dry-run` it only says what would change.
     private static func apply(
-        _ files: [GeneratedFile], writer: OutputWriter, arguments: ParsedArguments, context: CommandContext
+        _ placed: [(GeneratedFile, OutputWriter)], arguments: ParsedArguments, context: CommandContext
     ) -> ExitStatus {
-        let changes = files.map { ($0, writer.change(for: $0)) }
-        let pending = changes.filter { $0.1 == .create || $0.1 == .update }
+        let changes = placed.map { ($0.0, $0.1, $0.1.change(for: $0.0)) }
+        let pending = changes.filter { $0.2 == .create || $0.2 == .update }
         if arguments.has("--check") {
-            for (file, change) in pending where !file.isScaffold {
+            for (file, writer, change) in pending where !file.isScaffold {
                 context.standardOutput.line("stale: \(writer.target(file)) (would be \(change.rawValue))")
             }
             let stale = pending.contains { !$0.0.isScaffold }
-            if !stale { context.standardOutput.line("up to date: \(files.count) files") }
+            if !stale { context.standardOutput.line("up to date: \(placed.count) files") }
             return stale ? .findings : .success
         }
         if arguments.has("--dry-run") {
-            for (file, change) in changes {
+            for (file, writer, change) in changes {
                 let verb = change == .create || change == .update ? "would be \(change.rawValue)" : change.rawValue
                 context.standardOutput.line("\(writer.target(file)): \(verb)")
             }
@@ -267,13 +301,18 @@ enum GenerateCommand: Command {
         }
         do {
             // The folders of every file, checked and made before the first write; the stamp too.
-            try writer.prepare(pending.map(\.0.path) + [GenerationStamp.fileName])
+            var writers: [OutputWriter] = []
+            for (_, writer, _) in changes where !writers.contains(where: { $0 === writer }) { writers.append(writer) }
+            for (index, writer) in writers.enumerated() {
+                let paths = pending.filter { $0.1 === writer }.map(\.0.path)
+                try writer.prepare(paths + (index == 0 ? [GenerationStamp.fileName] : []))
+            }
         } catch {
             context.standardError.line("iapkit generate: error: \(error)")
             context.standardError.line("iapkit generate: nothing written")
             return .usageOrInput
         }
-        for (file, change) in pending {
+        for (file, writer, change) in pending {
             do {
                 try writer.write(file)
             } catch {

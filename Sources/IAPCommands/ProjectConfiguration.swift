@@ -14,10 +14,14 @@ import IAPYAML
 /// accessLevel: public
 /// params: {key: value}
 /// project: MyApp.xcodeproj # what `iapkit check` and `iapkit generate` check
+/// docs: IAPKit             # where the checklist and troubleshooting reference go
+/// troubleshooting: https://example.com/iap-troubleshooting  # link there instead
 /// ```
 struct ProjectConfiguration: Equatable {
     static let fileName = "iapkit.yml"
-    static let knownKeys = ["input", "output", "templates", "site", "accessLevel", "params", "project"]
+    static let knownKeys = [
+        "input", "output", "templates", "site", "accessLevel", "params", "project", "docs", "troubleshooting",
+    ]
 
     var input: [String]?
     var output: String?
@@ -25,6 +29,12 @@ struct ProjectConfiguration: Equatable {
     var site: String?
     var accessLevel: String?
     var project: String?
+    /// Where `generate` writes the validation checklist and the troubleshooting reference,
+    /// when not into the output folder (so that the folder holds only what an app compiles).
+    var docs: String?
+    /// A URL of the troubleshooting reference: every link goes there, and `generate` writes no
+    /// copy of it.
+    var troubleshooting: String?
     var params: [String: String] = [:]
     /// Every path the file names, with its key and place, to check where it leads.
     var paths: [ConfiguredPath] = []
@@ -136,12 +146,12 @@ struct ProjectConfiguration: Equatable {
                 } else {
                     problems.append(.error("'input' must be a path or a list of paths", at: location(entry.value.mark)))
                 }
-            case "output", "templates", "site", "accessLevel", "project":
+            case "output", "templates", "site", "accessLevel", "project", "docs", "troubleshooting":
                 guard let text = entry.value.scalarText else {
                     problems.append(.error("'\(entry.key)' must be a single value", at: location(entry.value.mark)))
                     continue
                 }
-                if ["output", "templates", "project", "site"].contains(entry.key) {
+                if ["output", "templates", "project", "site", "docs"].contains(entry.key) {
                     configuration.paths.append(
                         ConfiguredPath(key: entry.key, path: text, location: location(entry.value.mark)))
                 }
@@ -149,6 +159,17 @@ struct ProjectConfiguration: Equatable {
                 if entry.key == "templates" { configuration.templates = text }
                 if entry.key == "project" { configuration.project = text }
                 if entry.key == "site" { configuration.site = text }
+                if entry.key == "docs" { configuration.docs = text }
+                if entry.key == "troubleshooting" {
+                    guard text.hasPrefix("https://") || text.hasPrefix("http://") else {
+                        problems.append(
+                            .error(
+                                "'troubleshooting' is the URL of the troubleshooting reference, such as https://example.com/troubleshooting",
+                                at: location(entry.value.mark)))
+                        continue
+                    }
+                    configuration.troubleshooting = text
+                }
                 if entry.key == "accessLevel" {
                     guard ["public", "internal"].contains(text) else {
                         problems.append(

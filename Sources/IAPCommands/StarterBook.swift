@@ -25,6 +25,9 @@ struct StarterBook {
         # Settings of 'iapkit' in this folder. A path given on the command line wins over these.
         input: \(Self.guidesFolder)
         output: Store
+        # The validation checklist and the troubleshooting reference, kept out of Store/ so that
+        # adding Store/ to the app target adds only Swift and .storekit files:
+        docs: IAPKit
         site: site
         # The Xcode project 'iapkit check' and 'iapkit build' look at:
         # project: \(name).xcodeproj

@@ -34,11 +34,41 @@ import Testing
         let generated = run(binary, ["generate"], in: scratch.path("app"))
         #expect(generated.status == 0, "\(generated.output)")
         #expect(generated.output.contains("created: Store/FlintStore.swift"))
+        #expect(
+            try String(contentsOfFile: scratch.path("app/Store/FlintStore.swift"), encoding: .utf8).contains(
+                "final class FlintStore"))
+        // The store's folder holds only what an app target compiles; the checklist and the
+        // reference its links open are beside it, in IAPKit/.
+        let store = try FileManager.default.contentsOfDirectory(atPath: scratch.path("app/Store"))
+        #expect(store.filter { !$0.hasPrefix(".") && !$0.hasSuffix(".swift") && !$0.hasSuffix(".storekit") } == [])
+        let checklist = try String(contentsOfFile: scratch.path("app/IAPKit/ValidationChecklist.md"), encoding: .utf8)
+        let reference = try String(contentsOfFile: scratch.path("app/IAPKit/Troubleshooting.md"), encoding: .utf8)
+        let anchors = Set(
+            reference.split(separator: "\n").filter { $0.hasPrefix("## ") || $0.hasPrefix("### ") }.map {
+                Self.anchor(String($0.drop { $0 == "#" }.dropFirst()))
+            })
+        let links = checklist.components(separatedBy: "](Troubleshooting.md#").dropFirst().map {
+            String($0.prefix { $0 != ")" })
+        }
+        #expect(links.count >= 20, "the checklist links each item to the reference")
+        for link in links { #expect(anchors.contains(link), "Troubleshooting.md has a section #\(link)") }
+        // A StoreKit 2 app is not asked about StoreKit 1's delegate.
+        #expect(!checklist.contains("main-thread-assumed"))
         let manager = try String(contentsOfFile: scratch.path("app/Store/FlintStore.swift"), encoding: .utf8)
-        #expect(manager.contains("final class FlintStore"))
+        #expect(manager.contains("See \\(\"IAPKit/Troubleshooting.md\")"))
+
         let rendered = run(binary, ["render", "-o", "site", "--quiet"], in: scratch.path("app"))
         #expect(rendered.status == 0, "\(rendered.output)")
         #expect(FileManager.default.fileExists(atPath: scratch.path("app/site/index.html")))
+    }
+
+    /// GitHub's heading anchor, as the checklist's links use it.
+    static func anchor(_ heading: String) -> String {
+        String(
+            heading.lowercased().compactMap { character -> Character? in
+                character == " "
+                    ? "-" : character.isLetter || character.isNumber || "-_".contains(character) ? character : nil
+            })
     }
 
     private func run(_ binary: String, _ arguments: [String], in folder: String) -> (status: Int32, output: String) {

@@ -46,17 +46,17 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: output) }
         let first = run([])
         #expect(first.status == 0)
-        #expect(first.standardOutput.hasSuffix("9 written, 0 unchanged\n"))
+        #expect(first.standardOutput.hasSuffix("10 written, 0 unchanged\n"))
         let before = try modificationDates()
         #expect(
             before.keys.sorted() == [
                 ".iapkit-generate", "EntitlementStore.swift", "ProductID.swift", "Shop.storekit",
                 "ShopStore+Handlers.swift", "ShopStore+Subscriptions.swift", "ShopStore.swift",
-                "ShopStoreHandling.swift", "StoreTypes.swift", "ValidationChecklist.md",
+                "ShopStoreHandling.swift", "StoreTypes.swift", "Troubleshooting.md", "ValidationChecklist.md",
             ])
         Thread.sleep(forTimeInterval: 0.05)
         let second = run([])
-        #expect(second.standardOutput == "0 written, 9 unchanged\n")
+        #expect(second.standardOutput == "0 written, 10 unchanged\n")
         #expect(try modificationDates() == before)
     }
 
@@ -67,11 +67,11 @@ import Testing
             "shop.md": Array(Self.guide.replacingOccurrences(of: "displayName: Gems", with: "displayName: Jewels").utf8)
         ]
         let afterGuideChange = run([], files: renamed)
-        #expect(afterGuideChange.standardOutput == "updated: \(output)/Shop.storekit\n1 written, 8 unchanged\n")
+        #expect(afterGuideChange.standardOutput == "updated: \(output)/Shop.storekit\n1 written, 9 unchanged\n")
         try Data("// edited by hand\n".utf8).write(to: URL(fileURLWithPath: output + "/ProductID.swift"))
         let afterEdit = run([], files: renamed)
-        #expect(afterEdit.standardOutput == "updated: \(output)/ProductID.swift\n1 written, 8 unchanged\n")
-        #expect(run([], files: renamed).standardOutput == "0 written, 9 unchanged\n")
+        #expect(afterEdit.standardOutput == "updated: \(output)/ProductID.swift\n1 written, 9 unchanged\n")
+        #expect(run([], files: renamed).standardOutput == "0 written, 10 unchanged\n")
     }
 
     @Test func dryRunAndCheckWriteNothing() throws {
@@ -85,7 +85,7 @@ import Testing
         #expect(stale.standardOutput.contains("stale: \(output)/ShopStore.swift (would be created)"))
         _ = run([])
         let fresh = run(["--check"])
-        #expect(fresh == .init(status: 0, standardOutput: "up to date: 9 files\n", standardError: ""))
+        #expect(fresh == .init(status: 0, standardOutput: "up to date: 10 files\n", standardError: ""))
     }
 
     @Test func settingsMadeInXcodeSurviveRegenerationAndCheck() throws {
@@ -99,11 +99,11 @@ import Testing
         #expect(edited != generated)
         try Data(edited.utf8).write(to: URL(fileURLWithPath: path))
         #expect(run(["--check"]).status == 0)
-        #expect(run([]).standardOutput == "0 written, 9 unchanged\n")
+        #expect(run([]).standardOutput == "0 written, 10 unchanged\n")
         let renamed = [
             "shop.md": Array(Self.guide.replacingOccurrences(of: "displayName: Gems", with: "displayName: Jewels").utf8)
         ]
-        #expect(run([], files: renamed).standardOutput == "updated: \(output)/Shop.storekit\n1 written, 8 unchanged\n")
+        #expect(run([], files: renamed).standardOutput == "updated: \(output)/Shop.storekit\n1 written, 9 unchanged\n")
         let regenerated = try String(contentsOfFile: path, encoding: .utf8)
         #expect(regenerated.contains("\"_askToBuyEnabled\" : true"))
         #expect(regenerated.contains("\"_failTransactionsEnabled\" : true"))
@@ -188,13 +188,13 @@ import Testing
             of: "bundleID: com.example.shop\n", with: "bundleID: com.example.shop\n  objectiveC: true\n")
         let outcome = run([], files: ["shop.md": Array(guide.utf8)])
         #expect(outcome.status == 0)
-        #expect(outcome.standardOutput.hasSuffix("11 written, 0 unchanged\n"))
+        #expect(outcome.standardOutput.hasSuffix("12 written, 0 unchanged\n"))
         #expect(
             try modificationDates().keys.sorted() == [
                 ".iapkit-generate", "EntitlementStore.swift", "ProductID.swift", "Shop.storekit",
                 "ShopStore+Handlers.swift", "ShopStore+Subscriptions.swift", "ShopStore.swift",
                 "ShopStoreHandling.swift", "ShopStoreObjC.h", "ShopStoreObjC.m", "StoreTypes.swift",
-                "ValidationChecklist.md",
+                "Troubleshooting.md", "ValidationChecklist.md",
             ])
         let header = try String(contentsOfFile: output + "/ShopStoreObjC.h", encoding: .utf8)
         #expect(header.contains("FOUNDATION_EXPORT NSString *const ShopStoreObjCProductGems;"))

@@ -107,7 +107,7 @@ import Testing
         #expect(FileManager.default.createFile(atPath: scratch.path("out/.iapkit-lock"), contents: Data()))
         let again = CommandHarness.runOnDisk(generate)
         #expect(again.status == 0)
-        #expect(again.standardOutput.hasSuffix("0 written, 9 unchanged\n"))
+        #expect(again.standardOutput.hasSuffix("0 written, 10 unchanged\n"))
         #expect(!FileManager.default.fileExists(atPath: scratch.path("out/.iapkit-lock")))
     }
 

@@ -4,18 +4,24 @@ import Templates
 import Testing
 
 /// The binary carries the built-in templates as Swift source, `Templates/EmbeddedTemplates.swift`,
-/// written from the `.mustache` files beside it. Those stay the source: this test fails when the
-/// Swift file is out of date, and `RECORD=1` writes it again (then build once more).
+/// written from the `.mustache` files beside it and from the Workbook's troubleshooting chapter
+/// (which `generate` writes beside the checklist). Those stay the source: this test fails when
+/// the Swift file is out of date, and `RECORD=1` writes it again (then build once more).
 @Suite struct EmbeddedTemplatesTests {
     static let folder = TestPaths.repositoryRoot.appendingPathComponent("Templates")
+    static let troubleshootingChapter = TestPaths.repositoryRoot.appendingPathComponent("Workbook/troubleshooting.md")
 
     @Test func theEmbeddedTemplatesAreTheMustacheFiles() throws {
         let files = try Self.templateFiles()
         #expect(files.count >= 20, "the template sets are found")
-        Golden.check(Self.swiftSource(files), matches: Self.folder.appendingPathComponent("EmbeddedTemplates.swift"))
+        let chapter = try String(contentsOf: Self.troubleshootingChapter, encoding: .utf8)
+        Golden.check(
+            Self.swiftSource(files, troubleshooting: chapter),
+            matches: Self.folder.appendingPathComponent("EmbeddedTemplates.swift"))
         // What this build carries is what the files say (after a rebuild, when just recorded).
         if ProcessInfo.processInfo.environment["RECORD"] == nil {
             #expect(BuiltInTemplates.sources == Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0.text) }))
+            #expect(BuiltInTemplates.troubleshootingChapter == chapter)
         }
     }
 
@@ -39,7 +45,7 @@ import Testing
         return files.sorted { $0.name < $1.name }
     }
 
-    static func swiftSource(_ files: [(name: String, text: String)]) -> String {
+    static func swiftSource(_ files: [(name: String, text: String)], troubleshooting: String) -> String {
         // FNV-1a over every name and source: the generation stamp's sign that the templates
         // changed, without hashing them again on every run.
         var digest: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -48,9 +54,10 @@ import Testing
                 digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3
             }
         }
+        for byte in Array(troubleshooting.utf8) { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3 }
         var source = """
-            // Written from the .mustache files beside it by `RECORD=1 swift test --filter EmbeddedTemplatesTests`:
-            // edit those instead.
+            // Written from the .mustache files beside it and Workbook/troubleshooting.md by
+            // `RECORD=1 swift test --filter EmbeddedTemplatesTests`: edit those instead.
 
             extension BuiltInTemplates {
                 /// Changes whenever a name or a source below changes.
@@ -63,7 +70,10 @@ import Testing
         for file in files {
             source += "        \"\(file.name)\": \(rawLiteral(file.text)),\n"
         }
-        return source + "    ]\n}\n"
+        source += "    ]\n\n"
+        source += "    /// The Workbook's troubleshooting chapter, which `generate` writes beside the checklist.\n"
+        source += "    public static let troubleshootingChapter = \(rawLiteral(troubleshooting))\n"
+        return source + "}\n"
     }
 
     /// A raw string literal that holds `text` unchanged: more `#` than follow any quote or
