@@ -24,7 +24,7 @@ public enum IAPKitTool {
         case "--help", "-h":
             context.standardOutput.write(overview)
             return .success
-        case "--version":
+        case "--version", "-v", "version":
             context.standardOutput.line("iapkit \(version)")
             return .success
         case "help":
@@ -88,7 +88,7 @@ public enum IAPKitTool {
                 "",
                 "OPTIONS:",
                 "  --help, -h    Show this help; 'iapkit <command> --help' for a command.",
-                "  --version     Show the version.",
+                "  --version, -v Show the version (also: iapkit version).",
             ]).joined(separator: "\n") + "\n"
     }
 }

@@ -1,10 +1,12 @@
 /// "Did you mean" support: the closest known word to a misspelt one.
 public enum Suggestion {
     /// The candidate nearest to `word` by edit distance (ignoring case), if it is near enough
-    /// to be a plausible typo: at most a third of the word's length, and never more than 3.
+    /// to be a plausible typo: at most a third of the word's length, and never more than 3. A
+    /// candidate that keeps nothing of the word (`3` for `1`, `-q` for `-x`) is no typo of it.
     public static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
         let lowered = Array(word.lowercased().unicodeScalars)
-        let limit = min(3, max(1, lowered.count / 3))
+        let core = lowered.drop { $0 == "-" }.count
+        let limit = min(3, max(1, lowered.count / 3), max(0, core - 1))
         var best: (String, Int)?
         for candidate in candidates {
             let distance = editDistance(lowered, Array(candidate.lowercased().unicodeScalars))

@@ -22,8 +22,9 @@ enum ConfigBlockReader {
             root = node
         }
         let decoded = ConfigDecoder().decodeCollectingErrors(ConfigBlockSchema.self, from: root)
-        var diagnostics = decoded.errors.map { error in
-            Diagnostic.error(describe(error), at: map.location(error.mark))
+        let productIDs = (root["products"]?.items ?? []).map { $0["id"]?.scalarText }
+        var diagnostics = withoutFollowOnErrors(decoded.errors).map { error in
+            Diagnostic.error(describe(error, productIDs: productIDs), at: map.location(error.mark))
         }
         guard let schema = decoded.value else { return (nil, diagnostics) }
         var converter = SchemaConverter(map: map)
@@ -35,17 +36,73 @@ enum ConfigBlockReader {
     /// The decoder's message with the key path it concerns: in front for a bad value
     /// (`products[0].price: expected a number`), after for a key that is missing
     /// (`missing required key 'id' in products[0]`); unknown-key messages already name it.
-    static func describe(_ error: ConfigDecodingError) -> String {
-        let path = error.keyPathDescription
-        if path.isEmpty || error.message.contains(path) || error.message.hasPrefix("unknown key") {
-            return error.message
+    ///
+    /// A product is named by its ID where the block gives one (`product 'com.example.gems'`
+    /// rather than `products[0]`), and a price written with a decimal comma gets the number it
+    /// should be.
+    static func describe(_ error: ConfigDecodingError, productIDs: [String?] = []) -> String {
+        let path = named(error.keyPathDescription, productIDs: productIDs)
+        var message = error.message + priceHint(error.message)
+        if let range = message.range(of: " in products["), let close = message[range.upperBound...].firstIndex(of: "]")
+        {
+            let inner = String(message[message.index(range.lowerBound, offsetBy: 4)...close])
+            message.replaceSubrange(
+                message.index(range.lowerBound, offsetBy: 4)...close, with: named(inner, productIDs: productIDs))
+        }
+        if path.isEmpty || error.message.contains(error.keyPathDescription) || error.message.hasPrefix("unknown key") {
+            return message
         }
         if error.message.hasPrefix("missing required key") {
             let parent = ConfigDecodingError("", at: error.mark, codingPath: Array(error.codingPath.dropLast()))
                 .keyPathDescription
-            return parent.isEmpty ? error.message : "\(error.message) in \(parent)"
+            return parent.isEmpty ? message : "\(message) in \(named(parent, productIDs: productIDs))"
         }
-        return "\(path): \(error.message)"
+        return "\(path): \(message)"
+    }
+
+    /// A misspelled key is reported once: as unknown, with its suggestion, and not also as the
+    /// required key it was meant to be.
+    static func withoutFollowOnErrors(_ errors: [ConfigDecodingError]) -> [ConfigDecodingError] {
+        let meant = Set(
+            errors.compactMap { error -> String? in
+                guard error.message.hasPrefix("unknown key"), let hint = error.message.range(of: "did you mean '")
+                else { return nil }
+                let key = error.message[hint.upperBound...].prefix { $0 != "'" }
+                return parentPath(of: error, unknownKey: true) + "/" + key
+            })
+        return errors.filter { error in
+            guard error.message.hasPrefix("missing required key '") else { return true }
+            let key = error.message.dropFirst("missing required key '".count).prefix { $0 != "'" }
+            return !meant.contains(parentPath(of: error, unknownKey: false) + "/" + key)
+        }
+    }
+
+    /// The object an error is about: an unknown key's path ends at the object or at the key
+    /// itself; a missing key's path ends at the key.
+    private static func parentPath(of error: ConfigDecodingError, unknownKey: Bool) -> String {
+        var path = error.codingPath
+        if !path.isEmpty, !unknownKey || error.message.contains("'\(path.last ?? "")'") { path.removeLast() }
+        return path.joined(separator: "/")
+    }
+
+    /// `products[2].price` → `product 'com.example.pro' price`; `products[2]` → `product 'com.example.pro'`.
+    static func named(_ path: String, productIDs: [String?]) -> String {
+        guard path.hasPrefix("products["), let close = path.firstIndex(of: "]"),
+            let index = Int(path[path.index(path.startIndex, offsetBy: "products[".count)..<close]),
+            index < productIDs.count, let id = productIDs[index], !id.isEmpty
+        else { return path }
+        var rest = path[path.index(after: close)...]
+        if rest.hasPrefix(".") { rest = rest.dropFirst() }
+        return "product '\(id)'" + (rest.isEmpty ? "" : " \(rest)")
+    }
+
+    /// `; write 4.99 (App Store Connect prices use a decimal point)` for `found '4,99'`.
+    static func priceHint(_ message: String) -> String {
+        guard message.hasPrefix("expected a number"), let found = message.range(of: "found '") else { return "" }
+        let value = message[found.upperBound...].prefix { $0 != "'" }
+        let parts = value.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else { return "" }
+        return "; write \(parts[0]).\(parts[1]) (prices take a decimal point)"
     }
 }
 

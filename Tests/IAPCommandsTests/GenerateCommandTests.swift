@@ -178,7 +178,8 @@ import Testing
         let outcome = run([], files: broken)
         #expect(outcome.status == 1)
         #expect(
-            outcome.standardError.contains("shop.md:11:12: error: products[0].price: expected a number, found 'free'"))
+            outcome.standardError.contains(
+                "shop.md:11:12: error: product 'com.example.shop.gems' price: expected a number, found 'free'"))
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
