@@ -60,8 +60,10 @@ public struct CheckReport: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The results for programs; `formatVersion` changes whenever a key changes meaning or
+    /// disappears.
     public var json: String {
-        var out = "{\n  \"results\" : [\n"
+        var out = "{\n  \"formatVersion\" : 1,\n  \"results\" : [\n"
         let entries = results.map { result -> String in
             let definition = result.definition
             let evidence = result.evidence.map { location in

@@ -67,8 +67,9 @@ public struct ChecklistProgress: Sendable {
             ]
             return .object(members)
         }
+        // `formatVersion` changes whenever a key changes meaning or disappears.
         return JSONNode.object([
-            ("done", .integer(done)), ("total", .integer(total)), ("chapters", .array(chapterNodes)),
+            ("formatVersion", .integer(1)), ("done", .integer(done)), ("total", .integer(total)), ("chapters", .array(chapterNodes)),
             ("items", .array(itemNodes)),
         ]).pretty
     }

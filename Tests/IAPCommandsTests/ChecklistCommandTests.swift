@@ -56,7 +56,7 @@ import Testing
     @Test func jsonNamesEveryItem() {
         let outcome = CommandHarness.run(["checklist", "--format", "json", "."], files: Self.files)
         #expect(outcome.status == 0)
-        #expect(outcome.standardOutput.hasPrefix("{\n  \"done\": 2,\n  \"total\": 4,\n"))
+        #expect(outcome.standardOutput.hasPrefix("{\n  \"formatVersion\": 1,\n  \"done\": 2,\n  \"total\": 4,\n"))
         #expect(outcome.standardOutput.contains("\"id\": \"products-created\""))
         #expect(outcome.standardOutput.contains("\"file\": \"testing.md\""))
         #expect(CommandHarness.run(["checklist", "missing.md"], files: Self.files).status == 2)
