@@ -160,8 +160,9 @@ struct StoreKitUsage {
         // A project's own `Transaction` model is not StoreKit's.
         let ownTransaction = scans.contains { Self.declares("Transaction", in: $0) }
         for scan in scans {
-            let one = ["SKPaymentQueue", "SKProductsRequest", "SKPayment", "SKProduct", "defaultQueue"].contains(
-                where: scan.mentions)
+            // Selling through StoreKit 1 takes the payment queue or a products request; naming
+            // SKProduct alone is what RevenueCat's delegate methods do.
+            let one = ["SKPaymentQueue", "SKProductsRequest", "defaultQueue"].contains(where: scan.mentions)
             let two =
                 !scan.memberAccesses("Product", "products").isEmpty
                 || (!ownTransaction && !scan.memberAccesses("Transaction", "updates").isEmpty)

@@ -69,7 +69,8 @@ public struct ChecklistProgress: Sendable {
         }
         // `formatVersion` changes whenever a key changes meaning or disappears.
         return JSONNode.object([
-            ("formatVersion", .integer(1)), ("done", .integer(done)), ("total", .integer(total)), ("chapters", .array(chapterNodes)),
+            ("formatVersion", .integer(1)), ("done", .integer(done)), ("total", .integer(total)),
+            ("chapters", .array(chapterNodes)),
             ("items", .array(itemNodes)),
         ]).pretty
     }

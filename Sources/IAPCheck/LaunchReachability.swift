@@ -392,7 +392,7 @@ private struct Search {
         }
         for property in (index.propertiesByType[typeName] ?? []).map({ index.properties[$0] }) where !property.isStatic
         {
-            if let initializer = property.initializer {
+            if let initializer = property.initializer, !property.attributes.contains("lazy") {
                 let child = addNode("\(typeName).\(property.name)", at: initializer, parent: node)
                 enqueue(initializer, .code, depth: depth + 1, node: child)
             }
@@ -551,10 +551,12 @@ private struct Search {
                 }
                 followFunctions(candidates, depth: depth, node: item.node)
             } else if let currentType {
-                // A computed property of the same type, such as a scene the app's `body` names.
+                // A computed property of the same type, such as a scene the app's `body` names,
+                // or a lazy one, made where it is first read.
                 for position in index.properties(named: text, in: currentType) {
                     let property = index.properties[position]
-                    guard let body = property.body, !seen.contains(body) else { continue }
+                    let lazyValue = property.attributes.contains("lazy") ? property.initializer : nil
+                    guard let body = property.body ?? lazyValue, !seen.contains(body) else { continue }
                     let child = addNode(
                         "\(currentType).\(text)",
                         at: SourceIndex.Span(file: property.file, start: property.location, end: property.location + 1),

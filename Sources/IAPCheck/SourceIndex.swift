@@ -662,6 +662,8 @@ struct FileDeclarations: Sendable {
                 continue
             }
             if SourceIndex.declarationModifiers.contains(token.text) {
+                // A lazy property's value is made at its first read, not with its owner.
+                if token.text == "lazy" { attributes.append("lazy") }
                 if token.text == "static"
                     || (token.text == "class" && index + 1 < tokens.count
                         && ["func", "var", "let"].contains(tokens[index + 1].text))

@@ -97,7 +97,7 @@ enum Fixture {
         "WatchOnlyApp", "AdaptorTypedProperty", "ImplicitSharedEnvironment", "ComputedPropertyRequest",
         "ControllerTouchesUI", "MappedKeyPathIDs", "JoinedIDLists", "TestsOnlyScheme", "TapHandlerStore",
         "ChildViewModifierTask", "StoredClosureID", "UnreadPermissionProperty", "RestoreThroughRefresh",
-        "ProductViewOnly",
+        "ProductViewOnly", "LazyDelegateStore", "RevenueCatPromoDelegate",
     ]
 
     /// The results that differ from the clean project's: what each fixture is about.
@@ -206,6 +206,13 @@ enum Fixture {
         "RestoreThroughRefresh": [:],
         // Products looked up only by ProductView(id:), whose empty placeholder names nothing.
         "ProductViewOnly": ["invalid-ids-ignored": .warning],
+        // A lazy property of the app delegate is made where it is first read: here, a screen.
+        "LazyDelegateStore": ["listener-at-launch": .warning],
+        // RevenueCat sells; its delegate naming SKProduct is not StoreKit 1 code of the app's.
+        "RevenueCatPromoDelegate": [
+            "request-not-retained": .info, "main-thread-assumed": .info, "invalid-ids-ignored": .info,
+            "finish-transactions": .info, "restore-button": .info, "can-make-payments": .info,
+        ],
     ]
 
     @Test(arguments: variants) func goldenOutputs(_ variant: String) throws {
