@@ -13,7 +13,7 @@ if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
 fi
 
 # Generated goldens are left as the generator writes them.
-find Sources Tests Fuzz Plugins Templates Package.swift -name '*.swift' -not -path 'Tests/Generated*Tests/Generated/*' -not -path 'Fuzz/Corpus/*' -not -path Templates/EmbeddedTemplates.swift -print0 |
+find Sources Tests Fuzz Plugins Templates Examples Package.swift -name '*.swift' -not -path 'Tests/Generated*Tests/Generated/*' -not -path 'Fuzz/Corpus/*' -not -path '*/.build/*' -not -path Templates/EmbeddedTemplates.swift -print0 |
     xargs -0 swift format lint --strict
 swift build --build-tests -Xswiftc -warnings-as-errors
 swift test --skip-build

@@ -8,7 +8,8 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
     lazy var store = Store()
 
     func application(
-        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
         true
     }

@@ -15,7 +15,6 @@ final class Store {
 
     var purchasesAllowed: Bool { AppStore.canMakePayments }
 
-
     func restore() async throws {
         try await AppStore.sync()
     }
