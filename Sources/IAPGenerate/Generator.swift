@@ -50,6 +50,50 @@ public enum Generator {
     public static func generate(
         _ workbook: Workbook, options: GenerationOptions, templates: TemplateLibrary
     ) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
+        let (planned, contextLog) = contexts(for: workbook, options: options)
+        var log = contextLog
+        var files: [GeneratedFile] = []
+        for item in planned {
+            let output = item.output
+            do throws(TemplateError) {
+                guard let source = try templates.source(named: output.template) else {
+                    log.error("no template named '\(output.template).\(TemplateLibrary.fileExtension)'", at: nil)
+                    continue
+                }
+                let template = try Template(source: source.text, name: source.path)
+                let options = RenderOptions(escaping: output.escapesHTML ? .html : .none, strict: true)
+                let text = try template.render(
+                    .object(item.context), partials: templates.partials(for: output.template), options: options)
+                files.append(GeneratedFile(path: output.path, contents: text, isScaffold: output.isScaffold))
+            } catch {
+                log.error(error.message, at: error.location)
+            }
+        }
+        return (files, log.all)
+    }
+
+    /// One planned output: its template and file name, and the context it is rendered with.
+    public struct PlannedOutput: Sendable {
+        public var template: String
+        public var path: String
+        public var context: [String: TemplateValue]
+    }
+
+    /// The outputs for the guides and the context each template sees, for `iapkit template
+    /// context`: what a custom template can use.
+    public static func plannedOutputs(_ workbook: Workbook, options: GenerationOptions) -> (
+        outputs: [PlannedOutput], diagnostics: [Diagnostic]
+    ) {
+        let (planned, log) = contexts(for: workbook, options: options)
+        return (
+            planned.map { PlannedOutput(template: $0.output.template, path: $0.output.path, context: $0.context) },
+            log.all
+        )
+    }
+
+    private static func contexts(for workbook: Workbook, options: GenerationOptions) -> (
+        [(output: OutputPlan.File, context: [String: TemplateValue])], DiagnosticLog
+    ) {
         var log = DiagnosticLog()
         // A prefix given to the generator wins over the guide's `typePrefix`.
         var options = options
@@ -58,10 +102,10 @@ public enum Generator {
             log.error(
                 "type prefix \(Diagnostic.quote(options.typePrefix)) is not a Swift type name",
                 at: workbook.app?.typePrefix?.location)
-            return ([], log.all)
+            return ([], log)
         }
         let names = GeneratedNames.make(for: workbook, typePrefix: options.typePrefix, diagnostics: &log)
-        guard !log.hasErrors else { return ([], log.all) }
+        guard !log.hasErrors else { return ([], log) }
         let plan = OutputPlan.files(
             for: names, storekit: workbook.app?.storekit ?? .storeKit2, typePrefix: options.typePrefix,
             objectiveC: workbook.app?.objectiveC ?? false)
@@ -76,7 +120,7 @@ public enum Generator {
                 troubleshooting: options.troubleshooting, sourceDescription: options.sourceDescription)
         }
         let parameters = TemplateValue.object(options.parameters.mapValues { .string($0) })
-        var files: [GeneratedFile] = []
+        var planned: [(output: OutputPlan.File, context: [String: TemplateValue])] = []
         for output in plan.files {
             var context = output.template.hasSuffix(".storekit") ? storekit : swift
             if output.template.hasPrefix("ObjectiveC/"), let objectiveC { context = objectiveC }
@@ -84,20 +128,8 @@ public enum Generator {
             context["param"] = parameters
             context["typePrefix"] = .string(options.typePrefix)
             context.merge(output.context) { _, override in override }
-            do throws(TemplateError) {
-                guard let source = try templates.source(named: output.template) else {
-                    log.error("no template named '\(output.template).\(TemplateLibrary.fileExtension)'", at: nil)
-                    continue
-                }
-                let template = try Template(source: source.text, name: source.path)
-                let options = RenderOptions(escaping: output.escapesHTML ? .html : .none, strict: true)
-                let text = try template.render(
-                    .object(context), partials: templates.partials(for: output.template), options: options)
-                files.append(GeneratedFile(path: output.path, contents: text, isScaffold: output.isScaffold))
-            } catch {
-                log.error(error.message, at: error.location)
-            }
+            planned.append((output, context))
         }
-        return (files, log.all)
+        return (planned, log)
     }
 }
