@@ -2,13 +2,14 @@ import IAPDiagnostics
 import IAPExtract
 import IAPGenerate
 import IAPImport
+import IAPValidate
 
 /// `iapkit storekit import`: turns Xcode's StoreKit configuration file into a guide chapter,
 /// for teams whose catalogue so far lived only in Xcode.
 enum StoreKitCommand: Command {
     static let name = "storekit"
     static let summary = "Import a .storekit file as a guide chapter with its products."
-    static let usage = "iapkit storekit import FILE.storekit|- [-o FILE.md]"
+    static let usage = "iapkit storekit import FILE.storekit|- [-o FILE.md] [--name NAME --bundle-id ID]"
     static let discussion = """
         Reads a StoreKit configuration file written by Xcode (format 1.0 to 4.0) and prints a
         Markdown chapter whose 'yaml iap' block holds its products: types, prices, family
@@ -17,14 +18,20 @@ enum StoreKitCommand: Command {
         test settings) is listed as warnings on standard error; a signing key is never copied.
 
         '-' reads the file from standard input. With -o the chapter is written to FILE.md,
-        atomically and only when it changed.
+        atomically and only when it changed. --name and --bundle-id add the 'app' block (a
+        .storekit file does not say which app it belongs to), so the chapter lints on its own.
+        Example: iapkit storekit import Products.storekit --name Pebble --bundle-id com.example.pebble -o Guides/products.md
         Exit status: 0 imported (warnings allowed), 2 a usage mistake or a file that cannot
         be read or imported; then nothing is written.
         """
     static let options: [OptionSpec] = [
         OptionSpec(
             names: ["--output", "-o"], valueName: "file", help: "Write the chapter to this file instead of printing it."
-        )
+        ),
+        OptionSpec(
+            names: ["--name"], valueName: "name", help: "The app's name, for the 'app' block (with --bundle-id)."),
+        OptionSpec(
+            names: ["--bundle-id"], valueName: "id", help: "The app's bundle ID, for the 'app' block (with --name)."),
     ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) -> ExitStatus {
@@ -37,6 +44,14 @@ enum StoreKitCommand: Command {
                 context: context)
         }
         let argument = arguments.positionals[1]
+        let appName = arguments.value("--name")
+        let bundleID = arguments.value("--bundle-id")
+        guard (appName == nil) == (bundleID == nil) else {
+            return usage("--name and --bundle-id go together: the 'app' block needs both", context: context)
+        }
+        if let bundleID, let problem = BundleIDRule.problem(in: bundleID) {
+            return usage(problem, context: context)
+        }
         if let output = arguments.value("--output"), GuidePath.normalize(output) == GuidePath.normalize(argument) {
             return usage(
                 "the chapter would replace the .storekit file it comes from; choose another -o", context: context)
@@ -75,7 +90,8 @@ enum StoreKitCommand: Command {
         }
         for warning in catalogue.warnings.sorted() { context.standardError.line(warning.description) }
         let chapter = GuideChapterWriter.chapter(
-            for: catalogue, sourceName: fromStandardInput ? nil : fileName(of: path))
+            for: catalogue, sourceName: fromStandardInput ? nil : fileName(of: path),
+            app: appName.flatMap { name in bundleID.map { (name, $0) } })
         guard let output = arguments.value("--output") else {
             context.standardOutput.write(chapter)
             return .success

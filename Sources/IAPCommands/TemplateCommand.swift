@@ -75,7 +75,7 @@ enum TemplateCommand: Command {
             data =
                 contextPath == "-" ? try context.readStandardInput() : try context.fileSystem.contents(of: contextPath)
         } catch {
-            context.standardError.line("iapkit: error: cannot read: \(error)")
+            context.standardError.line("iapkit template: error: cannot read: \(error)")
             return .usageOrInput
         }
         let value: TemplateValue

@@ -5,7 +5,11 @@ import IAPModel
 public enum GuideChapterWriter {
     /// The chapter for `catalogue`, read from the file named `sourceName` (nil when the file
     /// has no name, as on standard input).
-    public static func chapter(for catalogue: StoreKitCatalogue, sourceName: String?) -> String {
+    /// With `app`, the block also says which app sells the products (`app: {name, bundleID}`),
+    /// so the chapter is a whole book on its own.
+    public static func chapter(
+        for catalogue: StoreKitCatalogue, sourceName: String?, app: (name: String, bundleID: String)? = nil
+    ) -> String {
         let source = sourceName.map { "the StoreKit configuration file " + MarkdownText.codeSpan($0) }
         var lines = [
             "# In-app purchases",
@@ -26,6 +30,11 @@ public enum GuideChapterWriter {
             ]
         }
         lines.append("```yaml iap")
+        if let app {
+            lines += [
+                "app:", "  name: " + YAMLScalar.quoted(app.name), "  bundleID: " + YAMLScalar.quoted(app.bundleID), "",
+            ]
+        }
         lines += catalogueLines(catalogue.products)
         lines.append("```")
         return lines.joined(separator: "\n") + "\n"

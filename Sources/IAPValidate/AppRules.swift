@@ -90,3 +90,18 @@ enum AppRules {
         }
     }
 }
+
+/// The bundle ID rule on its own, for commands that take a bundle ID as an option.
+public enum BundleIDRule {
+    /// What is wrong with `value` as the App ID of an app that sells, or nil.
+    public static func problem(in value: String) -> String? {
+        if value.contains("*") {
+            return "bundle ID \(Diagnostic.quote(value)) is a wildcard; in-app purchases need an explicit App ID"
+        }
+        guard AppRules.isValidBundleID(value) else {
+            return
+                "bundle ID \(Diagnostic.quote(value)) is not valid; use reverse-DNS form with letters, digits, '-' and '.', such as 'com.example.app'"
+        }
+        return nil
+    }
+}

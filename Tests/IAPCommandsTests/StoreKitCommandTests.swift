@@ -44,6 +44,22 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["Products.md"])
     }
 
+    @Test func nameAndBundleIDMakeTheChapterABook() {
+        let files = ["Shop.storekit": Array(Self.storekit.utf8)]
+        let imported = CommandHarness.run(
+            ["storekit", "import", "Shop.storekit", "--name", "Shop", "--bundle-id", "com.example.shop"], files: files)
+        #expect(imported.status == 0)
+        #expect(
+            imported.standardOutput.contains("```yaml iap\napp:\n  name: \"Shop\"\n  bundleID: \"com.example.shop\"\n"))
+        let alone = CommandHarness.run(["storekit", "import", "Shop.storekit", "--name", "Shop"], files: files)
+        #expect(alone.status == 2)
+        #expect(alone.standardError.hasPrefix("iapkit storekit: error: --name and --bundle-id go together"))
+        let wildcard = CommandHarness.run(
+            ["storekit", "import", "Shop.storekit", "--name", "Shop", "--bundle-id", "com.example.*"], files: files)
+        #expect(wildcard.status == 2)
+        #expect(wildcard.standardError.contains("is a wildcard"))
+    }
+
     @Test func aBadFileWritesNothing() throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
