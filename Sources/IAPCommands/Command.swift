@@ -18,6 +18,14 @@ extension Command {
 
     static var allOptions: [OptionSpec] { options + [helpOption] }
 
+    /// A usage mistake, said as every command says it: `iapkit NAME: error: …`, then where
+    /// help is.
+    static func usageMistake(_ message: String, context: CommandContext) -> ExitStatus {
+        context.standardError.line("iapkit \(name): error: \(message)")
+        context.standardError.line("Run 'iapkit \(name) --help' for usage.")
+        return .usageOrInput
+    }
+
     static var help: String {
         var lines = ["OVERVIEW: \(summary)", "", "USAGE: \(usage)", ""]
         if !discussion.isEmpty { lines += [discussion, ""] }

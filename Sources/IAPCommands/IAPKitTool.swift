@@ -11,7 +11,7 @@ public enum IAPKitTool {
             CheckCommand.self,
             ChecklistCommand.self,
             StoreKitCommand.self,
-            RenderCommand.self, BuildCommand.self,
+            RenderCommand.self, BuildCommand.self, CompletionsCommand.self, ManualCommand.self,
         ]
     }
 
