@@ -1,3 +1,5 @@
+import IAPCheck
+
 /// `iapkit build`: the whole job in one command, as `iapkit.yml` describes it: lint the guides,
 /// generate the store code, check the Xcode project when one is configured, render the site.
 enum BuildCommand: Command {
@@ -26,6 +28,16 @@ enum BuildCommand: Command {
         var project = arguments.value("--project")
         if project == nil, case .success(let configuration) = ProjectConfiguration.load(context: context) {
             project = configuration?.project
+        }
+        // A project that cannot be read stops the build before anything is written.
+        if let project,
+            case .failure(let failure) = ProjectLoader(
+                fileSystem: GuideProjectFileSystem(base: context.fileSystem)
+            ).load(project)
+        {
+            for error in failure.errors { context.standardError.line(error.description) }
+            context.standardError.line("iapkit build: nothing done: the project cannot be read")
+            return .usageOrInput
         }
         var steps: [(name: String, argv: [String]?)] = [
             ("lint", ["lint"] + quiet + paths),

@@ -31,6 +31,17 @@ import Testing
         #expect(!checklist.contains("No project was given"))
     }
 
+    @Test func aProjectThatCannotBeReadStopsTheBuildBeforeAnyWrite() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let outcome = CommandHarness.run(
+            ["build", "--allow-outside-paths", "--project", "NoSuchApp"],
+            files: configured(try CheckCommandTests.files(), project: false))
+        #expect(outcome.status == 2)
+        #expect(outcome.standardOutput == "")
+        #expect(outcome.standardError.hasSuffix("iapkit build: nothing done: the project cannot be read\n"))
+        #expect(!FileManager.default.fileExists(atPath: folder))
+    }
+
     @Test func withoutAProjectCheckIsSkipped() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let outcome = CommandHarness.run(
