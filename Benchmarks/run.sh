@@ -23,6 +23,9 @@ Benchmarks:
   check       iapkit check on a project of CHECK_FILES Swift files: under 1 s
   complexity  every reader on its worst shapes (nesting, runs of one character, many repeats)
               at n and 2n bytes: the time grows at most 3 times (linear is 2, quadratic 4)
+  startup     the floor of every command and every build-plugin run, side by side with a Swift
+              program that imports Foundation and does nothing, linked the same way: a no-op
+              generate within 2x of it, iapkit --version within 1.5x
   all         every benchmark that exists
 
 Options:
@@ -70,7 +73,7 @@ CHECK_FILES="${CHECK_FILES:-2000}"
 SITE_ROOT="${SITE_ROOT:-}"
 
 # Benchmarks that exist, and those that have a name but no code yet.
-AVAILABLE_BENCHMARKS="lint render generate check complexity"
+AVAILABLE_BENCHMARKS="lint render generate check complexity startup"
 PLANNED_BENCHMARKS=""
 
 # Filled in as the script goes.
@@ -547,6 +550,36 @@ bench_check() {
     echo "check median time: $(printf '%.0f' "$median_ms") ms; peak memory: $((RSS_KB / 1024)) MB"
     record check "$CHECK_FILES Swift files" "time (median)" "$(printf '%.0f ms' "$median_ms")" "1000 ms" \
         "$(ratio "$median_ms" 1000)" 1.0
+}
+
+# What every command and every build-plugin run pays before doing anything: a Swift program
+# that imports Foundation and does nothing, linked as iapkit is (the Swift runtime statically on
+# Linux), is the floor; `iapkit --version` and a generate with nothing to do are timed in the
+# same hyperfine run, side by side with it.
+bench_startup() {
+    local floor="$WORK/startup-floor" json="$WORK/startup.json" out="$WORK/startup-generated"
+    say "startup: iapkit --version and a no-op generate against a Foundation program that does nothing"
+    mkdir -p "$floor"
+    printf 'import Foundation\n\nif CommandLine.arguments.count > 5 { print(Date()) }\n' > "$floor/main.swift"
+    local flags=(-O)
+    if [[ "$(uname -s)" == Linux ]]; then flags+=(-static-stdlib); fi
+    local swiftc="${SWIFT}c" # the compiler beside the driver
+    "$swiftc" "${flags[@]}" "$floor/main.swift" -o "$floor/floor" >"$WORK/logs/startup-floor.log" 2>&1 \
+        || die "could not build the floor program (see $WORK/logs/startup-floor.log)"
+    rm -rf "$out"
+    (cd "$ROOT" && "$IAPKIT" generate Workbook -o "$out" >/dev/null) || die "iapkit generate failed on the Workbook"
+    (cd "$ROOT" && hyperfine -N --warmup "$WARMUP" --runs "$((RUNS * 5))" --style basic --export-json "$json" \
+        "$(shell_quote "$floor/floor")" "$(shell_quote "$IAPKIT") --version" \
+        "$(shell_quote "$IAPKIT") generate Workbook -o $(shell_quote "$out")") || die "hyperfine failed"
+    local floor_ms version_ms generate_ms
+    read -r floor_ms version_ms generate_ms < <(python3 -c 'import json,sys; print(*(r["median"] * 1000 for r in json.load(open(sys.argv[1]))["results"]))' "$json")
+    echo
+    echo "startup medians: floor $(printf '%.2f' "$floor_ms") ms, --version $(printf '%.2f' "$version_ms") ms, no-op generate $(printf '%.2f' "$generate_ms") ms"
+    record startup "Foundation program (floor)" "time (median)" "$(printf '%.2f ms' "$floor_ms")" "-" "1.00" 1.0
+    record startup "iapkit --version" "time vs floor" "$(printf '%.2f ms' "$version_ms")" "1.5x floor" \
+        "$(ratio "$version_ms" "$floor_ms")" 1.5
+    record startup "no-op generate (Workbook)" "time vs floor" "$(printf '%.2f ms' "$generate_ms")" "2x floor" \
+        "$(ratio "$generate_ms" "$floor_ms")" 2.0
 }
 
 # Every reader of untrusted input on the shapes that make readers slow: deep nesting, long runs
