@@ -98,8 +98,13 @@ enum GenerateCommand: Command {
         let docsDirectory = arguments.value("--docs") ?? configuration?.docs ?? outputDirectory
         // The reference is written beside the checklist, unless iapkit.yml names its URL.
         let referenceURL = configuration?.troubleshooting
+        // Named the same whatever the output folder is called, so that the code does not change
+        // with the folder it is written to.
         let troubleshooting =
-            referenceURL ?? OutputWriter.join(docsDirectory, TroubleshootingReference.fileName)
+            referenceURL
+            ?? (docsDirectory == outputDirectory
+                ? "\(TroubleshootingReference.fileName) beside the generated store"
+                : OutputWriter.join(docsDirectory, TroubleshootingReference.fileName))
         let options = GenerationOptions(
             accessLevel: accessLevel, parameters: parameters, troubleshooting: troubleshooting,
             sourceDescription: "the guides in \(session.inputDescription)")
