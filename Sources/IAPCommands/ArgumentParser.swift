@@ -91,7 +91,11 @@ enum ArgumentParser {
         }
         let width = (labels.map(\.count).max() ?? 0) + 2
         return zip(labels, options).map { label, spec in
-            "  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + spec.help
+            // The allowed values, unless the help already lists them.
+            let choices =
+                spec.choices.isEmpty || spec.choices.allSatisfy(spec.help.contains)
+                ? "" : " One of: \(spec.choices.joined(separator: ", "))."
+            return "  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + spec.help + choices
         }
     }
 }

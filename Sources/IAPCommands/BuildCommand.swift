@@ -14,6 +14,7 @@ enum BuildCommand: Command {
 
         Exit status: 0 when every step succeeded, 1 when the guides have errors, a check failed
         or (with --strict) a link is broken, 2 for a usage mistake or an unreadable input.
+        Example: iapkit build --project MyApp.xcodeproj --strict
         """
     static let options: [OptionSpec] = [
         ProjectOption.spec,

@@ -19,6 +19,7 @@ enum CheckCommand: Command {
         A project file that cannot be read is reported by the check that needs it.
         Exit status: 0 when no check failed, 1 when one did, 2 for a usage mistake, guides that
         cannot be read or a path that is not an Xcode project.
+        Example: iapkit check --project MyApp.xcodeproj --format sarif > iapkit.sarif
         """
     static let options: [OptionSpec] = [
         ProjectOption.spec,

@@ -12,6 +12,7 @@ enum ChecklistCommand: Command {
 
         Exit status: 0, or 1 with --strict when an item is still open or the guides have errors;
         2 for a usage mistake or an input that cannot be read.
+        Example: iapkit checklist IAPKit/ValidationChecklist.md --open --strict
         """
     static let options: [OptionSpec] = [
         OptionSpec(names: ["--open"], help: "List every item that is not ticked yet."),

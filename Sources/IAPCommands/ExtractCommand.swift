@@ -9,6 +9,7 @@ enum ExtractCommand: Command {
         The JSON form is stable and documented in README.md ("Extract JSON"); every element
         carries its file, line and column. Problems in the guides go to standard error, and the
         exit status is the same as 'iapkit lint' gives.
+        Example: iapkit extract Guides > model.json
         """
     static let options: [OptionSpec] = [
         OptionSpec(

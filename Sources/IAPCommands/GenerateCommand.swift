@@ -25,6 +25,7 @@ enum GenerateCommand: Command {
 
         Exit status: 0 done (or, with --check, everything up to date), 1 the guides have errors
         or (with --check) an output is stale, 2 usage or unreadable input.
+        Example: iapkit generate Guides -o Store --docs IAPKit --project MyApp.xcodeproj
         """
     static let options: [OptionSpec] = [
         OptionSpec(names: ["--output", "-o"], valueName: "dir", help: "Folder to write to (default: Generated)."),

@@ -81,7 +81,8 @@ public enum IAPKitTool {
                 "",
                 "USAGE: iapkit <command> [options] [PATH...]",
                 "",
-                "With no PATH, commands read the guide named by 'input' in ./iapkit.yml, else ./Workbook.",
+                "With no PATH, commands read the guides 'input' names in ./iapkit.yml, else ./Workbook,",
+                "else ./SUMMARY.md; in a new folder, start with 'iapkit init'.",
                 "",
                 "COMMANDS:",
             ] + list + [
@@ -89,6 +90,10 @@ public enum IAPKitTool {
                 "OPTIONS:",
                 "  --help, -h    Show this help; 'iapkit <command> --help' for a command.",
                 "  --version, -v Show the version (also: iapkit version).",
+                "",
+                "EXAMPLES:",
+                "  iapkit init --name Pebble --bundle-id com.example.pebble",
+                "  iapkit lint && iapkit generate && iapkit check --project Pebble.xcodeproj && iapkit render",
             ]).joined(separator: "\n") + "\n"
     }
 }

@@ -20,6 +20,7 @@ enum RenderCommand: Command {
 
         Exit status: 0 done, 1 the guides have errors (or, with --strict, a broken link),
         2 usage or unreadable input.
+        Example: iapkit render Guides -o site --strict
         """
     static let options: [OptionSpec] = [
         OptionSpec(names: ["--output", "-o"], valueName: "dir", help: "Folder to write to (default: .build/site)."),
