@@ -33,7 +33,7 @@ enum CheckCommand: Command {
         let format = arguments.value("--format").flatMap(CheckFormat.init(rawValue:)) ?? .text
         let session = GuideSession.load(arguments.positionals, context: context)
         if !session.inputErrors.isEmpty || session.errorCount > 0 {
-            session.report(to: context.standardError, errors: context.standardError)
+            session.report(to: context.standardError, errors: context.standardError, command: name)
             if !session.inputErrors.isEmpty { return .usageOrInput }
         }
         guard case .loaded(let snapshot) = ProjectOption.load(arguments, session: session, context: context) else {

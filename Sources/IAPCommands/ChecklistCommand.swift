@@ -24,7 +24,7 @@ enum ChecklistCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) -> ExitStatus {
         let session = GuideSession.load(arguments.positionals, context: context)
-        session.report(to: context.standardError, errors: context.standardError)
+        session.report(to: context.standardError, errors: context.standardError, command: name)
         guard session.inputErrors.isEmpty else { return .usageOrInput }
         let progress = ChecklistProgress(session.workbook)
         if arguments.value("--format") == "json" {

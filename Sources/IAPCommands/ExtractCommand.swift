@@ -19,7 +19,7 @@ enum ExtractCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) -> ExitStatus {
         let session = GuideSession.load(arguments.positionals, context: context)
-        session.report(to: context.standardError, errors: context.standardError)
+        session.report(to: context.standardError, errors: context.standardError, command: name)
         if session.inputErrors.isEmpty {
             switch arguments.value("--format") ?? "json" {
             case "text": context.standardOutput.write(WorkbookText.render(session.workbook))

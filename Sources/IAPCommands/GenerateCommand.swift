@@ -72,7 +72,7 @@ enum GenerateCommand: Command {
             return .success
         }
         let session = GuideSession.load(arguments.positionals, context: context)
-        session.report(to: context.standardError, errors: context.standardError)
+        session.report(to: context.standardError, errors: context.standardError, command: name)
         guard session.inputErrors.isEmpty else { return .usageOrInput }
         guard session.errorCount == 0 else {
             context.standardError.line("iapkit generate: nothing written: the guides have errors")

@@ -89,10 +89,10 @@ struct GuideSession {
     var warningCount: Int { diagnostics.count { $0.severity == .warning } }
 
     /// The sorted diagnostics to `sink`; input errors, which are not findings in the guides,
-    /// to `errors`.
-    func report(to sink: TextSink, errors: TextSink) {
+    /// to `errors`, with the command's prefix (`iapkit lint: error: …`).
+    func report(to sink: TextSink, errors: TextSink, command: String) {
         for diagnostic in diagnostics { sink.line(diagnostic.description) }
-        for error in inputErrors { errors.line(error.description) }
+        for error in inputErrors { errors.line("iapkit \(command): error: \(error.message)") }
     }
 
     var exitStatus: ExitStatus {

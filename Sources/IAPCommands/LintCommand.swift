@@ -26,12 +26,12 @@ enum LintCommand: Command {
         let session = GuideSession.load(arguments.positionals, context: context)
         let format = arguments.value("--format") ?? "text"
         guard format != "text" else {
-            session.report(to: context.standardOutput, errors: context.standardError)
+            session.report(to: context.standardOutput, errors: context.standardError, command: name)
             if !arguments.has("--quiet"), session.inputErrors.isEmpty { context.standardOutput.line(session.summary) }
             return session.exitStatus
         }
         // Paths that cannot be read stay plain errors on standard error: there is no report.
-        for error in session.inputErrors { context.standardError.line(error.description) }
+        for error in session.inputErrors { context.standardError.line("iapkit \(name): error: \(error.message)") }
         guard session.inputErrors.isEmpty else { return session.exitStatus }
         let report = LintReport(diagnostics: session.diagnostics, summary: session.summary)
         switch format {

@@ -42,7 +42,7 @@ enum RenderCommand: Command {
         // The loader keeps the trees it parsed, so no chapter is read or parsed twice.
         let session = GuideSession.load(arguments.positionals, context: context, keepingDocuments: true)
         guard session.inputErrors.isEmpty else {
-            session.report(to: context.standardError, errors: context.standardError)
+            session.report(to: context.standardError, errors: context.standardError, command: name)
             return .usageOrInput
         }
         let documents = session.documents

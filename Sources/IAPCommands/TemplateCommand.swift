@@ -75,7 +75,7 @@ enum TemplateCommand: Command {
             data =
                 contextPath == "-" ? try context.readStandardInput() : try context.fileSystem.contents(of: contextPath)
         } catch {
-            context.standardError.line("iapkit template: error: cannot read: \(error)")
+            context.standardError.line("iapkit template: error: cannot read \(Diagnostic.quote(path)): \(error)")
             return .usageOrInput
         }
         let value: TemplateValue
@@ -158,7 +158,7 @@ extension TemplateCommand {
         guard BuiltInTemplates.sources[name] != nil else { return unknownTemplate(name, context: context) }
         let session = GuideSession.load(guides, context: context)
         if !session.inputErrors.isEmpty || session.errorCount > 0 {
-            session.report(to: context.standardError, errors: context.standardError)
+            session.report(to: context.standardError, errors: context.standardError, command: name)
             return session.inputErrors.isEmpty ? .findings : .usageOrInput
         }
         let planned = Generator.plannedOutputs(

@@ -110,7 +110,7 @@ import Testing
         #expect(empty.status == 2)
         #expect(
             empty.standardError == """
-                iapkit: error: no guides here: no 'input' in iapkit.yml, no Workbook folder and no SUMMARY.md; run 'iapkit init' to start a book, or name a guide file or folder
+                iapkit lint: error: no guides here: no 'input' in iapkit.yml, no Workbook folder and no SUMMARY.md; run 'iapkit init' to start a book, or name a guide file or folder
 
                 """)
     }

@@ -181,8 +181,8 @@ final class Scratch: Sendable {
         let book = scratch.path("book")
         #expect(
             outcome.standardError == """
-                iapkit: error: '\(book)/again' leads back to '\(book)' (a symbolic link loop); it is not read
-                iapkit: error: '\(book)/sub/up' leads back to '\(book)' (a symbolic link loop); it is not read
+                iapkit lint: error: '\(book)/again' leads back to '\(book)' (a symbolic link loop); it is not read
+                iapkit lint: error: '\(book)/sub/up' leads back to '\(book)' (a symbolic link loop); it is not read
 
                 """)
         // `same.md` is `a.md` again: read once, so its product is not defined twice.
@@ -209,7 +209,7 @@ final class Scratch: Sendable {
         #expect(walk.status == 2)
         #expect(
             walk.standardError
-                == "iapkit: error: '\(scratch.path("book/pipe.md"))' is a named pipe (FIFO), not a regular file; it is not read\n"
+                == "iapkit lint: error: '\(scratch.path("book/pipe.md"))' is a named pipe (FIFO), not a regular file; it is not read\n"
         )
         try scratch.write("book/SUMMARY.md", "- [A](a.md)\n- [Pipe](pipe.md)\n")
         let summary = CommandHarness.runOnDisk(["lint", scratch.path("book")])
@@ -222,7 +222,7 @@ final class Scratch: Sendable {
         #expect(device.status == 2)
         #expect(
             device.standardError
-                == "iapkit: error: '/dev/zero' is a character device, not a guide file; it is not read\n")
+                == "iapkit lint: error: '/dev/zero' is a character device, not a guide file; it is not read\n")
         let storekit = CommandHarness.runOnDisk(["storekit", "import", scratch.path("book/pipe.md")])
         #expect(storekit.status == 2)
     }
