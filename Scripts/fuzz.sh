@@ -73,13 +73,7 @@ for target in "${selected[@]}"; do
     log="$build/logs/$target.log"
     mkdir -p "$(dirname "$log")"
     status=0
-    # Foundation's XML parser on Linux leaks the message of every XML error it reports
-    # (LeakSanitizer: _CFErrorCreateFromXMLInterface, then CFStringCreateWithCString): with
-    # AddressSanitizer's bookkeeping the scheme target passed 2 GB after about 440,000 malformed
-    # schemes, with nothing of IAPKit's leaking. A 'check' run reads a few schemes, so only the
-    # fuzzer notices, and its limit is higher.
     rss=2048
-    [ "$target" = "FuzzScheme" ] && rss=8192
     "$build/release/$target" "$corpus" "Fuzz/Corpus/$target" \
         -dict="Fuzz/Dictionaries/$target.dict" -max_total_time="$seconds" -timeout=10 -rss_limit_mb="$rss" \
         -max_len=65536 -print_final_stats=1 -artifact_prefix="$artifacts/" "$@" >"$log" 2>&1 || status=$?

@@ -1,9 +1,4 @@
-import Foundation
 import IAPDiagnostics
-
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
 
 /// Whether a scheme is committed with the project or private to one user.
 public enum SchemeVisibility: String, Hashable, Sendable {
@@ -117,45 +112,30 @@ public enum SchemeReader {
     }
 
     public static func read(_ bytes: [UInt8], path: String) throws(ProjectReadError) -> Scheme {
-        // Foundation's XML parser on Linux can crash on malformed UTF-8, so it never sees any.
+        // Attribute values become Swift strings, so the bytes must be UTF-8.
         if let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
             let position = UTF8Validation.lineAndColumn(of: offset, in: bytes)
             throw ProjectReadError(
                 "not a readable scheme (the file is not valid UTF-8)",
                 at: SourceLocation(file: path, line: position.line, column: position.column))
         }
-        // Nor a processing instruction with no content (`<?x?>`): libxml2 hands Foundation's
-        // parser a null pointer for the content, and Foundation reads it.
+        // Nor a processing instruction with no content (`<?x?>`): no scheme Xcode writes has one.
         if let offset = emptyProcessingInstruction(in: bytes) {
             let position = UTF8Validation.lineAndColumn(of: offset, in: bytes)
             throw ProjectReadError(
                 "not a readable scheme (a processing instruction has no content)",
                 at: SourceLocation(file: path, line: position.line, column: position.column))
         }
-        let collector = SchemeCollector()
-        let parser = XMLParser(data: Data(bytes))
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = collector
-        let succeeded = parser.parse()
-        if let problem = collector.problem {
+        let events: [XMLEvents.Event]
+        switch XMLEvents.read(bytes) {
+        case .success(let read): events = read
+        case .failure(let failure):
             throw ProjectReadError(
-                "not a readable scheme (\(problem.message))",
-                at: SourceLocation(file: path, line: problem.line, column: problem.column))
+                "not a readable scheme (\(failure.message))",
+                at: SourceLocation(file: path, line: failure.line, column: failure.column))
         }
-        if succeeded, collector.rootName != nil, !collector.rootClosed {
-            let end = UTF8Validation.lineAndColumn(of: bytes.count, in: bytes)
-            throw ProjectReadError(
-                "not a readable scheme (the file ends before the root element is closed)",
-                at: SourceLocation(file: path, line: end.line, column: end.column))
-        }
-        if !succeeded || collector.rootName == nil {
-            let line = max(parser.lineNumber, 1)
-            let column = max(parser.columnNumber, 1)
-            let detail = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "no root element"
-            throw ProjectReadError(
-                "not a readable scheme (XML error: \(detail))",
-                at: SourceLocation(file: path, line: line, column: column))
-        }
+        var collector = SchemeCollector()
+        for event in events { collector.take(event) }
         if collector.rootName != "Scheme" {
             throw ProjectReadError(
                 "the root element is \(Diagnostic.quote(collector.rootName ?? "")), not 'Scheme'",
@@ -188,7 +168,7 @@ public enum SchemeReader {
             launchConfiguration: collector.launchConfiguration)
     }
 
-    /// `XMLParser` reports the position after a start tag; the `identifier` attribute is usually on
+    /// The reader gives the position after a start tag; the `identifier` attribute is usually on
     /// the line below the element name. This finds the last `<StoreKitConfigurationFileReference`
     /// that starts on or before `elementEndLine` and the `identifier` attribute after it.
     private static func attributePosition(in bytes: [UInt8], elementEndLine: Int) -> (line: Int, column: Int)? {
@@ -208,8 +188,8 @@ public enum SchemeReader {
     }
 }
 
-/// Collects what `SchemeReader` needs while `XMLParser` walks the file.
-private final class SchemeCollector: NSObject, XMLParserDelegate {
+/// Collects what `SchemeReader` needs from the file's elements, in order.
+private struct SchemeCollector {
     struct Found {
         var identifier: String
         var line: Int
@@ -225,14 +205,17 @@ private final class SchemeCollector: NSObject, XMLParserDelegate {
     var launchedProduct: (blueprint: String, name: String)?
     var remoteBundleIdentifier: String?
     var sawTestable = false
-    var rootClosed = false
-    /// The first structural fault seen; some XMLParser versions recover from these silently.
-    var problem: (message: String, line: Int, column: Int)?
 
-    func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-        attributes: [String: String] = [:]
-    ) {
+    mutating func take(_ event: XMLEvents.Event) {
+        switch event {
+        case .end:
+            stack.removeLast()
+        case .start(let elementName, let attributes, let line, let column):
+            start(elementName, attributes: attributes, line: line, column: column)
+        }
+    }
+
+    private mutating func start(_ elementName: String, attributes: [String: String], line: Int, column: Int) {
         if rootName == nil { rootName = elementName }
         if elementName == "LaunchAction", !sawLaunchAction {
             sawLaunchAction = true
@@ -252,29 +235,8 @@ private final class SchemeCollector: NSObject, XMLParserDelegate {
         if elementName == "StoreKitConfigurationFileReference", stack.contains("LaunchAction"),
             storeKitReference == nil, let identifier = attributes["identifier"]
         {
-            storeKitReference = Found(identifier: identifier, line: parser.lineNumber, column: parser.columnNumber)
+            storeKitReference = Found(identifier: identifier, line: line, column: column)
         }
         stack.append(elementName)
-    }
-
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-        guard let open = stack.last else { return }
-        if open != elementName, problem == nil {
-            problem = (
-                "element \(Diagnostic.quote(open)) is closed by \(Diagnostic.quote(elementName))",
-                max(parser.lineNumber, 1), max(parser.columnNumber, 1)
-            )
-        }
-        stack.removeLast()
-        if stack.isEmpty { rootClosed = true }
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        if problem == nil {
-            problem = (
-                "XML error: \((parseError as NSError).localizedDescription)", max(parser.lineNumber, 1),
-                max(parser.columnNumber, 1)
-            )
-        }
     }
 }
