@@ -8,7 +8,7 @@
 #
 # The templates are compiled into the binary, so the one file is all that is installed. On
 # Linux the Swift runtime and Foundation are linked in (--static-swift-stdlib): the binary
-# needs only libc, libcmark and libyaml, which the system package manager provides.
+# needs only the C and C++ runtime, libcmark and libyaml, which the system provides.
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
