@@ -54,7 +54,7 @@ extension CheckCommand {
     static func reference(_ session: GuideSession, context: CommandContext) -> String {
         let configuration = session.configuration
         if let url = configuration?.troubleshooting { return url }
-        let docs = configuration?.docs ?? configuration?.output ?? "Generated"
+        let docs = ProjectConfiguration.docsDirectory(ParsedArguments(), configuration)
         let written = OutputWriter.join(docs, TroubleshootingReference.fileName)
         if context.fileSystem.kind(of: GuidePath.join(context.workingDirectory, written)) == .file { return written }
         if let chapter = session.workbook.chapters.first(where: { $0.file.hasSuffix("troubleshooting.md") }) {

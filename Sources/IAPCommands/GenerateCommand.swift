@@ -95,8 +95,8 @@ enum GenerateCommand: Command {
             return .usageOrInput
         }
         let library = TemplateLibrary(userFolder: userTemplates.map { URL(fileURLWithPath: $0) })
-        let outputDirectory = arguments.value("--output") ?? configuration?.output ?? "Generated"
-        let docsDirectory = arguments.value("--docs") ?? configuration?.docs ?? outputDirectory
+        let outputDirectory = ProjectConfiguration.outputDirectory(arguments, configuration)
+        let docsDirectory = ProjectConfiguration.docsDirectory(arguments, configuration)
         // The reference is written beside the checklist, unless iapkit.yml names its URL.
         let referenceURL = configuration?.troubleshooting
         // Named the same whatever the output folder is called, so that the code does not change
@@ -280,7 +280,7 @@ enum GenerateCommand: Command {
         }
         if let folder = arguments.value("--templates") ?? configuration?.templates { digest.addFolder(folder) }
         digest.add(BuiltInTemplates.digest)
-        return (digest.hex, arguments.value("--output") ?? configuration?.output ?? "Generated")
+        return (digest.hex, ProjectConfiguration.outputDirectory(arguments, configuration))
     }
 
     /// Writes each file that changed through the writer of its folder, after checking and making

@@ -35,6 +35,20 @@ struct ProjectConfiguration: Equatable {
     /// A URL of the troubleshooting reference: every link goes there, and `generate` writes no
     /// copy of it.
     var troubleshooting: String?
+
+    /// Where `generate` writes when neither `--output` nor `output` says.
+    static let defaultOutput = "Generated"
+
+    /// The folder `generate` writes the code to, after `--output`.
+    static func outputDirectory(_ arguments: ParsedArguments, _ configuration: ProjectConfiguration?) -> String {
+        arguments.value("--output") ?? configuration?.output ?? defaultOutput
+    }
+
+    /// The folder `generate` writes the checklist and the troubleshooting reference to, after
+    /// `--docs`: the output folder unless `docs` names another.
+    static func docsDirectory(_ arguments: ParsedArguments, _ configuration: ProjectConfiguration?) -> String {
+        arguments.value("--docs") ?? configuration?.docs ?? outputDirectory(arguments, configuration)
+    }
     var params: [String: String] = [:]
     /// Every path the file names, with its key and place, to check where it leads.
     var paths: [ConfiguredPath] = []

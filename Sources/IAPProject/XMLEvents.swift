@@ -29,6 +29,19 @@ enum XMLEvents {
         }
     }
 
+    /// The markup the reader looks for, as bytes, made once.
+    private enum Markup {
+        static let processingStart = Array("<?".utf8)
+        static let processingEnd = Array("?>".utf8)
+        static let commentStart = Array("<!--".utf8)
+        static let commentEnd = Array("-->".utf8)
+        static let dataStart = Array("<![CDATA[".utf8)
+        static let dataEnd = Array("]]>".utf8)
+        static let declarationStart = Array("<!".utf8)
+        static let endTagStart = Array("</".utf8)
+        static let emptyTagEnd = Array("/>".utf8)
+    }
+
     private struct Reader {
         let bytes: [UInt8]
         var index = 0
@@ -43,18 +56,17 @@ enum XMLEvents {
             return Failure(message: message, line: position.line, column: position.column)
         }
 
-        func starts(with text: String, at offset: Int) -> Bool {
-            let pattern = Array(text.utf8)
+        func starts(with pattern: [UInt8], at offset: Int) -> Bool {
             guard offset + pattern.count <= bytes.count else { return false }
             return bytes[offset..<(offset + pattern.count)].elementsEqual(pattern)
         }
 
         /// Moves past `terminator`, which must come; the error names what was left open.
-        mutating func skip(past terminator: String, open what: String) throws(Failure) {
+        mutating func skip(past terminator: [UInt8], open what: String) throws(Failure) {
             let start = index
             while index < bytes.count, !starts(with: terminator, at: index) { index += 1 }
             guard index < bytes.count else { throw failure("\(what) is never closed", at: start) }
-            index += terminator.utf8.count
+            index += terminator.count
         }
 
         static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
@@ -104,19 +116,19 @@ enum XMLEvents {
         }
 
         mutating func markup() throws(Failure) {
-            if starts(with: "<?", at: index) {
-                index += 2
-                try skip(past: "?>", open: "a processing instruction")
-            } else if starts(with: "<!--", at: index) {
-                index += 4
-                try skip(past: "-->", open: "a comment")
-            } else if starts(with: "<![CDATA[", at: index) {
+            if starts(with: Markup.processingStart, at: index) {
+                index += Markup.processingStart.count
+                try skip(past: Markup.processingEnd, open: "a processing instruction")
+            } else if starts(with: Markup.commentStart, at: index) {
+                index += Markup.commentStart.count
+                try skip(past: Markup.commentEnd, open: "a comment")
+            } else if starts(with: Markup.dataStart, at: index) {
                 guard !stack.isEmpty else { throw failure("character data outside the root element") }
-                index += 9
-                try skip(past: "]]>", open: "a CDATA section")
-            } else if starts(with: "<!", at: index) {
+                index += Markup.dataStart.count
+                try skip(past: Markup.dataEnd, open: "a CDATA section")
+            } else if starts(with: Markup.declarationStart, at: index) {
                 throw failure("a document type declaration or other '<!' markup is not read")
-            } else if starts(with: "</", at: index) {
+            } else if starts(with: Markup.endTagStart, at: index) {
                 try endTag()
             } else {
                 try startTag()
@@ -125,7 +137,7 @@ enum XMLEvents {
 
         mutating func endTag() throws(Failure) {
             let tagStart = index
-            index += 2
+            index += Markup.endTagStart.count
             let closed = try name()
             skipSpaces()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else {
@@ -151,7 +163,7 @@ enum XMLEvents {
                 let beforeSpace = index
                 skipSpaces()
                 guard index < bytes.count else { throw failure("the tag '\(element)' is never closed", at: tagStart) }
-                if bytes[index] == UInt8(ascii: ">") || starts(with: "/>", at: index) { break }
+                if bytes[index] == UInt8(ascii: ">") || starts(with: Markup.emptyTagEnd, at: index) { break }
                 guard index > beforeSpace else {
                     throw failure("attributes of '\(element)' need white space between them")
                 }
@@ -169,7 +181,7 @@ enum XMLEvents {
                 attributes[key] = try quoted()
             }
             let selfClosing = bytes[index] == UInt8(ascii: "/")
-            index += selfClosing ? 2 : 1
+            index += selfClosing ? Markup.emptyTagEnd.count : 1
             rootSeen = true
             let position = UTF8Validation.lineAndColumn(of: index, in: bytes)
             events.append(.start(name: element, attributes: attributes, line: position.line, column: position.column))
