@@ -59,7 +59,10 @@ enum GenerateCommand: Command {
         // The quick answer needs a folder no run is writing and no killed run left anything in;
         // otherwise the full run below waits for the lock and sweeps.
         let singleFile = arguments.value("--swift-file")
-        if singleFile != nil, let other = ["--output", "--check", "--dry-run", "--project"].first(where: arguments.has)
+        if singleFile != nil,
+            let other = ["--output", "--docs", "--check", "--dry-run", "--project"].first(where: {
+                arguments.has($0) || arguments.value($0) != nil
+            })
         {
             context.standardError.line("iapkit generate: error: --swift-file cannot be combined with \(other)")
             return .usageOrInput

@@ -173,6 +173,24 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
+    @Test func swiftFileWritesTheStoreAsOneFileAndNothingElse() throws {
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let file = output + "/Store.swift"
+        let first = CommandHarness.run(["generate", "shop.md", "--swift-file", file], files: files)
+        #expect(first == .init(status: 0, standardOutput: "created: \(file)\n", standardError: ""))
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.contains("// MARK: - ShopStore.swift"))
+        #expect(!text.contains("ShopStoreEvents"), "the handlers scaffold is the app's own")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output) == ["Store.swift"])
+        let again = CommandHarness.run(["generate", "shop.md", "--swift-file", file], files: files)
+        #expect(again.standardOutput == "unchanged: \(file)\n")
+        for other in [["-o", output], ["--docs", output], ["--check"]] {
+            let mixed = CommandHarness.run(["generate", "shop.md", "--swift-file", file] + other, files: files)
+            #expect(mixed.status == 2)
+            #expect(mixed.standardError.hasPrefix("iapkit generate: error: --swift-file cannot be combined with"))
+        }
+    }
+
     @Test func guidesWithErrorsWriteNothing() {
         let broken = ["shop.md": Array(Self.guide.replacingOccurrences(of: "price: 0.99", with: "price: free").utf8)]
         let outcome = run([], files: broken)
