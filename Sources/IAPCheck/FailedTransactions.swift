@@ -35,7 +35,7 @@ struct FailedTransactions {
             var finished = false
             var unfinished: SourceLocation?
             for span in bodies {
-                for branch in failedBranches(in: span) {
+                for branch in failedBranches(in: span, fallsThrough: function.isObjectiveC) {
                     judged = true
                     if finishes(branch.body, typeName: function.typeName) {
                         finished = true
@@ -92,7 +92,13 @@ struct FailedTransactions {
     /// The branches that receive a failed transaction: `case .failed:` (with the rest of its
     /// pattern), `if … == .failed {`, their Objective-C forms with `SKPaymentTransactionStateFailed`,
     /// or the `default:` of a state switch that names no failed case.
-    private func failedBranches(in span: SourceIndex.Span) -> [(body: SourceIndex.Span, location: SourceLocation)] {
+    ///
+    /// In Objective-C a case falls through to the next unless it breaks or returns, so
+    /// `case …Failed: case …Deferred: [queue finishTransaction:t]; break;` finishes the failed
+    /// transaction; `fallsThrough` says the branch goes on until such a statement.
+    private func failedBranches(in span: SourceIndex.Span, fallsThrough: Bool)
+        -> [(body: SourceIndex.Span, location: SourceLocation)]
+    {
         let tokens = index.tokens(span.file)
         var branches: [(body: SourceIndex.Span, location: SourceLocation)] = []
         var stateCases = false
@@ -110,7 +116,8 @@ struct FailedTransactions {
                 if names.contains(where: Self.isStateName) { stateCases = true }
                 guard names.contains(where: Self.isFailed) else { continue }
                 failedCase = true
-                let body = SourceIndex.caseBody(tokens, from: pattern.colon + 1, limit: span.end)
+                var body = SourceIndex.caseBody(tokens, from: pattern.colon + 1, limit: span.end)
+                if fallsThrough { body = Self.throughFallingCases(tokens, body: body, limit: span.end) }
                 branches.append(
                     (SourceIndex.Span(file: span.file, start: body.lowerBound, end: body.upperBound), token.location))
             case "default" where position + 1 < span.end && tokens[position + 1].text == ":":
@@ -147,6 +154,32 @@ struct FailedTransactions {
             }
         }
         return branches
+    }
+
+    /// A C case body extended over the clauses it falls into: while it ends without `break`,
+    /// `return`, `continue` or `goto` at its own level, the next clause's statements are its too.
+    static func throughFallingCases(_ tokens: [SwiftToken], body: Range<Int>, limit: Int) -> Range<Int> {
+        var end = body.upperBound
+        var clauseStart = body.lowerBound
+        while end < limit {
+            let ends = (clauseStart..<end).contains { position in
+                tokens[position].kind == .identifier
+                    && ["break", "return", "continue", "goto"].contains(tokens[position].text)
+            }
+            guard !ends else { break }
+            let label = tokens[end]
+            let next: Int
+            if label.text == "case", let pattern = SourceIndex.casePattern(tokens, caseAt: end, limit: limit) {
+                next = pattern.colon + 1
+            } else if label.text == "default", end + 1 < limit, tokens[end + 1].text == ":" {
+                next = end + 2
+            } else {
+                break
+            }
+            let clause = SourceIndex.caseBody(tokens, from: next, limit: limit)
+            (clauseStart, end) = (next, clause.upperBound)
+        }
+        return body.lowerBound..<end
     }
 
     static func isFailed(_ name: String) -> Bool { name == "failed" || name == "SKPaymentTransactionStateFailed" }

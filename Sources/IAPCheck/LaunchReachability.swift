@@ -482,6 +482,10 @@ private struct Search {
                 position = SourceIndex.close(tokens, from: position) - 1
                 continue
             }
+            if objectiveC, token.text == "@selector" {
+                followPerformedSelector(at: position, tokens: tokens, currentType: currentType, item: item)
+                continue
+            }
             guard token.kind == .identifier else { continue }
             let text = token.text
             let next = position + 1 < tokens.count ? tokens[position + 1].text : ""
@@ -666,6 +670,22 @@ private struct Search {
         return labels
     }
 
+    /// `[self performSelectorOnMainThread:@selector(setUp) withObject:nil waitUntilDone:NO]` (and
+    /// the other `performSelector…:` messages) run the named method now or soon: it is followed as
+    /// a call. A selector given anywhere else (a button's action) runs when the user acts.
+    private mutating func followPerformedSelector(
+        at position: Int, tokens: [SwiftToken], currentType: String?, item: Item
+    ) {
+        guard position >= 2, tokens[position - 1].text == ":",
+            tokens[position - 2].text.hasPrefix("performSelector"), position + 2 < tokens.count,
+            tokens[position + 1].text == "(", tokens[position + 2].kind == .identifier
+        else { return }
+        let name = tokens[position + 2].text
+        let members = currentType.map { index.functions(named: name, in: $0) } ?? []
+        followFunctions(
+            members.isEmpty ? index.functions(named: name, in: nil) : members, depth: item.depth, node: item.node)
+    }
+
     /// An Objective-C message. `[[Type alloc] initWith…]` and `[Type new]` make a `Type`;
     /// `[self …]`, `[Type …]` and `[[Type shared] …]` go to that type's methods; any other
     /// receiver to every method of that selector, except initialisers, which only a known class
@@ -687,7 +707,13 @@ private struct Search {
                 }
                 cursor -= 1
             }
-            if cursor >= 0, end - cursor == 3, tokens[cursor + 1].kind == .identifier {
+            if cursor >= 0, end - cursor == 6, tokens[cursor + 1].text == "[", tokens[cursor + 2].text == "self",
+                tokens[cursor + 3].text == "class", tokens[cursor + 4].text == "]", tokens[cursor + 5].text == "alloc"
+            {
+                // `[[[self class] alloc] init]`, the shared instance of the class itself.
+                receiverClass = currentType
+                known = currentType != nil
+            } else if cursor >= 0, end - cursor == 3, tokens[cursor + 1].kind == .identifier {
                 // `[[Type alloc] …]`, `[[self alloc] …]` of a shared instance, `[[Type shared] …]`.
                 let first = tokens[cursor + 1].text
                 if first == "self" {

@@ -198,6 +198,11 @@ public struct ProjectLoader: Sendable {
         var exhausted = false
     }
 
+    private func exists(_ path: String, cache: [String: XCConfigFile?]) -> Bool {
+        if let cached = cache[path] { return cached != nil }
+        return fileSystem.isDirectory(path) == false
+    }
+
     private func flatten(
         _ path: String, optional: Bool, chain: inout IncludeChain, cache: inout [String: XCConfigFile?],
         entries: inout [BuildSettingEntry], missing: inout [String], snapshot: inout ProjectSnapshot
@@ -232,8 +237,17 @@ public struct ProjectLoader: Sendable {
             case .include(let include):
                 // `<DEVELOPER_DIR>/…` names Xcode's own files, which are not part of the project.
                 guard !include.path.hasPrefix("<") else { continue }
-                guard let target = ProjectPath.resolve(include.path, from: ProjectPath.parent(of: path)) else {
+                guard var target = ProjectPath.resolve(include.path, from: ProjectPath.parent(of: path)) else {
                     continue
+                }
+                // A path that does not exist beside the including file is looked for from the
+                // project's folder, where projects that share one set of files (`../XCConfig/…`
+                // written from a subfolder) find it.
+                if !exists(target, cache: cache),
+                    let fromProject = ProjectPath.resolve(include.path, from: snapshot.projectFolder),
+                    exists(fromProject, cache: cache)
+                {
+                    target = fromProject
                 }
                 guard chain.budget > 0 else {
                     if !chain.exhausted {

@@ -291,6 +291,13 @@ struct SourceHeuristics {
         if finishes {
             // SwiftyStoreKit finishes the failed ones itself.
             let gaps = usage.swiftyStoreKit ? [] : FailedTransactions(index: index).gaps()
+            let loops = UnfinishedUpdates(index: index).loops()
+            if gaps.isEmpty, !loops.isEmpty {
+                return Outcome(
+                    .warning,
+                    "the Transaction.updates \(loops.count == 1 ? "loop finishes" : "loops finish") nothing: renewals, Ask to Buy approvals and purchases from other devices are delivered again at every launch",
+                    loops)
+            }
             guard !gaps.isEmpty else { return Outcome(.pass, "transactions are finished") }
             let names = gaps.map(\.observer).joined(separator: ", ")
             return Outcome(
@@ -421,7 +428,12 @@ struct SourceHeuristics {
 
     /// Screen Time can turn purchases off; an app that never asks shows a buy button that fails.
     func canMakePayments() -> Outcome {
-        if let unavailable { return unavailable }
+        // RevenueCat observes, finishes and restores, but a purchase that Screen Time refuses is
+        // still the app's to explain (`Purchases.canMakePayments()`, `.purchaseNotAllowedError`).
+        if let unavailable, !(usage.onlyRevenueCat && context.snapshot != nil && !scans.isEmpty) { return unavailable }
+        if usage.onlyRevenueCat, usage.mentions("purchaseNotAllowedError") {
+            return Outcome(.pass, "the sources explain a purchase RevenueCat reports as not allowed")
+        }
         let asks = PaymentPermission(index: index).asks()
         if asks.contains(where: { $0.wrapper == nil || $0.isUsed }) {
             return Outcome(.pass, "the sources ask whether payments are allowed")
@@ -461,10 +473,13 @@ struct SourceHeuristics {
                 !function.attributes.contains("@MainActor")
             else { continue }
             let tokens = index.tokens(body.file)
-            guard let touch = Self.uiTouch(in: tokens, body: body), !Self.hopsToMain(tokens, body: body) else {
+            guard !Self.hopsToMain(tokens, body: body),
+                let touch = Self.uiTouch(in: tokens, body: body).map({ tokens[$0].location })
+                    ?? uiTouchThroughOwnMethods(from: body, of: function.typeName, depth: 2)
+            else {
                 continue
             }
-            evidence.append(tokens[touch].location)
+            evidence.append(touch)
             let name = Self.describe(function)
             if !names.contains(name) { names.append(name) }
         }
@@ -477,6 +492,41 @@ struct SourceHeuristics {
     }
 
     static func describe(_ function: SourceIndex.Function) -> String { function.signatureText }
+
+    /// A touch of the interface in a method of the delegate's own type that its body calls
+    /// (`[self showUnavailableAlert]`, `self.showError()`), as far as `depth` calls down, when
+    /// that method neither hops to the main thread nor runs on the main actor.
+    private func uiTouchThroughOwnMethods(from body: SourceIndex.Span, of typeName: String?, depth: Int)
+        -> SourceLocation?
+    {
+        guard let typeName, depth > 0 else { return nil }
+        let tokens = index.tokens(body.file)
+        var seen: Set<Int> = []
+        for position in body.start..<body.end where tokens[position].kind == .identifier {
+            let next = position + 1 < body.end ? tokens[position + 1].text : ""
+            let previous = position > 0 ? tokens[position - 1].text : ""
+            // `[self name…]`, `self.name(`, or a bare `name(` inside the type.
+            let onSelf =
+                (previous == "self" && (next == "]" || next == ":"))
+                || (previous == "." && position >= 2 && tokens[position - 2].text == "self" && next == "(")
+                || (previous != "." && next == "(")
+            guard onSelf else { continue }
+            for candidate in index.functions(named: tokens[position].text, in: typeName)
+            where seen.insert(candidate).inserted {
+                let method = index.functions[candidate]
+                guard let methodBody = method.body, methodBody != body, !method.attributes.contains("@MainActor") else {
+                    continue
+                }
+                let methodTokens = index.tokens(methodBody.file)
+                if Self.hopsToMain(methodTokens, body: methodBody) { continue }
+                if let touch = Self.uiTouch(in: methodTokens, body: methodBody) { return methodTokens[touch].location }
+                if let deeper = uiTouchThroughOwnMethods(from: methodBody, of: typeName, depth: depth - 1) {
+                    return deeper
+                }
+            }
+        }
+        return nil
+    }
 
     private static let uiSuffixes = [
         "View", "Controller", "Alert", "Button", "Label", "Window", "Application", "TextField", "Cell", "Bar", "Menu",
@@ -496,7 +546,13 @@ struct SourceHeuristics {
     static func uiTouch(in tokens: [SwiftToken], body: SourceIndex.Span) -> Int? {
         for position in body.start..<body.end where tokens[position].kind == .identifier {
             let text = tokens[position].text
-            if uiCalls.contains(text), position + 1 < tokens.count, [":", "("].contains(tokens[position + 1].text) {
+            // `present(_:animated:)`, `presentViewController:animated:completion:`, and an alert
+            // library's `presentWithCompletion:`.
+            let presents =
+                text.hasPrefix("present") && text != "presentingViewController" && text != "presentedViewController"
+            if uiCalls.contains(text) || presents, position + 1 < tokens.count,
+                [":", "("].contains(tokens[position + 1].text)
+            {
                 // `SVProgressHUD.dismiss()`: a library's own type method, which does its own
                 // threading, not a view controller's.
                 if position >= 2, tokens[position - 1].text == ".", tokens[position - 2].kind == .identifier,

@@ -1,0 +1,106 @@
+import IAPDiagnostics
+import IAPProject
+
+/// Whether the StoreKit 2 listeners finish what `Transaction.updates` delivers.
+///
+/// Renewals, Ask to Buy approvals, purchases made on another device and refunds arrive through
+/// `Transaction.updates`; one the app does not finish is delivered again at every launch. A
+/// project whose purchase path calls `finish()` can still leave every update unfinished, so a
+/// `for await … in Transaction.updates` loop is judged by its own body: it, or a function it
+/// calls (followed by name, so a delegate's method counts, two calls down), must finish.
+///
+/// A loop that hands the update on to code that cannot be followed (`continuation.yield`, a
+/// subject's `send`, a notification, a stored closure) is not judged.
+struct UnfinishedUpdates {
+    let index: SourceIndex
+
+    /// The loops over `Transaction.updates` that finish nothing, by where each starts.
+    func loops() -> [SourceLocation] {
+        var found: [SourceLocation] = []
+        for (file, scan) in index.scans.enumerated() where scan.mentions("updates") {
+            let tokens = scan.tokens
+            var position = 0
+            while position < tokens.count {
+                defer { position += 1 }
+                guard tokens[position].text == "for", let body = Self.updatesLoopBody(tokens, forAt: position) else {
+                    continue
+                }
+                let span = SourceIndex.Span(file: file, start: body.lowerBound, end: body.upperBound)
+                if !handsOn(span), !finishes(span, depth: 2) { found.append(tokens[position].location) }
+                position = body.upperBound - 1
+            }
+        }
+        return found
+    }
+
+    /// `for await update in Transaction.updates {` (also `StoreKit.Transaction.updates`):
+    /// the tokens of its braces.
+    static func updatesLoopBody(_ tokens: [SwiftToken], forAt start: Int) -> Range<Int>? {
+        var cursor = start + 1
+        var sawIn = false
+        var sawUpdates = false
+        while cursor < tokens.count, tokens[cursor].text != "{", cursor - start < 16 {
+            if tokens[cursor].text == "in" { sawIn = true }
+            if sawIn, tokens[cursor].text == "updates", cursor >= 2, tokens[cursor - 1].text == ".",
+                tokens[cursor - 2].text == "Transaction"
+            {
+                sawUpdates = true
+            }
+            cursor += 1
+        }
+        guard sawUpdates, cursor < tokens.count, tokens[cursor].text == "{" else { return nil }
+        return cursor..<SourceIndex.close(tokens, from: cursor)
+    }
+
+    /// Methods of the standard library and Foundation that a project's own function of the same
+    /// name (a `filter` of its own) does not stand for.
+    private static let libraryNames: Set<String> = [
+        "filter", "map", "compactMap", "flatMap", "first", "last", "contains", "append", "insert", "remove",
+        "removeAll", "sorted", "sort", "reduce", "forEach", "min", "max", "print", "info", "debug", "error", "log",
+        "warning", "notice", "fault", "trace", "String", "Date", "URL", "Task", "async", "sleep",
+    ]
+
+    private static let maximumImplementations = 3
+
+    private static let handOffs: Set<String> = ["yield", "send", "post", "continuation", "onNext", "emit"]
+
+    /// True when the code passes updates where they cannot be followed: a stream or subject, a
+    /// notification, or a closure kept in a property (`onUpdate?(transaction)`).
+    private func handsOn(_ span: SourceIndex.Span) -> Bool {
+        let tokens = index.tokens(span.file)
+        return (span.start..<span.end).contains { position in
+            let token = tokens[position]
+            if Self.handOffs.contains(token.text) { return true }
+            guard token.kind == .identifier, position + 1 < span.end else { return false }
+            let next = tokens[position + 1].text
+            let calls = next == "(" || (next == "?" && position + 2 < span.end && tokens[position + 2].text == "(")
+            // Only the type's own property (`onUpdate(…)`, `self.onUpdate?(…)`): `Log.info(…)` is a
+            // library's method, whatever properties the project names `info`.
+            let own =
+                position == 0 || tokens[position - 1].text != "."
+                || (position >= 2 && tokens[position - 2].text == "self")
+            return calls && own && index.functions(named: token.text, in: nil).isEmpty
+                && !index.properties(named: token.text, in: nil).isEmpty
+        }
+    }
+
+    private func finishes(_ span: SourceIndex.Span, depth: Int) -> Bool {
+        let tokens = index.tokens(span.file)
+        var called: [SourceIndex.Span] = []
+        for position in span.start..<span.end where tokens[position].kind == .identifier {
+            let token = tokens[position]
+            let next = position + 1 < span.end ? tokens[position + 1].text : ""
+            if token.text == "finish" || token.text == "finishTransaction" { return true }
+            guard depth > 0, next == "(", !Self.libraryNames.contains(token.text) else { continue }
+            // A name many types declare is too common to say which one runs.
+            let candidates = index.functions(named: token.text, in: nil)
+            guard candidates.count <= Self.maximumImplementations else { continue }
+            for candidate in candidates {
+                if let body = index.functions[candidate].body, body != span, !called.contains(body) {
+                    called.append(body)
+                }
+            }
+        }
+        return called.contains { finishes($0, depth: depth - 1) || handsOn($0) }
+    }
+}
