@@ -21,6 +21,9 @@ iapkit="$(swift build --show-bin-path)/iapkit"
 sites=.build/browser-sites
 rm -rf "$sites"
 "$iapkit" render Workbook -o "$sites/workbook" --quiet
+# Shaped like guides written elsewhere: badges, a wide screenshot, raw HTML, long identifiers,
+# a wide table and GitHub-style anchors. Its raw HTML is warned about, and that is expected.
+"$iapkit" render Tests/BrowserTests/Fixtures/shapes -o "$sites/shapes" --quiet 2>/dev/null
 # The hostile book has unsafe links and values lint refuses on purpose (a line separator in a
 # description): the site is still written, and the status is 1, not 2.
 for variant in xss xss-unsafe; do
@@ -32,5 +35,5 @@ for variant in xss xss-unsafe; do
 done
 
 "$python" Tests/BrowserTests/site_test.py \
-    --workbook "$sites/workbook" --xss "$sites/xss" --xss-unsafe "$sites/xss-unsafe" \
+    --workbook "$sites/workbook" --shapes "$sites/shapes" --xss "$sites/xss" --xss-unsafe "$sites/xss-unsafe" \
     --artifacts .build/browser-artifacts

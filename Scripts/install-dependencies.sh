@@ -2,7 +2,8 @@
 # Installs the C libraries IAPKit builds against (libcmark, libyaml) and pkg-config, but only
 # when they are missing. Debian and Ubuntu use apt-get (through sudo when not root); macOS uses
 # Homebrew. On Debian and Ubuntu it also installs what the browser test of the rendered site
-# needs (chromium, chromium-driver, python3-selenium) when missing, unless IAPKIT_SKIP_BROWSER=1.
+# needs (chromium, chromium-driver, python3-selenium, and axe-selenium-python from PyPI) when
+# missing, unless IAPKIT_SKIP_BROWSER=1.
 set -euo pipefail
 scripts="$(cd "$(dirname "$0")" && pwd)"
 
@@ -17,7 +18,14 @@ install_browser() {
     if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
     echo "==> Installing chromium, chromium-driver and python3-selenium with apt-get"
     $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium chromium-driver python3-selenium >/dev/null
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium chromium-driver python3-selenium python3-pip >/dev/null
+    # axe-core, the accessibility rules the browser test applies, comes from PyPI; Debian's
+    # Python refuses pip installs outside a virtual environment unless told otherwise.
+    if ! /usr/bin/python3 -c 'import axe_selenium_python' >/dev/null 2>&1; then
+        echo "==> Installing axe-selenium-python (axe-core) with pip"
+        $sudo /usr/bin/python3 -m pip install -q --break-system-packages axe-selenium-python >/dev/null 2>&1 \
+            || $sudo /usr/bin/python3 -m pip install -q axe-selenium-python >/dev/null
+    fi
 }
 
 have_libraries() {

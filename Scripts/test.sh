@@ -26,7 +26,7 @@ elif [ "${IAPKIT_SKIP_BROWSER:-}" = "1" ]; then
     echo "## (chromium, chromedriver or python3-selenium is missing; IAPKIT_SKIP_BROWSER=1)" >&2
     echo "################################################################################" >&2
 else
-    echo "error: the browser test needs chromium, chromedriver and python3-selenium" >&2
+    echo "error: the browser test needs chromium, chromedriver, python3-selenium and axe-selenium-python" >&2
     echo "       (Debian: apt-get install chromium chromium-driver python3-selenium);" >&2
     echo "       set IAPKIT_SKIP_BROWSER=1 to skip it on a machine without them" >&2
     exit 1

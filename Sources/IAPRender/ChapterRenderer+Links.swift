@@ -1,3 +1,4 @@
+import Foundation
 import IAPDiagnostics
 import IAPMarkdown
 
@@ -33,15 +34,27 @@ extension ChapterRenderer {
 
     /// Images inside the site are shown; an image on another host is only linked, so that opening
     /// a page never makes a request; an unsafe one is left out, its description kept.
+    ///
+    /// Inside a link (a badge that links to its service) the image is that link's content: a
+    /// second link there would nest, so an image on another host is its description alone, and
+    /// an image without a description is named after its file, so the link is never empty.
     mutating func image(_ node: MarkdownNode) {
-        let alt = Escape.attribute(node.plainText)
-        let title = node.title.map { " title=\"\(Escape.attribute($0))\"" } ?? ""
-        switch links.resolve(
-            node.destination ?? "", isImage: true, at: located(node), warnings: &diagnostics, images: &images)
-        {
+        image(destination: node.destination ?? "", description: node.plainText, title: node.title, at: located(node))
+    }
+
+    mutating func image(destination: String, description: String, title: String?, at location: SourceLocation) {
+        let insideLink = openLinks.contains(true)
+        var alt = Escape.attribute(description)
+        if alt.isEmpty, insideLink { alt = Escape.attribute(Self.imageName(destination)) }
+        let title = title.map { " title=\"\(Escape.attribute($0))\"" } ?? ""
+        switch links.resolve(destination, isImage: true, at: location, warnings: &diagnostics, images: &images) {
         case .dropped:
             html += alt
         case .external(let url):
+            if insideLink {
+                html += alt
+                return
+            }
             html += "<a class=\"external-image\" href=\"\(Escape.url(url))\"\(title) rel=\"noopener noreferrer\">"
             html += (alt.isEmpty ? "image" : alt) + "</a>"
         case .fragment(let fragment):
@@ -53,6 +66,60 @@ extension ChapterRenderer {
             html.appendURL(page: pageURL, print: printURL)
             html += "\" alt=\"\(alt)\"\(title)>"
         }
+    }
+
+    /// Raw HTML the site leaves out, with a warning, except its images, shown as a Markdown
+    /// image would be (checked, copied, or linked when on another host), and line breaks.
+    /// Inline formatting tags are left out silently: the words they mark are still there.
+    mutating func rawHTML(_ node: MarkdownNode) {
+        let literal = node.literal ?? ""
+        let isBlock = node.kind == .htmlBlock
+        if !isBlock, RawHTMLImages.isLineBreak(literal) {
+            html += "<br>"
+            return
+        }
+        let kept = RawHTMLImages.images(in: literal)
+        if isBlock, !kept.isEmpty { html += "<p class=\"raw-html-images\">" }
+        for image in kept {
+            self.image(destination: image.source, description: image.alternative, title: image.title, at: located(node))
+        }
+        if isBlock { html += kept.isEmpty ? "<!-- raw HTML omitted -->\n" : "</p>\n" }
+        // Closing tags and comments say nothing worth a warning of their own.
+        let trimmed = literal.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+        if trimmed.hasPrefix("</") || trimmed.hasPrefix("<!--") || RawHTMLImages.holdsOnlyImages(literal) { return }
+        let tag = Self.tagName(trimmed)
+        // Inline formatting (`<b>`, `<kbd>`, `<sup>`) loses only its look: the words stay.
+        if !isBlock, Self.formattingTags.contains(tag) { return }
+        if !isBlock, let paragraph = node.parent {
+            guard warnedRawHTMLParents.insert(Self.position(paragraph.location)).inserted else { return }
+        }
+        let images = kept.count == 1 ? "its image is shown" : "its \(kept.count) images are shown"
+        diagnostics.append(
+            .warning(
+                "raw HTML \(tag.isEmpty ? "" : "<\(tag)> ")is not rendered\(kept.isEmpty ? "" : " (" + images + ")"); "
+                    + "render with --unsafe-html to keep it, only for guides you trust", at: located(node)))
+    }
+
+    static let formattingTags: Set<String> = [
+        "abbr", "b", "big", "cite", "code", "del", "dfn", "em", "i", "ins", "kbd", "mark", "q", "s", "samp", "small",
+        "span", "strike", "strong", "sub", "sup", "tt", "u", "var", "wbr",
+    ]
+
+    /// `<p align="center">` gives `p`.
+    private static func tagName(_ html: Substring) -> String {
+        guard html.first == "<" else { return "" }
+        return String(html.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "-" }).lowercased()
+    }
+
+    /// `https://img.shields.io/badge/build-passing-green.svg?style=flat` gives `build-passing-green`:
+    /// the last part of the path without its extension, or `image` when there is none.
+    static func imageName(_ destination: String) -> String {
+        var path = Substring(destination)
+        if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
+        var name = path.split(separator: "/").last.map(String.init) ?? ""
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
+        name = name.removingPercentEncoding ?? name
+        return name.isEmpty || name.contains(":") ? "image" : name
     }
 
     /// A node's place in the chapter file, also for the trees of table cells.

@@ -1,10 +1,19 @@
+import Foundation
 import IAPDiagnostics
 import IAPMarkdown
 
 /// GitHub tables, whose cells are parsed on their own.
 extension ChapterRenderer {
+    ///
+    /// The table sits in a frame that scrolls sideways when it is wider than the text; the
+    /// frame takes keyboard focus and is named after the table's first columns, so a keyboard
+    /// or screen-reader user can reach and scroll it.
     mutating func table(_ table: TableSource) {
-        html += "<table>\n<thead>\n<tr>"
+        let columns = table.header.prefix(3).map { Self.cellLabel($0.text) }.filter { !$0.isEmpty }
+        let name = columns.isEmpty ? "Table" : "Table: " + columns.joined(separator: ", ")
+        html += "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\""
+        html.appendEscaped(name)
+        html += "\">\n<table>\n<thead>\n<tr>"
         for (index, cell) in table.header.enumerated() {
             html += "<th\(alignment(table, index))>"
             html += inlineHTML(cell)
@@ -24,7 +33,12 @@ extension ChapterRenderer {
             }
             html += "</tbody>\n"
         }
-        html += "</table>\n"
+        html += "</table>\n</div>\n"
+    }
+
+    /// A header cell's words for the table's name: its Markdown without emphasis or code marks.
+    static func cellLabel(_ markdown: String) -> String {
+        String(markdown.filter { $0 != "*" && $0 != "`" && $0 != "_" }).trimmingCharacters(in: .whitespaces)
     }
 
     func alignment(_ table: TableSource, _ index: Int) -> String {

@@ -25,6 +25,8 @@ struct ChapterRenderer: MarkdownWalker {
     var headingIndex = 0
     /// For each link being written, whether an `<a>` was opened for it.
     var openLinks: [Bool] = []
+    /// Paragraphs whose inline raw HTML has been warned about: one warning each is enough.
+    var warnedRawHTMLParents: Set<SitePage.Position> = []
     /// Where line 1, column 1 of the tree is in the chapter, when the tree is a table cell
     /// parsed on its own.
     var origin: SourceLocation?
@@ -102,10 +104,12 @@ struct ChapterRenderer: MarkdownWalker {
             html += "<li>"
         case .codeBlock:
             codeBlock(node)
-        case .htmlBlock:
-            html += allowRawHTML ? (node.literal ?? "") : "<!-- raw HTML omitted -->\n"
-        case .htmlInline:
-            html += allowRawHTML ? (node.literal ?? "") : "<!-- raw HTML omitted -->"
+        case .htmlBlock, .htmlInline:
+            if allowRawHTML {
+                html += node.literal ?? ""
+            } else {
+                rawHTML(node)
+            }
         case .thematicBreak:
             html += "<hr>\n"
         case .text:

@@ -37,8 +37,9 @@ struct ConfigBlockView {
     }
 
     private func productTable(_ products: [Product]) -> String {
+        let labels = ["ID", "Type", "Price", "Period", "Group", "Localizations"]
         var html = "<table class=\"product-table\">\n<thead><tr>"
-        for label in ["ID", "Type", "Price", "Period", "Group", "Localizations"] {
+        for label in labels {
             html += "<th scope=\"col\">\(label)</th>"
         }
         html += "</tr></thead>\n<tbody>\n"
@@ -67,7 +68,8 @@ struct ConfigBlockView {
                 subscription?.group.map { Escape.text($0.value) } ?? "",
                 localizations(product.localizations),
             ]
-            html += "<tr>" + cells.map { "<td>\($0)</td>" }.joined() + "</tr>\n"
+            // Each cell names its column, for the narrow layout where a product is a card.
+            html += "<tr>" + zip(labels, cells).map { "<td data-label=\"\($0)\">\($1)</td>" }.joined() + "</tr>\n"
         }
         return html + "</tbody>\n</table>\n"
     }

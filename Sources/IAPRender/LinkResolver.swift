@@ -36,7 +36,7 @@ struct LinkResolver {
         case .external:
             return .external(destination)
         case .fragment:
-            let fragment = Self.decode(String(destination.dropFirst()))
+            let fragment = page.anchor(matching: Self.decode(String(destination.dropFirst())))
             if !fragment.isEmpty, !page.anchors.contains(fragment) {
                 warnings.append(
                     .warning(
@@ -79,6 +79,7 @@ struct LinkResolver {
                 return .local(destination)
             }
             let target = plan.pages[index]
+            fragment = fragment.map(target.anchor(matching:))
             if let fragment, !fragment.isEmpty, !target.anchors.contains(fragment) {
                 warnings.append(
                     .warning(
@@ -121,6 +122,17 @@ struct LinkResolver {
 }
 
 extension SitePage {
+    /// The anchor a fragment names: itself when it exists, else the one anchor that differs from
+    /// it only in letter case. Guides written for GitHub link `#Steps` to a heading whose anchor
+    /// is `steps`, and GitHub finds it; a browser compares ids exactly and would not.
+    func anchor(matching fragment: String) -> String {
+        guard !fragment.isEmpty, !anchors.contains(fragment) else { return fragment }
+        let folded = fragment.lowercased()
+        let matches = anchors.filter { $0.lowercased() == folded }
+        guard matches.count == 1, let match = matches.first else { return fragment }
+        return match
+    }
+
     /// An id of this chapter as the print view writes it: the print view holds every chapter,
     /// so its ids carry the chapter's name to stay unique.
     func printAnchor(_ id: String) -> String {

@@ -12,9 +12,13 @@ struct PageLayout {
     /// Where the mark of the current page goes in `sidebarEntries`, for each chapter.
     private let sidebarMarkOffsets: [Int]
 
+    /// Whether any chapter has checklist items: a book without them shows no progress at all.
+    let bookHasTasks: Bool
+
     init(plan: SitePlan, title: String) {
         self.plan = plan
         self.title = title
+        bookHasTasks = plan.pages.contains { !$0.tasks.isEmpty }
         header = Array(Self.header(title: title).utf8)
         var entries = HTMLBuffer()
         var offsets: [Int] = []
@@ -65,21 +69,27 @@ struct PageLayout {
         """
     }
 
+    /// The bar at the top: on a phone it holds the menu button that opens the chapter list,
+    /// so a page starts with its own title rather than with the list of every chapter.
     private static func header(title: String) -> String {
         """
         <a class="skip-link" href="#iapkit-content">Skip to the content</a>
         <header class="topbar">
+        <button type="button" class="menu-button" id="iapkit-menu" aria-controls="iapkit-sidebar" aria-expanded="false">Chapters</button>
         <a class="book-title" href="index.html">\(Escape.text(title))</a>
         <div class="search" role="search">
-        <input type="search" id="iapkit-search" placeholder="Search pages and product IDs" aria-label="Search" autocomplete="off">
+        <input type="search" id="iapkit-search" placeholder="Search pages and product IDs" aria-label="Search the book">
         <ol id="iapkit-results" class="search-results" hidden></ol>
         </div>
+        <button type="button" class="theme-button" id="iapkit-theme" hidden>Theme: automatic</button>
         </header>
 
         """
     }
 
     /// The chapter list; `current` is marked for assistive technology and for the style sheet.
+    /// A book with checklists adds its progress and a reset of every chapter's ticks, which asks
+    /// first: a trainer's whole workshop of ticks should not go with one stray click.
     func appendSidebar(current: Int?, to html: inout HTMLBuffer) {
         html += "<nav class=\"sidebar\" id=\"iapkit-sidebar\" aria-label=\"Chapters\">\n<ol class=\"chapters\">\n"
         if let current {
@@ -91,16 +101,37 @@ struct PageLayout {
             html.append(bytes: sidebarEntries[...])
         }
         html += "</ol>\n"
-        html += progress(id: "iapkit-book-progress", label: "Checklist progress in the book")
         html += "<p class=\"sidebar-links\"><a href=\"print.html\"\(current == nil ? Self.currentPageMark : "")>"
         html += "Print view (all chapters)</a></p>\n"
-        html += "<button type=\"button\" id=\"iapkit-reset\" class=\"reset\">Reset checklist progress</button>\n"
+        if bookHasTasks {
+            html += progress(id: "iapkit-book-progress", label: "Checklist progress in the book")
+            html +=
+                "<button type=\"button\" id=\"iapkit-reset-book\" class=\"reset\" aria-controls=\"iapkit-reset-confirm\" "
+            html += "aria-expanded=\"false\">Reset the whole book\u{2026}</button>\n"
+            html += "<div class=\"reset-confirm\" id=\"iapkit-reset-confirm\" role=\"group\" "
+            html += "aria-label=\"Confirm the reset\" hidden>\n"
+            html += "<p>Clear the ticks of every chapter in this browser?</p>\n"
+            html +=
+                "<button type=\"button\" id=\"iapkit-reset-book-confirm\" class=\"reset danger\">Clear every chapter</button>\n"
+            html += "<button type=\"button\" id=\"iapkit-reset-book-cancel\" class=\"reset\">Keep them</button>\n"
+            html += "</div>\n"
+        }
         html += "</nav>\n"
     }
 
+    /// A progress bar, filled in and shown by the site's script (without it there is nothing to
+    /// count); a page without checklist items has none.
     func progress(id: String, label: String) -> String {
-        "<div class=\"progress\" id=\"\(id)\" hidden><span class=\"count\"></span> "
+        "<div class=\"progress\" id=\"\(id)\" hidden><span class=\"count\" aria-live=\"polite\"></span> "
             + "<progress max=\"1\" value=\"0\" aria-label=\"\(label)\"></progress></div>\n"
+    }
+
+    /// A page's progress and the reset of its own ticks, when it has checklist items.
+    func pageTools(for page: SitePage) -> String {
+        guard !page.tasks.isEmpty else { return "" }
+        return "<div class=\"page-tools\">\n"
+            + progress(id: "iapkit-page-progress", label: "Checklist progress on this page")
+            + "<button type=\"button\" id=\"iapkit-reset-page\" class=\"reset\">Reset this page</button>\n</div>\n"
     }
 
     func pager(for index: Int) -> String {
@@ -118,11 +149,12 @@ struct PageLayout {
         return html + "</nav>\n"
     }
 
-    /// The page's second- and third-level headings.
+    /// The page's second- and third-level headings, folded into a summary line on a narrow
+    /// screen (the site's script opens it where there is room for the column beside the text).
     func appendOutline(for page: SitePage, to html: inout HTMLBuffer) {
         guard page.headings.contains(where: { $0.level == 2 || $0.level == 3 }) else { return }
-        html += "<aside class=\"outline\" id=\"iapkit-outline\" aria-label=\"On this page\">\n"
-        html += "<p class=\"outline-title\">On this page</p>\n<ol>\n"
+        html += "<nav class=\"outline\" id=\"iapkit-outline\" aria-label=\"On this page\">\n"
+        html += "<details><summary class=\"outline-title\">On this page</summary>\n<ol>\n"
         for entry in page.headings where entry.level == 2 || entry.level == 3 {
             html += entry.level == 2 ? "<li class=\"level-2\"><a href=\"#" : "<li class=\"level-3\"><a href=\"#"
             html.appendURL(entry.slug)
@@ -130,28 +162,28 @@ struct PageLayout {
             html.appendEscaped(entry.title)
             html += "</a></li>\n"
         }
-        html += "</ol>\n</aside>\n"
+        html += "</ol>\n</details>\n</nav>\n"
     }
 
     /// A chapter's page up to where its article's content begins (after a line break).
     func chapterPageOpening(_ index: Int) -> [UInt8] {
         let page = plan.pages[index]
-        var html = HTMLBuffer(reservingCapacity: sidebarEntries.count + header.count + 4096)
+        var html = HTMLBuffer(reservingCapacity: sidebarEntries.count + header.count + 4096 + page.headings.count * 96)
         html += head(pageTitle: page.chapter.title + " · " + title) + "<body>\n"
         html.append(bytes: header[...])
         html += "<div class=\"layout\">\n"
         appendSidebar(current: index, to: &html)
+        appendOutline(for: page, to: &html)
         html += "<main id=\"iapkit-content\">\n"
-        html += progress(id: "iapkit-page-progress", label: "Checklist progress on this page")
+        html += pageTools(for: page)
         html += "<article class=\"chapter\">\n"
         return html.takeBytes()
     }
 
     /// The rest of a chapter's page after its article's content.
     func chapterPageClosing(_ index: Int) -> [UInt8] {
-        var html = HTMLBuffer(reservingCapacity: 1024 + plan.pages[index].headings.count * 96)
+        var html = HTMLBuffer(reservingCapacity: 1024)
         html += "</article>\n" + pager(for: index) + "</main>\n"
-        appendOutline(for: plan.pages[index], to: &html)
         html += "</div>\n" + Self.scriptLoaderElement + "</body>\n</html>\n"
         return html.takeBytes()
     }
@@ -164,7 +196,6 @@ struct PageLayout {
         html += "<div class=\"layout\">\n"
         appendSidebar(current: nil, to: &html)
         html += "<main id=\"iapkit-content\">\n"
-        html += progress(id: "iapkit-page-progress", label: "Checklist progress in the book")
         return html.takeBytes()
     }
 

@@ -8,20 +8,28 @@ import IAPModel
 /// lists every checklist item, so any page can show the whole book's progress;
 /// `IAPKIT_SEARCH` holds each page's words and product IDs.
 enum SearchIndex {
-    /// Each page's words, escaped for a JavaScript string. They need only the trees, so they
+    /// Each page's words, section by section (the text before the first heading, then one
+    /// piece per heading), escaped for a JavaScript string. They need only the trees, so they
     /// are made while the rest of the site is planned.
-    static func texts(of documents: [MarkdownDocument]) -> [[UInt8]] {
+    static func texts(of documents: [MarkdownDocument]) -> [[[UInt8]]] {
         documents.map { document in
+            var sections: [[UInt8]] = []
             // The words are about the size of the Markdown.
             var text = HTMLBuffer(reservingCapacity: document.source.bytes.count + 1024)
-            text.appendEscapedWords(of: document)
-            return text.takeBytes()
+            text.appendEscapedWords(of: document) { text in
+                sections.append(SearchWords.withoutMarkup(text.takeBytes()))
+            }
+            sections.append(SearchWords.withoutMarkup(text.takeBytes()))
+            return sections
         }
     }
 
-    /// The script, in pieces: each page's text, from `texts` in page order, is a piece of its
-    /// own, never copied.
-    static func script(plan: SitePlan, workbook: Workbook, bookKey: String, texts: [[UInt8]]) -> [ArraySlice<UInt8>] {
+    /// The script, in pieces: each section's text, from `texts` in page order, is a piece of
+    /// its own, never copied.
+    ///
+    /// A result is a section, not a page: a reader looking for a product ID or a term wants the
+    /// part of the chapter that explains it, and the section's heading says what it is.
+    static func script(plan: SitePlan, workbook: Workbook, bookKey: String, texts: [[[UInt8]]]) -> [ArraySlice<UInt8>] {
         var pieces: [ArraySlice<UInt8>] = []
         var script = HTMLBuffer(reservingCapacity: 4096)
         script += "window.IAPKIT_SITE = {\"book\": \(Escape.javaScriptString(bookKey)), \"tasks\": ["
@@ -35,16 +43,37 @@ enum SearchIndex {
             }
         }
         script += "\n]};\nwindow.IAPKIT_SEARCH = ["
+        first = true
         for (index, page) in plan.pages.enumerated() {
-            let products = workbook.products.filter { $0.location.file == page.chapter.file }.map(\.id.value)
-            script += index == 0 ? "\n" : ",\n"
-            script += "{\"title\": \(Escape.javaScriptString(page.chapter.title)), "
-            script += "\"url\": \(Escape.javaScriptString(page.fileName)), "
-            script += "\"products\": [\(products.map(Escape.javaScriptString).joined(separator: ", "))], "
-            script += "\"text\": \""
-            pieces.append(script.takeBytes()[...])
-            if index < texts.count { pieces.append(texts[index][...]) }
-            script += "\"}"
+            let sections = index < texts.count ? texts[index] : []
+            let products = workbook.products.filter { $0.location.file == page.chapter.file }
+            for (sectionIndex, text) in sections.enumerated() {
+                // Piece 0 is the text before the first heading; piece n follows heading n - 1.
+                let heading =
+                    sectionIndex > 0 && sectionIndex - 1 < page.headings.count
+                    ? page.headings[sectionIndex - 1] : nil
+                if heading == nil, sectionIndex > 0 { continue }
+                if heading == nil, text.isEmpty { continue }
+                let startLine = heading?.position.line ?? 0
+                let endLine =
+                    sectionIndex < page.headings.count ? page.headings[sectionIndex].position.line : Int.max
+                let sectionProducts = products.filter { $0.location.line >= startLine && $0.location.line < endLine }
+                // The chapter's opening heading is the page itself.
+                let isPageTop = heading == nil || (sectionIndex == 1 && heading?.level == 1)
+                let url = isPageTop ? page.fileName : page.fileName + "#" + (heading?.slug ?? "")
+                script += first ? "\n" : ",\n"
+                first = false
+                script += "{\"page\": \(Escape.javaScriptString(page.chapter.title)), "
+                script +=
+                    "\"title\": \(Escape.javaScriptString(isPageTop ? page.chapter.title : heading?.title ?? "")), "
+                script += "\"url\": \(Escape.javaScriptString(url)), "
+                script +=
+                    "\"products\": [\(sectionProducts.map { Escape.javaScriptString($0.id.value) }.joined(separator: ", "))], "
+                script += "\"text\": \""
+                pieces.append(script.takeBytes()[...])
+                pieces.append(text[...])
+                script += "\"}"
+            }
         }
         script += "\n];\n"
         pieces.append(script.takeBytes()[...])
@@ -52,14 +81,60 @@ enum SearchIndex {
     }
 }
 
+/// Words of a section that are Markdown a reader never sees on the page: task markers
+/// (`[ ]`, `[x]`), checklist ids (`{#id}`) and the pipes and dashes of a table's rows, which
+/// the site writes as a table but the text holds as written.
+enum SearchWords {
+    static func withoutMarkup(_ text: [UInt8]) -> [UInt8] {
+        guard
+            text.contains(where: {
+                $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "|")
+            })
+        else { return text }
+        var result: [UInt8] = []
+        result.reserveCapacity(text.count)
+        var wordStart = 0
+        for index in 0...text.count where index == text.count || text[index] == UInt8(ascii: " ") {
+            var word = text[wordStart..<index]
+            wordStart = index + 1
+            while word.first == UInt8(ascii: "|") { word = word.dropFirst() }
+            while word.last == UInt8(ascii: "|") { word = word.dropLast() }
+            guard !word.isEmpty, !isMarkup(word) else { continue }
+            if !result.isEmpty { result.append(UInt8(ascii: " ")) }
+            result.append(contentsOf: word)
+        }
+        return result
+    }
+
+    private static func isMarkup(_ word: ArraySlice<UInt8>) -> Bool {
+        if word.elementsEqual("[".utf8) || word.elementsEqual("]".utf8) || word.elementsEqual("[x]".utf8)
+            || word.elementsEqual("[X]".utf8)
+        {
+            return true
+        }
+        if word.starts(with: "{#".utf8), word.last == UInt8(ascii: "}") { return true }
+        // A table's delimiter row: dashes, colons and pipes only.
+        return word.contains(UInt8(ascii: "-"))
+            && word.allSatisfy { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "|") }
+    }
+}
+
 extension HTMLBuffer {
     /// The page's readable text with runs of white space collapsed, code blocks included, as
     /// the inside of a JavaScript string. Works on UTF-8 bytes: only ASCII white space separates
     /// words, so no character is split, and the text is escaped as it is copied.
-    mutating func appendEscapedWords(of document: MarkdownDocument) {
+    ///
+    /// `sectionEnds`, when given, is called with the text so far before each heading's words,
+    /// so each section's text is a piece of its own; it takes the text out of the buffer.
+    mutating func appendEscapedWords(of document: MarkdownDocument, sectionEnds: ((inout HTMLBuffer) -> Void)? = nil) {
         var pendingSpace = false
         var wroteWord = false
         document.forEachLiteral { kind, literal in
+            if kind == .heading, let sectionEnds {
+                sectionEnds(&self)
+                (pendingSpace, wroteWord) = (false, false)
+                return
+            }
             if kind.isBlock { pendingSpace = true }
             guard kind == .text || kind == .code || kind == .codeBlock, let literal else {
                 if kind == .softBreak || kind == .lineBreak { pendingSpace = true }

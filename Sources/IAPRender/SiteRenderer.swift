@@ -155,9 +155,9 @@ private final class RenderSlots: @unchecked Sendable {
 /// The search index's page texts, made on a thread of their own.
 private final class SearchTexts: @unchecked Sendable {
     private let lock = NSLock()
-    private var texts: [[UInt8]] = []
+    private var texts: [[[UInt8]]] = []
 
-    var value: [[UInt8]] {
+    var value: [[[UInt8]]] {
         get {
             lock.lock()
             defer { lock.unlock() }

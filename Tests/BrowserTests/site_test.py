@@ -3,7 +3,7 @@
 the way a reader uses them: navigation, checklists, search, themes, the print view, and that
 nothing runs or loads that should not.
 
-Usage: site_test.py --workbook DIR --xss DIR --xss-unsafe DIR [--artifacts DIR]
+Usage: site_test.py --workbook DIR --shapes DIR --xss DIR --xss-unsafe DIR [--axe FILE] [--artifacts DIR]
 
 Prints PASS or FAIL for every check and exits 1 when any check failed.
 """
@@ -25,12 +25,13 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+import learner_checks as learner
+
 PRODUCT_ID = "com.example.stride.removeads"
 PRODUCT_PAGE = "app-store-connect.html"
 
 
-class Failure(Exception):
-    """A check found the site wrong; the message says how."""
+Failure = learner.Failure
 
 
 class Browser:
@@ -167,7 +168,7 @@ def check_checkbox_persists(browser, site):
     if not browser.driver.find_element(By.CSS_SELECTOR, f'input[data-task="{task}"]').is_selected():
         raise Failure(f"{task} is not ticked in the print view")
     browser.open(page)
-    browser.driver.find_element(By.ID, "iapkit-reset").click()
+    browser.driver.find_element(By.ID, "iapkit-reset-page").click()
     if progress_text(browser, "iapkit-page-progress") != before_page:
         raise Failure("reset did not restore the progress count")
     browser.driver.refresh()
@@ -191,10 +192,10 @@ def check_search(browser, site):
     heading = browser.driver.find_element(By.CSS_SELECTOR, "article h2").text.rstrip("#").strip()
     words = " ".join(heading.split()[:2]).lower()
     browser.open(pathlib.Path(site) / "index.html")
-    by_id = search_results(browser, PRODUCT_ID)
+    by_id = [link.split("#")[0] for link in search_results(browser, PRODUCT_ID)]
     if not any(link.endswith("/" + PRODUCT_PAGE) for link in by_id):
         raise Failure(f"searching {PRODUCT_ID} found {by_id}")
-    by_words = search_results(browser, words)
+    by_words = [link.split("#")[0] for link in search_results(browser, words)]
     if not any(link.endswith("/" + PRODUCT_PAGE) for link in by_words):
         raise Failure(f"searching '{words}' found {by_words}")
     return f"{PRODUCT_ID} and '{words}' both find {PRODUCT_PAGE}"
@@ -340,10 +341,22 @@ def check_no_script_runs(browser, site, raw_html_kept=False):
     return f"{len(pages(site))} pages, no payload ran"
 
 
+def default_axe_script():
+    """axe.min.js as the axe-selenium-python package ships it, when it is installed."""
+    try:
+        import axe_selenium_python
+    except ImportError:
+        return None
+    path = pathlib.Path(axe_selenium_python.__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
+    return str(path) if path.exists() else None
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workbook", required=True, help="site rendered from Workbook/")
+    parser.add_argument("--shapes", required=True, help="site rendered from the fixture shaped like guides from elsewhere")
     parser.add_argument("--xss", required=True, help="site rendered from the hostile fixture")
+    parser.add_argument("--axe", default=default_axe_script(), help="axe-core's axe.min.js")
     parser.add_argument("--xss-unsafe", required=True, help="the hostile fixture rendered with --unsafe-html")
     parser.add_argument("--artifacts", default=".build/browser-artifacts")
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", shutil.which("chromium") or "chromium"))
@@ -356,7 +369,36 @@ def main():
     plant_local_scripts(arguments.xss_unsafe)
     profile = tempfile.mkdtemp(prefix="iapkit-browser-")
     browser = Browser(arguments.chromium, arguments.chromedriver, profile)
+    workbook, shapes = arguments.workbook, arguments.shapes
+    both = [workbook, shapes]
+
+    def axe():
+        if not arguments.axe:
+            raise Failure("axe-core is not installed (pip install axe-selenium-python)")
+        return learner.check_axe(browser, both, arguments.axe)
+
     checks = [
+        ("workbook and shapes: layout at 320, 390 and 1366 px, light and dark",
+         lambda: learner.check_layout(browser, both)),
+        ("workbook: the menu button opens the chapter list on a phone", lambda: learner.check_menu(browser, workbook)),
+        ("workbook and shapes: product tables keep every column",
+         lambda: learner.check_product_tables(browser, [pathlib.Path(workbook) / PRODUCT_PAGE,
+                                                        pathlib.Path(shapes) / "index.html"])),
+        ("shapes: anchors land below the bar and ignore letter case",
+         lambda: learner.check_anchor_jumps(browser, shapes, "index.html", "steps")),
+        ("workbook: page reset and whole-book reset with confirmation", lambda: learner.check_resets(browser, workbook)),
+        ("shapes: no progress or reset on a page without tasks",
+         lambda: learner.check_no_progress_without_tasks(browser, shapes)),
+        ("workbook and shapes: links are never nested and always named",
+         lambda: learner.check_links_are_single_and_named(browser, both)),
+        ("workbook: search ranks sections, marks matches, walks by keyboard",
+         lambda: learner.check_ranked_search(browser, workbook, PRODUCT_ID, PRODUCT_PAGE)),
+        ("workbook: arrow keys open the previous and next chapter", lambda: learner.check_chapter_keys(browser, workbook)),
+        ("workbook: every code block has a copy button", lambda: learner.check_copy_buttons(browser, workbook)),
+        ("workbook: the theme switch", lambda: learner.check_theme_switch(browser, workbook)),
+        ("shapes: scrolling tables take keyboard focus",
+         lambda: learner.check_scrolling_tables_take_focus(browser, shapes, "index.html")),
+        ("workbook and shapes: axe-core finds no violation", axe),
         ("workbook: sidebar links and anchors resolve", lambda: check_links_and_anchors(browser, arguments.workbook)),
         ("workbook: no script errors", lambda: check_no_script_errors(browser, arguments.workbook)),
         ("workbook: a ticked checkbox survives a reload", lambda: check_checkbox_persists(browser, arguments.workbook)),
@@ -374,6 +416,9 @@ def main():
     failed = 0
     try:
         for name, run in checks:
+            # Each check starts from the same window, whatever the one before it left.
+            browser.driver.set_window_rect(width=1280, height=900)
+            browser.set_colour_scheme("light")
             try:
                 detail = run()
                 print(f"PASS  {name}: {detail}")

@@ -40,7 +40,7 @@ import Testing
         #expect(page.contains("<title>Heading &quot;with&quot; quotes &amp; &#39;apostrophes&#39; onmouseover="))
         #expect(page.contains(#"<span class="reference-name">&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;</span>"#))
         #expect(page.contains("<strong>&lt;/td&gt;&lt;img src=x onerror=alert(1)&gt;</strong>"))
-        #expect(page.contains(#"<label for="task-task.one">Task with <!-- raw HTML omitted -->alert(1)"#))
+        #expect(page.contains(#"<label for="task-task.one">Task with alert(1)"#))
         #expect(page.contains("&lt;/code&gt;&lt;/pre&gt;&lt;script&gt;"))
         #expect(page.contains("<p>click me and again and\n"))
         #expect(!page.contains("tracker.png\" alt"), "a remote image must not load")
@@ -48,7 +48,9 @@ import Testing
 
     @Test func unsafeURLsAreReportedAndDropped() throws {
         let site = try RenderFixture.render(["hostile.md"])
-        let unsafe = site.diagnostics.map(\.description).filter { $0.contains("unsafe") }
+        let unsafe = site.diagnostics.map(\.description).filter {
+            $0.contains("unsafe link") || $0.contains("unsafe image")
+        }
         #expect(
             unsafe == [
                 "hostile.md:11:1: warning: unsafe link URL 'javascript:window.__pwned=true' is not rendered",
@@ -56,6 +58,16 @@ import Testing
                 "hostile.md:12:36: warning: unsafe link URL 'vbscript:msgbox' is not rendered",
                 "hostile.md:12:62: warning: unsafe link URL 'data:text/html,<script>alert(1)</script>' is not rendered",
                 "hostile.md:14:1: warning: unsafe image URL 'javascript:alert(1)' is not rendered",
+            ])
+    }
+
+    @Test func rawHTMLIsLeftOutWithALocatedWarningPerBlock() throws {
+        let site = try RenderFixture.render(["hostile.md"])
+        let raw = site.diagnostics.map(\.description).filter { $0.contains("raw HTML") }
+        #expect(
+            raw == [
+                "hostile.md:3:1: warning: raw HTML <script> is not rendered; render with --unsafe-html to keep it, only for guides you trust",
+                "hostile.md:18:17: warning: raw HTML <script> is not rendered; render with --unsafe-html to keep it, only for guides you trust",
             ])
     }
 

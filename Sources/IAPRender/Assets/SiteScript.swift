@@ -1,10 +1,15 @@
 /// The site's script, a file that each page's loader adds (the content security policy runs no
-/// other script). It keeps checkbox states in `localStorage`, counts progress, and searches the index
-/// that `search-index.js` defines. It writes text with `textContent` only, never as markup.
+/// other script). It keeps checkbox states in `localStorage`, counts progress, resets a page's
+/// ticks or (after asking) the whole book's, searches the index that `search-index.js`
+/// defines, opens the chapter list on a phone, switches the theme, adds copy buttons to code,
+/// and turns ←/→ into the previous and next chapter. It writes text with `textContent` only,
+/// never as markup.
 enum SiteScript {
     static let source = #"""
         (function () {
           "use strict";
+          var root = document.documentElement;
+          root.classList.add("js");
           var site = window.IAPKIT_SITE || { book: "iapkit", tasks: [] };
           var index = window.IAPKIT_SEARCH || [];
           var prefix = "iapkit:" + site.book + ":task:";
@@ -14,23 +19,68 @@ enum SiteScript {
           }
           var store = storage();
 
-          function stored(id) {
+          function read(key) {
             if (!store) { return null; }
-            try { return store.getItem(prefix + id); } catch (error) { return null; }
+            try { return store.getItem(key); } catch (error) { return null; }
           }
 
-          function save(id, checked) {
+          function write(key, value) {
             if (!store) { return; }
-            try { store.setItem(prefix + id, checked ? "1" : "0"); } catch (error) { /* storage full or denied */ }
+            try {
+              if (value === null) { store.removeItem(key); } else { store.setItem(key, value); }
+            } catch (error) { /* storage full or denied */ }
           }
 
-          function forget(id) {
-            if (!store) { return; }
-            try { store.removeItem(prefix + id); } catch (error) { /* storage denied */ }
+          // ----- theme: automatic (the system's), light or dark, remembered for every book
+          var themeKey = "iapkit:theme";
+          var themes = ["automatic", "light", "dark"];
+          function applyTheme(theme) {
+            if (theme === "light" || theme === "dark") { root.setAttribute("data-theme", theme); }
+            else { root.removeAttribute("data-theme"); }
+          }
+          var theme = read(themeKey) || "automatic";
+          applyTheme(theme);
+          var themeButton = document.getElementById("iapkit-theme");
+          if (themeButton) {
+            themeButton.hidden = false;
+            themeButton.textContent = "Theme: " + theme;
+            themeButton.addEventListener("click", function () {
+              theme = themes[(themes.indexOf(theme) + 1) % themes.length];
+              write(themeKey, theme === "automatic" ? null : theme);
+              applyTheme(theme);
+              themeButton.textContent = "Theme: " + theme;
+            });
           }
 
+          // ----- the chapter list behind the menu button on narrow screens
+          var menu = document.getElementById("iapkit-menu");
+          var sidebar = document.getElementById("iapkit-sidebar");
+          function setMenu(open) {
+            if (!menu) { return; }
+            root.classList.toggle("menu-open", open);
+            menu.setAttribute("aria-expanded", open ? "true" : "false");
+          }
+          if (menu && sidebar) {
+            menu.addEventListener("click", function () {
+              var open = menu.getAttribute("aria-expanded") !== "true";
+              setMenu(open);
+              if (open) {
+                var current = sidebar.querySelector("[aria-current]") || sidebar.querySelector("a");
+                if (current) { current.focus(); }
+              }
+            });
+          }
+
+          // ----- the outline: open beside the text, folded above it on a narrow screen
+          var outline = document.querySelector("#iapkit-outline details");
+          var wide = window.matchMedia ? window.matchMedia("(min-width: 62.01em)") : null;
+          function fitOutline() { if (outline && wide) { outline.open = wide.matches; } }
+          fitOutline();
+          if (wide && wide.addEventListener) { wide.addEventListener("change", fitOutline); }
+
+          // ----- checklists
           function isChecked(task) {
-            var value = stored(task.id);
+            var value = read(prefix + task.id);
             return value === null ? task.done : value === "1";
           }
 
@@ -49,81 +99,258 @@ enum SiteScript {
 
           function update() {
             var pageDone = boxes.filter(function (box) { return box.checked; }).length;
-            var where = document.body.classList.contains("print-view") ? "in the book" : "on this page";
-            showProgress("iapkit-page-progress", pageDone, boxes.length, where);
+            showProgress("iapkit-page-progress", pageDone, boxes.length, "on this page");
             showProgress("iapkit-book-progress", site.tasks.filter(isChecked).length, site.tasks.length, "in the book");
           }
 
           boxes.forEach(function (box) {
             var id = box.getAttribute("data-task");
-            var value = stored(id);
+            var value = read(prefix + id);
             if (value !== null) { box.checked = value === "1"; }
             box.addEventListener("change", function () {
-              save(id, box.checked);
+              write(prefix + id, box.checked ? "1" : "0");
               update();
             });
           });
 
-          var reset = document.getElementById("iapkit-reset");
-          if (reset) {
-            reset.addEventListener("click", function () {
-              site.tasks.forEach(function (task) { forget(task.id); });
-              boxes.forEach(function (box) { box.checked = box.getAttribute("data-default") === "checked"; });
-              update();
+          function resetBoxes(ids) {
+            ids.forEach(function (id) { write(prefix + id, null); });
+            boxes.forEach(function (box) {
+              if (ids.indexOf(box.getAttribute("data-task")) >= 0) {
+                box.checked = box.getAttribute("data-default") === "checked";
+              }
+            });
+            update();
+          }
+
+          var resetPage = document.getElementById("iapkit-reset-page");
+          if (resetPage) {
+            resetPage.addEventListener("click", function () {
+              resetBoxes(boxes.map(function (box) { return box.getAttribute("data-task"); }));
+            });
+          }
+
+          var resetBook = document.getElementById("iapkit-reset-book");
+          var confirmPanel = document.getElementById("iapkit-reset-confirm");
+          var confirmYes = document.getElementById("iapkit-reset-book-confirm");
+          var confirmNo = document.getElementById("iapkit-reset-book-cancel");
+          function askToReset(open) {
+            confirmPanel.hidden = !open;
+            resetBook.setAttribute("aria-expanded", open ? "true" : "false");
+            (open ? confirmNo : resetBook).focus();
+          }
+          if (resetBook && confirmPanel && confirmYes && confirmNo) {
+            resetBook.addEventListener("click", function () { askToReset(confirmPanel.hidden); });
+            confirmNo.addEventListener("click", function () { askToReset(false); });
+            confirmYes.addEventListener("click", function () {
+              resetBoxes(site.tasks.map(function (task) { return task.id; }));
+              askToReset(false);
             });
           }
           update();
 
+          // ----- a copy button on every code block
+          Array.prototype.slice.call(document.querySelectorAll("main pre")).forEach(function (pre) {
+            var frame = document.createElement("div");
+            frame.className = "code-block";
+            pre.parentNode.insertBefore(frame, pre);
+            frame.appendChild(pre);
+            var button = document.createElement("button");
+            button.type = "button";
+            button.className = "copy-button";
+            button.textContent = "Copy";
+            button.setAttribute("aria-label", "Copy the code");
+            frame.appendChild(button);
+            button.addEventListener("click", function () {
+              var text = pre.textContent;
+              function done(ok) {
+                button.textContent = ok ? "Copied" : "Select and copy";
+                window.setTimeout(function () { button.textContent = "Copy"; }, 1500);
+              }
+              if (navigator.clipboard && navigator.clipboard.writeText) {
+                navigator.clipboard.writeText(text).then(function () { done(true); }, function () { done(copyBySelection(pre)); });
+              } else {
+                done(copyBySelection(pre));
+              }
+            });
+          });
+
+          function copyBySelection(element) {
+            var range = document.createRange();
+            range.selectNodeContents(element);
+            var selection = window.getSelection();
+            selection.removeAllRanges();
+            selection.addRange(range);
+            var ok = false;
+            try { ok = document.execCommand("copy"); } catch (error) { ok = false; }
+            return ok;
+          }
+
+          // ----- anchors written for GitHub, which ignores letter case (#Steps for #steps)
+          function findAnchor(hash) {
+            if (!hash || hash.length < 2) { return null; }
+            var id;
+            try { id = decodeURIComponent(hash.slice(1)); } catch (error) { id = hash.slice(1); }
+            if (document.getElementById(id)) { return null; }
+            var wanted = id.toLowerCase();
+            var all = document.querySelectorAll("[id]");
+            for (var i = 0; i < all.length; i += 1) {
+              if (all[i].id.toLowerCase() === wanted) { return all[i]; }
+            }
+            return null;
+          }
+          function followHash() {
+            var target = findAnchor(window.location.hash);
+            if (target) { target.scrollIntoView(); }
+          }
+          window.addEventListener("hashchange", followHash);
+          followHash();
+
+          // ----- ← and → for the previous and next chapter, when no field has the keys
+          document.addEventListener("keydown", function (event) {
+            if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) { return; }
+            var target = event.target;
+            var tag = target && target.tagName ? target.tagName.toLowerCase() : "";
+            if (tag === "input" || tag === "textarea" || tag === "select" || (target && target.isContentEditable)) { return; }
+            if (target && target.closest && target.closest(".search, .table-scroll, pre")) { return; }
+            var rel = event.key === "ArrowLeft" ? "prev" : event.key === "ArrowRight" ? "next" : null;
+            if (!rel) { return; }
+            var link = document.querySelector(".pager a[rel=\"" + rel + "\"]");
+            if (link) { event.preventDefault(); window.location.href = link.href; }
+          });
+
+          // ----- search: sections ranked by where the words are, matches marked
           var input = document.getElementById("iapkit-search");
           var results = document.getElementById("iapkit-results");
           if (!input || !results) { return; }
-          index.forEach(function (entry) {
-            entry.haystack = (entry.title + " " + entry.products.join(" ") + " " + entry.text).toLowerCase();
+          index.forEach(function (entry, position) {
+            entry.position = position;
+            entry.titleLower = entry.title.toLowerCase();
+            entry.pageLower = entry.page.toLowerCase();
+            entry.productsLower = entry.products.map(function (id) { return id.toLowerCase(); });
+            entry.textLower = entry.text.toLowerCase();
           });
 
-          function snippet(entry, word) {
-            var at = entry.text.toLowerCase().indexOf(word);
-            if (at < 0) { return entry.products.join(", "); }
-            var start = Math.max(0, at - 40);
-            return (start > 0 ? "\u2026" : "") + entry.text.substr(start, 120) + "\u2026";
+          // A product ID named exactly ranks first, then words in the section's heading, in a
+          // product ID, in the chapter's title, and last in the text.
+          function score(entry, words) {
+            var total = 0;
+            for (var i = 0; i < words.length; i += 1) {
+              var word = words[i];
+              var points = 0;
+              if (entry.productsLower.indexOf(word) >= 0) { points += 100; }
+              if (entry.titleLower.indexOf(word) >= 0) { points += 40; }
+              if (entry.productsLower.some(function (id) { return id.indexOf(word) >= 0; })) { points += 20; }
+              if (entry.pageLower.indexOf(word) >= 0) { points += 10; }
+              if (entry.textLower.indexOf(word) >= 0) { points += 1; }
+              if (points === 0) { return 0; }
+              total += points;
+            }
+            return total;
           }
+
+          function appendMarked(parent, text, words) {
+            var lower = text.toLowerCase();
+            var at = 0;
+            while (at < text.length) {
+              var next = -1;
+              var length = 0;
+              words.forEach(function (word) {
+                var found = lower.indexOf(word, at);
+                if (found >= 0 && (next < 0 || found < next || (found === next && word.length > length))) {
+                  next = found;
+                  length = word.length;
+                }
+              });
+              if (next < 0) { parent.appendChild(document.createTextNode(text.slice(at))); return; }
+              if (next > at) { parent.appendChild(document.createTextNode(text.slice(at, next))); }
+              var mark = document.createElement("mark");
+              mark.textContent = text.slice(next, next + length);
+              parent.appendChild(mark);
+              at = next + length;
+            }
+          }
+
+          function snippet(entry, words) {
+            var at = -1;
+            words.forEach(function (word) {
+              var found = entry.textLower.indexOf(word);
+              if (found >= 0 && (at < 0 || found < at)) { at = found; }
+            });
+            if (at < 0) { return entry.products.length > 0 ? entry.products.join(", ") : entry.text.substr(0, 120); }
+            var start = Math.max(0, at - 40);
+            while (start > 0 && start < at && entry.text.charAt(start - 1) !== " ") { start -= 1; if (at - start > 60) { break; } }
+            var end = Math.min(entry.text.length, start + 140);
+            return (start > 0 ? "\u2026" : "") + entry.text.slice(start, end) + (end < entry.text.length ? "\u2026" : "");
+          }
+
+          function resultLinks() { return Array.prototype.slice.call(results.querySelectorAll("a")); }
 
           function search() {
             var words = input.value.toLowerCase().split(/\s+/).filter(function (word) { return word.length > 0; });
             while (results.firstChild) { results.removeChild(results.firstChild); }
             if (words.length === 0) { results.hidden = true; return; }
-            var found = index.filter(function (entry) {
-              return words.every(function (word) { return entry.haystack.indexOf(word) >= 0; });
+            var found = [];
+            index.forEach(function (entry) {
+              var points = score(entry, words);
+              if (points > 0) { found.push({ entry: entry, points: points }); }
             });
             found.sort(function (left, right) {
-              var leftProduct = left.products.some(function (id) { return id.toLowerCase() === words[0]; }) ? 0 : 1;
-              var rightProduct = right.products.some(function (id) { return id.toLowerCase() === words[0]; }) ? 0 : 1;
-              return leftProduct - rightProduct;
+              return right.points - left.points || left.entry.position - right.entry.position;
             });
             if (found.length === 0) {
               var none = document.createElement("li");
               none.className = "no-results";
-              none.textContent = "No page mentions that.";
+              none.textContent = "Nothing in the book matches that.";
               results.appendChild(none);
             }
-            found.slice(0, 20).forEach(function (entry) {
+            found.slice(0, 20).forEach(function (hit) {
+              var entry = hit.entry;
               var item = document.createElement("li");
               var link = document.createElement("a");
               link.href = entry.url;
-              link.textContent = entry.title;
+              var title = document.createElement("span");
+              title.className = "result-title";
+              appendMarked(title, entry.title, words);
+              link.appendChild(title);
+              if (entry.title !== entry.page) {
+                var page = document.createElement("span");
+                page.className = "result-page";
+                page.textContent = entry.page;
+                link.appendChild(page);
+              }
               var context = document.createElement("span");
               context.className = "snippet";
-              context.textContent = snippet(entry, words[0]);
+              appendMarked(context, snippet(entry, words), words);
+              link.appendChild(context);
               item.appendChild(link);
-              item.appendChild(context);
               results.appendChild(item);
             });
             results.hidden = false;
           }
 
+          function close() {
+            input.value = "";
+            search();
+            input.focus();
+          }
+
           input.addEventListener("input", search);
           input.addEventListener("keydown", function (event) {
-            if (event.key === "Escape") { input.value = ""; search(); }
+            var links = resultLinks();
+            if (event.key === "Escape") { close(); }
+            else if (event.key === "ArrowDown" && links.length > 0) { event.preventDefault(); links[0].focus(); }
+            else if (event.key === "Enter" && links.length > 0) { event.preventDefault(); window.location.href = links[0].href; }
+          });
+          results.addEventListener("keydown", function (event) {
+            var links = resultLinks();
+            var at = links.indexOf(document.activeElement);
+            if (event.key === "ArrowDown") { event.preventDefault(); if (at + 1 < links.length) { links[at + 1].focus(); } }
+            else if (event.key === "ArrowUp") { event.preventDefault(); if (at > 0) { links[at - 1].focus(); } else { input.focus(); } }
+            else if (event.key === "Escape") { event.preventDefault(); close(); }
+          });
+          document.addEventListener("keydown", function (event) {
+            if (event.key === "Escape" && root.classList.contains("menu-open")) { setMenu(false); if (menu) { menu.focus(); } }
           });
         })();
 

@@ -1,0 +1,89 @@
+import IAPRender
+import Testing
+
+/// Shapes of guides written for GitHub rather than for IAPKit: raw HTML screenshots, badges
+/// that link to their service, anchors in another letter case, and the Markdown of checklists
+/// and tables that search must not show.
+@Suite struct GuidesFromElsewhereTests {
+    @Test func aRawHTMLScreenshotIsShownAndTheRestOfTheBlockWarnedAbout() throws {
+        let site = try RenderFixture.renderText(
+            """
+            # Guide
+
+            <p align="center"><img src="https://example.com/shot.png" alt="The paywall"></p>
+
+            <img src='https://example.com/only.png' alt="Alone">
+
+            <div class="note">Gone</div>
+            """)
+        let page = site.text("index.html")
+        #expect(
+            page.contains(
+                #"<p class="raw-html-images"><a class="external-image" href="https://example.com/shot.png" rel="noopener noreferrer">The paywall</a></p>"#
+            ))
+        #expect(page.contains(#">Alone</a>"#))
+        #expect(!page.contains("Gone"))
+        #expect(
+            site.diagnostics.map(\.description) == [
+                "chapter.md:3:1: warning: raw HTML <p> is not rendered (its image is shown); render with --unsafe-html to keep it, only for guides you trust",
+                "chapter.md:7:1: warning: raw HTML <div> is not rendered; render with --unsafe-html to keep it, only for guides you trust",
+            ])
+    }
+
+    @Test func inlineFormattingIsDroppedSilentlyAndALinkTagIsWarnedAboutOnce() throws {
+        let site = try RenderFixture.renderText(
+            "# Guide\n\nPress <kbd>Return</kbd>, then<br>open <a href=\"x\">this</a> and <a href=\"y\">that</a>.\n")
+        #expect(site.text("index.html").contains("<p>Press Return, then<br>open this and that.</p>"))
+        #expect(
+            site.diagnostics.map(\.description) == [
+                "chapter.md:3:39: warning: raw HTML <a> is not rendered; render with --unsafe-html to keep it, only for guides you trust"
+            ])
+    }
+
+    @Test func aBadgeInsideALinkIsTheLinksTextNotANestedLink() throws {
+        let page = try RenderFixture.renderText(
+            """
+            # Guide
+
+            [![build](https://img.shields.io/badge/build-passing-green.svg)](https://ci.example.com)
+            [![](https://img.shields.io/badge/licence-MIT-blue.svg?style=flat)](https://example.com/licence)
+            """
+        ).text("index.html")
+        #expect(page.contains(#"<a href="https://ci.example.com" rel="noopener noreferrer">build</a>"#))
+        #expect(page.contains(#"<a href="https://example.com/licence" rel="noopener noreferrer">licence-MIT-blue</a>"#))
+        #expect(!page.contains("external-image"))
+    }
+
+    @Test func anAnchorInAnotherLetterCaseLinksToItsHeadingWithoutAWarning() throws {
+        let site = try RenderFixture.renderText("# Guide\n\nSee [the steps](#Steps).\n\n## Steps\n")
+        #expect(site.text("index.html").contains(##"<a href="#steps">the steps</a>"##))
+        #expect(site.diagnostics.isEmpty)
+    }
+
+    @Test func searchFindsSectionsWithoutTheirMarkdown() throws {
+        let script = try RenderFixture.renderText(
+            """
+            # Guide
+
+            Opening words.
+
+            ## Steps
+
+            - [ ] Create the group {#create-group}
+            - [x] Add the product
+
+            | Key | Value |
+            | --- | :---: |
+            | id | com.example.app.pro |
+            """
+        ).text("search-index.js")
+        #expect(
+            script.contains(
+                #"{"page": "Guide", "title": "Guide", "url": "index.html", "products": [], "text": "Guide Opening words."}"#
+            ))
+        #expect(
+            script.contains(
+                #"{"page": "Guide", "title": "Steps", "url": "index.html#steps", "products": [], "#
+                    + #""text": "Steps Create the group Add the product Key Value id com.example.app.pro"}"#))
+    }
+}
