@@ -91,7 +91,8 @@ final class Scratch: Sendable {
             let text = String(decoding: bytes, as: UTF8.self)
             #expect(
                 // `root:x:0:0` opens /etc/passwd; the style sheet's `:root:` selectors are not it.
-                !text.contains("MARKER-OF-A-PRIVATE-FILE") && !text.contains("root:x:0:"), "\(name) holds an outside file")
+                !text.contains("MARKER-OF-A-PRIVATE-FILE") && !text.contains("root:x:0:"),
+                "\(name) holds an outside file")
         }
     }
 
