@@ -34,6 +34,19 @@ for variant in xss xss-unsafe; do
     [ "$status" -le 1 ] || { echo "error: rendering the hostile book failed (exit $status)" >&2; exit 1; }
 done
 
+# The Workbook printed to PDF through the same Chromium: a real PDF, a page or more per chapter.
+CHROMIUM="${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}" \
+    "$iapkit" render Workbook -o "$sites/workbook" --quiet --pdf "$sites/workbook.pdf"
+"$python" - "$sites/workbook.pdf" "$sites/workbook" <<'PY'
+import pathlib, re, sys
+pdf = pathlib.Path(sys.argv[1]).read_bytes()
+chapters = len([page for page in pathlib.Path(sys.argv[2]).glob("*.html") if page.name != "print.html"])
+pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+if not pdf.startswith(b"%PDF") or pages < chapters:
+    sys.exit(f"FAIL  render --pdf: {len(pdf)} bytes, {pages} pages for {chapters} chapters")
+print(f"PASS  render --pdf: {pages} pages for {chapters} chapters, {len(pdf) // 1024} KiB")
+PY
+
 "$python" Tests/BrowserTests/site_test.py \
     --workbook "$sites/workbook" --shapes "$sites/shapes" --xss "$sites/xss" --xss-unsafe "$sites/xss-unsafe" \
     --artifacts .build/browser-artifacts

@@ -18,6 +18,9 @@ public struct CommandContext: Sendable {
     /// Whether `iapkit.yml` may name paths outside the working directory
     /// (`--allow-outside-paths`). Off unless the user says so.
     public var allowsPathsOutsideWorkingDirectory = false
+    /// Prints a page of a rendered site (a path) to a PDF file (a path) for `render --pdf`; the
+    /// process's runs headless Chromium, and a context without one has no browser.
+    public var printToPDF: (@Sendable (_ page: String, _ pdf: String) -> Result<Void, PDFPrintFailure>)?
     /// Set by `iapkit build`, so its steps read the guides once.
     var sessionCache: GuideSessionCache?
 

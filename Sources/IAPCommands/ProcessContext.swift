@@ -27,6 +27,8 @@ extension CommandContext {
         let noColour = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         context.usesColour = !noColour && isatty(STDOUT_FILENO) == 1
         context.standardErrorIsTerminal = isatty(STDERR_FILENO) == 1
+        let printer = PDFPrinter(environment: ProcessInfo.processInfo.environment)
+        context.printToPDF = { page, pdf in printer.print(page: page, to: pdf) }
         return context
     }
 }

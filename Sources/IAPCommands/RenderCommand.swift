@@ -8,7 +8,7 @@ import IAPRender
 enum RenderCommand: Command {
     static let name = "render"
     static let summary = "Write the guides as a static HTML site that works offline, from file://."
-    static let usage = "iapkit render [PATH] [-o DIR] [--unsafe-html] [--strict] [--quiet]"
+    static let usage = "iapkit render [PATH] [-o DIR] [--pdf FILE] [--unsafe-html] [--strict] [--quiet]"
     static let discussion = """
         Writes one page per chapter (the first is index.html), print.html with every chapter,
         search-index.js and the assets. Pages load nothing from other hosts. Checklist items
@@ -16,14 +16,22 @@ enum RenderCommand: Command {
         written. The folder defaults to 'site' in ./iapkit.yml, else .build/site.
 
         Links between chapters and to anchors are checked; a broken one is a warning, or an
-        error with --strict. Raw HTML in the guides is left out unless --unsafe-html is given.
+        error with --strict. Raw HTML in the guides is left out, with a warning for each block,
+        unless --unsafe-html is given.
+
+        --pdf FILE prints print.html to FILE through headless Chromium or Google Chrome (CHROMIUM
+        may name it): a page break before each chapter, product tables whole, the config
+        source shown, and each link's address as a numbered note at the end of its chapter.
 
         Exit status: 0 done, 1 the guides have errors (or, with --strict, a broken link),
         2 usage or unreadable input.
         Example: iapkit render Guides -o site --strict
+        Example: iapkit render Guides --pdf handouts.pdf
         """
     static let options: [OptionSpec] = [
         OptionSpec(names: ["--output", "-o"], valueName: "dir", help: "Folder to write to (default: .build/site)."),
+        OptionSpec(
+            names: ["--pdf"], valueName: "file", help: "Also print the whole book to this PDF file (needs Chromium)."),
         OptionSpec(names: ["--unsafe-html"], help: "Keep raw HTML from the guides; only for guides you trust."),
         OptionSpec(names: ["--strict"], help: "Treat broken links and anchors as errors."),
         OptionSpec(names: ["--quiet", "-q"], help: "Print problems only: no progress, no summary line."),
@@ -103,6 +111,20 @@ enum RenderCommand: Command {
             return .usageOrInput
         }
         defer { writer.close() }
+        // Before any page is written, the list names the old book's files and the new one's: a
+        // run killed halfway leaves pages the list still names, so the next run removes those
+        // its book has no more.
+        if previous != manifest {
+            let both = SiteManifest(paths: Array(Set(previous?.paths ?? []).union(manifest.paths)))
+            if both != previous {
+                do {
+                    try writer.write(path: SiteManifest.fileName, bytes: Array(both.text.utf8))
+                } catch {
+                    context.standardError.line("iapkit render: error: \(error)")
+                    return .usageOrInput
+                }
+            }
+        }
         let siteFiles = files
         let outcomes = concurrentMap(count: siteFiles.count) { index -> Result<Bool, OutputWriter.WriteError> in
             let file = siteFiles[index]
@@ -138,6 +160,22 @@ enum RenderCommand: Command {
             }
         }
         if failed { return .usageOrInput }
+        if let pdf = arguments.value("--pdf") {
+            let page = writer.directory + "/print.html"
+            switch context.printToPDF?(page, pdf) ?? .failure(.noBrowser) {
+            case .success:
+                if !quiet { context.standardOutput.line("printed \(plural(documents.count, "chapter")) to \(pdf)") }
+            case .failure(.noBrowser):
+                context.standardError.line(
+                    "iapkit render: error: --pdf prints through headless Chromium or Google Chrome, and neither was found; "
+                        + "install it (Debian and Ubuntu: apt-get install chromium; macOS: brew install --cask chromium) "
+                        + "or name it with CHROMIUM=/path/to/chromium")
+                return .usageOrInput
+            case .failure(.failed(let reason)):
+                context.standardError.line("iapkit render: error: printing \(Diagnostic.quote(pdf)) failed: \(reason)")
+                return .usageOrInput
+            }
+        }
         let errors = diagnostics.count { $0.severity == .error }
         let warnings = diagnostics.count { $0.severity == .warning }
         if !quiet {

@@ -431,3 +431,34 @@ def check_axe(browser, sites, script):
     browser.set_colour_scheme("light")
     resize(browser, 1366)
     return f"{runs} page views, no violation"
+
+
+def check_print_layout(browser, site):
+    """On paper: the config source is shown, product tables are whole, and web links become
+    numbered notes at the end of their chapter."""
+    browser.open(pathlib.Path(site) / "print.html")
+    browser.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print", "features": []})
+    try:
+        probe = browser.driver.execute_script("""
+            var sources = Array.from(document.querySelectorAll('details.config-source pre'));
+            var shown = sources.filter(function (pre) { return pre.getBoundingClientRect().height > 0; }).length;
+            var notes = document.querySelectorAll('.print-footnotes li').length;
+            var refs = document.querySelectorAll('.footnote-ref').length;
+            var visibleNotes = Array.from(document.querySelectorAll('.print-footnotes')).filter(function (list) {
+              return getComputedStyle(list).display !== 'none'; }).length;
+            var tables = Array.from(document.querySelectorAll('.product-table'));
+            var main = document.querySelector('main').getBoundingClientRect();
+            var cut = tables.filter(function (table) { return table.getBoundingClientRect().right > main.right + 1; }).length;
+            return {sources: sources.length, shown: shown, notes: notes, refs: refs, visibleNotes: visibleNotes,
+                    tables: tables.length, cut: cut};
+        """)
+    finally:
+        browser.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
+    if probe["sources"] == 0 or probe["shown"] != probe["sources"]:
+        raise Failure(f"config source shown on paper for {probe['shown']} of {probe['sources']} blocks")
+    if probe["notes"] == 0 or probe["refs"] < probe["notes"] or probe["visibleNotes"] == 0:
+        raise Failure(f"link notes on paper: {probe['refs']} marks, {probe['notes']} notes")
+    if probe["cut"]:
+        raise Failure(f"{probe['cut']} product tables are wider than the page")
+    return (f"{probe['shown']} config sources shown, {probe['tables']} product tables whole, "
+            f"{probe['notes']} link notes for {probe['refs']} links")

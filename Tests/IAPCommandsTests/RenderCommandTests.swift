@@ -1,4 +1,6 @@
 import Foundation
+import IAPCommands
+import IAPExtract
 import Testing
 
 @Suite struct RenderCommandTests {
@@ -30,6 +32,44 @@ import Testing
         #expect(index.contains(#"<a href="next.html#setup">next</a>"#))
         #expect(FileManager.default.fileExists(atPath: folder + "/next.html"))
         #expect(FileManager.default.fileExists(atPath: folder + "/assets/site.js"))
+    }
+
+    @Test func pdfWithoutABrowserSaysWhatToInstallAndKeepsTheSite() {
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let outcome = CommandHarness.run(["render", "--quiet", "-o", folder, "--pdf", "book.pdf"], files: Self.guide)
+        #expect(outcome.status == 2)
+        #expect(
+            outcome.standardError.hasSuffix(
+                "iapkit render: error: --pdf prints through headless Chromium or Google Chrome, and neither was found; "
+                    + "install it (Debian and Ubuntu: apt-get install chromium; macOS: brew install --cask chromium) "
+                    + "or name it with CHROMIUM=/path/to/chromium\n"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/print.html"))
+    }
+
+    @Test func pdfPrintsThePrintViewOfTheSiteJustWritten() {
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let printed = LockedPages()
+        let output = LockedPages()
+        var context = CommandContext(
+            fileSystem: MemoryFileSystem(Self.guide), readStandardInput: { [] },
+            standardOutput: TextSink { output.append($0) }, standardError: TextSink { output.append($0) })
+        context.printToPDF = { page, pdf in
+            printed.append(page + " -> " + pdf)
+            return FileManager.default.fileExists(atPath: page) ? .success(()) : .failure(.failed("no page"))
+        }
+        let status = IAPKitTool.run(["render", "-o", folder, "--pdf", "book.pdf"], context: context)
+        #expect(status.rawValue == 1 || status.rawValue == 0)
+        #expect(printed.all == [folder + "/print.html -> book.pdf"])
+        #expect(output.all.joined().contains("printed 2 chapters to book.pdf\n"))
+        var broken = context
+        broken.printToPDF = { _, _ in .failure(.failed("chromium exited with status 1 and wrote no PDF")) }
+        let refused = IAPKitTool.run(["render", "-q", "-o", folder, "--pdf", "book.pdf"], context: broken)
+        #expect(refused.rawValue == 2)
+        #expect(
+            output.all.joined().hasSuffix(
+                "iapkit render: error: printing 'book.pdf' failed: chromium exited with status 1 and wrote no PDF\n"))
     }
 
     @Test func strictTurnsBrokenLinksIntoErrors() {
@@ -115,5 +155,23 @@ import Testing
         let quiet = CommandHarness.run(["render", "Book", "-o", folder, "--quiet"], files: files, terminal: true)
         #expect(quiet.standardError.isEmpty)
         #expect(quiet.standardOutput.isEmpty)
+    }
+}
+
+/// Text gathered from the sinks and printers of a run, which may call them from any thread.
+final class LockedPages: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pieces: [String] = []
+
+    func append(_ text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        pieces.append(text)
+    }
+
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return pieces
     }
 }

@@ -186,6 +186,32 @@ enum SiteScript {
             return ok;
           }
 
+          // ----- on paper, each chapter's web links as numbered notes at its end
+          if (document.body.classList.contains("print-view")) {
+            Array.prototype.slice.call(document.querySelectorAll("main article.chapter")).forEach(function (chapter) {
+              var urls = [];
+              var links = chapter.querySelectorAll("a[href^=\"http:\"], a[href^=\"https:\"], a[href^=\"mailto:\"]");
+              Array.prototype.slice.call(links).forEach(function (link) {
+                var url = link.getAttribute("href");
+                var number = urls.indexOf(url) + 1;
+                if (number === 0) { urls.push(url); number = urls.length; }
+                var mark = document.createElement("sup");
+                mark.className = "footnote-ref";
+                mark.textContent = String(number);
+                link.parentNode.insertBefore(mark, link.nextSibling);
+              });
+              if (urls.length === 0) { return; }
+              var notes = document.createElement("ol");
+              notes.className = "print-footnotes";
+              urls.forEach(function (url) {
+                var item = document.createElement("li");
+                item.textContent = url;
+                notes.appendChild(item);
+              });
+              chapter.appendChild(notes);
+            });
+          }
+
           // ----- anchors written for GitHub, which ignores letter case (#Steps for #steps)
           function findAnchor(hash) {
             if (!hash || hash.length < 2) { return null; }

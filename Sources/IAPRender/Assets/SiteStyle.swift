@@ -231,6 +231,8 @@ enum SiteStyle {
         .pager span { display: block; font-size: 0.8em; color: var(--muted); }
         .pager .next { margin-left: auto; text-align: right; }
 
+        .footnote-ref, .print-footnotes { display: none; }
+
         .hl-comment { color: var(--hl-comment); font-style: italic; }
         .hl-string { color: var(--hl-string); }
         .hl-keyword, .hl-directive { color: var(--hl-keyword); }
@@ -295,6 +297,10 @@ enum SiteStyle {
           pre { white-space: pre-wrap; overflow-wrap: anywhere; }
           a { color: inherit; }
           main a[href^="http"]::after, main a[href^="mailto:"]::after { content: " (" attr(href) ")"; font-size: 0.85em; overflow-wrap: anywhere; }
+          /* The print view numbers the addresses instead, and lists them at the chapter's end. */
+          .print-view main a[href^="http"]::after, .print-view main a[href^="mailto:"]::after { content: none; }
+          .print-view .footnote-ref { display: inline; font-size: 0.7em; }
+          .print-view .print-footnotes { display: block; font-size: 0.8em; border-top: 1px solid var(--border); padding-top: 0.5em; overflow-wrap: anywhere; }
         }
 
         """#
