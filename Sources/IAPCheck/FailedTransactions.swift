@@ -80,7 +80,8 @@ struct FailedTransactions {
         return calledBodies(from: span, in: typeName).contains { Self.mentionsFinish($0, index.tokens($0.file)) }
     }
 
-    private static func mentionsFinish(_ span: SourceIndex.Span, _ tokens: [SwiftToken]) -> Bool {
+    /// `finishTransaction` (StoreKit 1, any form) or a call of `finish(` (StoreKit 2).
+    static func mentionsFinish(_ span: SourceIndex.Span, _ tokens: [SwiftToken]) -> Bool {
         (span.start..<span.end).contains { position in
             let token = tokens[position]
             guard token.kind == .identifier else { return false }

@@ -86,11 +86,11 @@ struct UnfinishedUpdates {
 
     private func finishes(_ span: SourceIndex.Span, depth: Int) -> Bool {
         let tokens = index.tokens(span.file)
+        if FailedTransactions.mentionsFinish(span, tokens) { return true }
         var called: [SourceIndex.Span] = []
         for position in span.start..<span.end where tokens[position].kind == .identifier {
             let token = tokens[position]
             let next = position + 1 < span.end ? tokens[position + 1].text : ""
-            if token.text == "finish" || token.text == "finishTransaction" { return true }
             guard depth > 0, next == "(", !Self.libraryNames.contains(token.text) else { continue }
             // A name many types declare is too common to say which one runs.
             let candidates = index.functions(named: token.text, in: nil)

@@ -78,7 +78,8 @@ extension ChapterRenderer {
             html += "<br>"
             return
         }
-        let kept = RawHTMLImages.images(in: literal)
+        let contents = RawHTMLImages.read(literal)
+        let kept = contents.images
         if isBlock, !kept.isEmpty { html += "<p class=\"raw-html-images\">" }
         for image in kept {
             self.image(destination: image.source, description: image.alternative, title: image.title, at: located(node))
@@ -86,8 +87,8 @@ extension ChapterRenderer {
         if isBlock { html += kept.isEmpty ? "<!-- raw HTML omitted -->\n" : "</p>\n" }
         // Closing tags and comments say nothing worth a warning of their own.
         let trimmed = literal.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
-        if trimmed.hasPrefix("</") || trimmed.hasPrefix("<!--") || RawHTMLImages.holdsOnlyImages(literal) { return }
-        let tag = Self.tagName(trimmed)
+        if trimmed.hasPrefix("</") || trimmed.hasPrefix("<!--") || contents.holdsOnlyImages { return }
+        let tag = contents.firstTag
         // Inline formatting (`<b>`, `<kbd>`, `<sup>`) loses only its look: the words stay.
         if !isBlock, Self.formattingTags.contains(tag) { return }
         if !isBlock, let paragraph = node.parent {
@@ -104,12 +105,6 @@ extension ChapterRenderer {
         "abbr", "b", "big", "cite", "code", "del", "dfn", "em", "i", "ins", "kbd", "mark", "q", "s", "samp", "small",
         "span", "strike", "strong", "sub", "sup", "tt", "u", "var", "wbr",
     ]
-
-    /// `<p align="center">` gives `p`.
-    private static func tagName(_ html: Substring) -> String {
-        guard html.first == "<" else { return "" }
-        return String(html.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "-" }).lowercased()
-    }
 
     /// `https://img.shields.io/badge/build-passing-green.svg?style=flat` gives `build-passing-green`:
     /// the last part of the path without its extension, or `image` when there is none.

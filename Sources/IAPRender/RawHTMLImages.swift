@@ -10,24 +10,34 @@ enum RawHTMLImages {
         var title: String?
     }
 
-    /// The `<img>` tags in `html`, in order, with their `src`, `alt` and `title` values
-    /// (entities in them decoded). A tag without `src` is not an image to keep.
-    static func images(in html: String) -> [Image] { read(html).images }
+    /// What a piece of raw HTML holds, read once: its `<img>` tags in order, with their `src`,
+    /// `alt` and `title` values (entities decoded; a tag without `src` is not an image to keep),
+    /// whether it holds nothing but such images and white space (then nothing is lost but their
+    /// sizes, and no warning is due), and the name of the tag it opens with (`p` for
+    /// `<p align="center">`, empty for a closing tag or a comment).
+    struct Contents: Equatable {
+        var images: [Image]
+        var holdsOnlyImages: Bool
+        var firstTag: String
+    }
 
-    /// Whether `html` holds nothing but `<img>` tags and white space: then nothing is lost
-    /// but the tags' sizes, and no warning is due.
-    static func holdsOnlyImages(_ html: String) -> Bool { read(html).onlyImages }
-
-    private static func read(_ html: String) -> (images: [Image], onlyImages: Bool) {
+    static func read(_ html: String) -> Contents {
         let bytes = Array(html.utf8)
         var images: [Image] = []
         var onlyImages = true
+        var firstTag: String?
         var index = 0
         while index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "<"), let tagEnd = tagNameEnd(bytes, from: index + 1),
-                lowercased(bytes[(index + 1)..<tagEnd]) == "img"
-            else {
+            guard bytes[index] == UInt8(ascii: "<"), let tagEnd = tagNameEnd(bytes, from: index + 1) else {
                 if !isSpace(bytes[index]) { onlyImages = false }
+                if firstTag == nil, !isSpace(bytes[index]) { firstTag = "" }
+                index += 1
+                continue
+            }
+            let name = lowercased(bytes[(index + 1)..<tagEnd])
+            if firstTag == nil { firstTag = name }
+            guard name == "img" else {
+                onlyImages = false
                 index += 1
                 continue
             }
@@ -39,7 +49,7 @@ enum RawHTMLImages {
                 onlyImages = false
             }
         }
-        return (images, onlyImages && !images.isEmpty)
+        return Contents(images: images, holdsOnlyImages: onlyImages && !images.isEmpty, firstTag: firstTag ?? "")
     }
 
     /// `<br>`, `<br/>` or `<br />`, in any letter case.
@@ -48,10 +58,18 @@ enum RawHTMLImages {
         return compact == "<br>" || compact == "<br/>"
     }
 
+    /// Where the name of a tag opened at `start - 1` ends; nil when no name follows the `<`
+    /// (`</p>`, `<!--`, `< 3`).
     private static func tagNameEnd(_ bytes: [UInt8], from start: Int) -> Int? {
+        guard start < bytes.count, isNameStart(bytes[start]) else { return nil }
         var index = start
         while index < bytes.count, isNameByte(bytes[index]) { index += 1 }
-        return index > start ? index : nil
+        return index
+    }
+
+    private static func isNameStart(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {

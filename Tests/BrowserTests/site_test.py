@@ -97,8 +97,7 @@ class Browser:
         self.driver.quit()
 
 
-def pages(site):
-    return sorted(path for path in pathlib.Path(site).glob("*.html"))
+pages = learner.site_pages
 
 
 def local_file(url):
