@@ -49,7 +49,7 @@ var targets: [Target] = [
     ),
     .testTarget(
         name: "IAPCommandsTests",
-        dependencies: ["IAPCommands", "IAPTestSupport"],
+        dependencies: ["IAPCommands", "IAPTestSupport", "IAPFileAccess"],
         exclude: ["BadInputs", "Help"]
     ),
     .target(name: "IAPTemplates", dependencies: ["IAPDiagnostics", "IAPFileAccess"]),
@@ -90,10 +90,10 @@ var targets: [Target] = [
         exclude: ["Consumer", "Fixtures", "Generated"]
     ),
     .target(name: "IAPProject", dependencies: ["IAPDiagnostics"]),
-    .target(name: "IAPRender", dependencies: ["IAPModel", "IAPMarkdown", "IAPDiagnostics"]),
+    .target(name: "IAPRender", dependencies: ["IAPModel", "IAPMarkdown", "IAPDiagnostics", "IAPFileAccess"]),
     .testTarget(
         name: "IAPRenderTests",
-        dependencies: ["IAPRender", "IAPExtract", "IAPMarkdown", "IAPModel", "IAPTestSupport"],
+        dependencies: ["IAPRender", "IAPExtract", "IAPMarkdown", "IAPModel", "IAPTestSupport", "IAPFileAccess"],
         exclude: ["Fixtures", "Golden"]
     ),
     .testTarget(name: "IAPProjectTests", dependencies: ["IAPProject", "IAPTestSupport"], exclude: ["Fixtures"]),

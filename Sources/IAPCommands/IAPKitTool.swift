@@ -11,6 +11,7 @@ public enum IAPKitTool {
             CheckCommand.self,
             ChecklistCommand.self,
             StoreKitCommand.self,
+            TangleCommand.self,
             RenderCommand.self, BuildCommand.self, CompletionsCommand.self, ManualCommand.self,
         ]
     }

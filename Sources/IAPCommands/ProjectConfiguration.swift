@@ -16,11 +16,13 @@ import IAPYAML
 /// project: MyApp.xcodeproj # what `iapkit check` and `iapkit generate` check
 /// docs: IAPKit             # where the checklist and troubleshooting reference go
 /// troubleshooting: https://example.com/iap-troubleshooting  # link there instead
+/// tangle: .                # where `iapkit tangle` writes the file-tagged code blocks
 /// ```
 struct ProjectConfiguration: Equatable {
     static let fileName = "iapkit.yml"
     static let knownKeys = [
         "input", "output", "templates", "site", "accessLevel", "params", "project", "docs", "troubleshooting",
+        "tangle",
     ]
 
     var input: [String]?
@@ -35,6 +37,8 @@ struct ProjectConfiguration: Equatable {
     /// A URL of the troubleshooting reference: every link goes there, and `generate` writes no
     /// copy of it.
     var troubleshooting: String?
+    /// Where `tangle` writes the guides' file-tagged code blocks, when not the working directory.
+    var tangle: String?
 
     /// Where `generate` writes when neither `--output` nor `output` says.
     static let defaultOutput = "Generated"
@@ -160,12 +164,12 @@ struct ProjectConfiguration: Equatable {
                 } else {
                     problems.append(.error("'input' must be a path or a list of paths", at: location(entry.value.mark)))
                 }
-            case "output", "templates", "site", "accessLevel", "project", "docs", "troubleshooting":
+            case "output", "templates", "site", "accessLevel", "project", "docs", "troubleshooting", "tangle":
                 guard let text = entry.value.scalarText else {
                     problems.append(.error("'\(entry.key)' must be a single value", at: location(entry.value.mark)))
                     continue
                 }
-                if ["output", "templates", "project", "site", "docs"].contains(entry.key) {
+                if ["output", "templates", "project", "site", "docs", "tangle"].contains(entry.key) {
                     configuration.paths.append(
                         ConfiguredPath(key: entry.key, path: text, location: location(entry.value.mark)))
                 }
@@ -174,6 +178,7 @@ struct ProjectConfiguration: Equatable {
                 if entry.key == "project" { configuration.project = text }
                 if entry.key == "site" { configuration.site = text }
                 if entry.key == "docs" { configuration.docs = text }
+                if entry.key == "tangle" { configuration.tangle = text }
                 if entry.key == "troubleshooting" {
                     guard text.hasPrefix("https://") || text.hasPrefix("http://") else {
                         problems.append(

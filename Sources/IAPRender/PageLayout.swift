@@ -1,3 +1,5 @@
+import IAPFileAccess
+
 /// The frame every page shares: head with the content security policy, header with search,
 /// the chapter list, the article, previous and next links, and the page's outline.
 ///

@@ -20,6 +20,7 @@ public enum WorkbookValidator {
         SubscriptionRules.checkGroupNames(workbook.products, into: &log)
         HandlerRules.check(workbook.products, into: &log)
         ChecklistRules.check(workbook, into: &log)
+        CodeFileRules.check(workbook, into: &log)
         return log.all
     }
 }

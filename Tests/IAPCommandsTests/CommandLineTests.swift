@@ -12,7 +12,7 @@ import Testing
         ("help-lint", ["help", "lint"]), ("generate", ["generate", "--help"]), ("template", ["template", "--help"]),
         ("check", ["check", "--help"]), ("checklist", ["checklist", "--help"]), ("storekit", ["storekit", "--help"]),
         ("help-storekit", ["help", "storekit"]), ("render", ["render", "--help"]), ("build", ["build", "--help"]),
-        ("completions", ["completions", "--help"]), ("man", ["man", "--help"]),
+        ("tangle", ["tangle", "--help"]), ("completions", ["completions", "--help"]), ("man", ["man", "--help"]),
     ])
     func helpTextsMatchTheirSnapshots(_ name: String, _ arguments: [String]) {
         let outcome = CommandHarness.run(arguments, files: [:])

@@ -1,13 +1,15 @@
 #if os(Linux)
     import Foundation
     import IAPExtract
+    import IAPGenerate
     import IAPModel
     import IAPTestSupport
     import Testing
 
-    /// The Workbook's Swift samples that talk to the store (the file-tagged blocks without
-    /// `requires=`) compile against the generated Workbook store and the stand-ins, so the
-    /// chapters cannot drift from the generated API. View bodies (`requires=SwiftUI`) need
+    /// The Workbook's Swift samples that talk to the store (the files `iapkit tangle` makes of
+    /// the file-tagged blocks without `requires=`) compile against the generated Workbook store
+    /// and the stand-ins, so the chapters cannot drift from the generated API, as `mdbook test`
+    /// keeps a Rust book's samples compiling. View bodies (`requires=SwiftUI`) need
     /// Apple's frameworks and are left to macOS.
     @Suite struct WorkbookSampleTests {
         /// The frameworks a sample may say it needs.
@@ -73,10 +75,14 @@
             #expect(totalRow.contains("**\(total)**"), "\(totalRow)")
         }
 
-        @Test func theStoreFacingSamplesCompileAgainstTheGeneratedStore() throws {
-            let storeFacing = Self.samples().filter { $0.attributes["requires"] == nil }
-            let names = Set(
-                storeFacing.compactMap { $0.attributes["file"]?.split(separator: "/").last.map(String.init) })
+        /// The Workbook tangled as `iapkit tangle` tangles it; the files that need no Apple-only
+        /// framework are compiled with the generated store, each block's lines mapped back to its
+        /// chapter so an error names the place to fix.
+        @Test func theTangledStoreFacingSamplesCompileAgainstTheGeneratedStore() throws {
+            let tangled = CodeTangle.files(PlatformMatrixTests.workbook)
+            #expect(tangled.count == Self.samples().count, "each sample names a file of its own")
+            let storeFacing = tangled.filter { $0.requirements.isEmpty && $0.path.hasSuffix(".swift") }
+            let names = Set(storeFacing.compactMap { $0.path.split(separator: "/").last.map(String.init) })
             // The purchase UI chapter's own: without them this test would prove nothing.
             #expect(
                 names.isSuperset(of: [
@@ -88,11 +94,19 @@
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: work) }
             var sources: [URL] = []
-            for (index, sample) in storeFacing.enumerated() {
+            for (index, file) in storeFacing.enumerated() {
                 let url = work.appendingPathComponent("Sample\(index).swift")
-                // A line directive points errors at the chapter.
-                let text = "#sourceLocation(file: \"\(sample.location.file)\", line: \(sample.contentLocation.line))\n"
-                try Data((text + sample.content).utf8).write(to: url)
+                var text = ""
+                for block in file.blocks {
+                    text += "#sourceLocation(file: \"\(block.location.file)\", line: \(block.contentLocation.line))\n"
+                    text += block.content.hasSuffix("\n") ? block.content : block.content + "\n"
+                }
+                // The same lines as the tangled file, once the line directives are taken out.
+                #expect(
+                    text.split(separator: "\n", omittingEmptySubsequences: false).filter {
+                        !$0.hasPrefix("#sourceLocation(")
+                    }.joined(separator: "\n") == file.contents)
+                try Data(text.utf8).write(to: url)
                 sources.append(url)
             }
             let generated = TestPaths.tests("GeneratedStoreTests/Generated")

@@ -1,4 +1,5 @@
 import Foundation
+import IAPFileAccess
 import IAPTestSupport
 import Testing
 
@@ -81,14 +82,14 @@ import Testing
     /// The digest is SHA-256 itself: the test vectors of FIPS 180-4.
     @Test func theLoaderDigestIsSHA256() {
         #expect(
-            SHA256.digest(Array("abc".utf8)).map { String(format: "%02x", $0) }.joined()
+            SHA256.hex(Array("abc".utf8))
                 == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(
-            SHA256.digest([]).map { String(format: "%02x", $0) }.joined()
+            SHA256.hex([])
                 == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         let long = Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)
         #expect(
-            SHA256.digest(long).map { String(format: "%02x", $0) }.joined()
+            SHA256.hex(long)
                 == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
         #expect(SHA256.base64([0xFF, 0x00]) == "/wA=" && SHA256.base64([1, 2, 3]) == "AQID")
     }

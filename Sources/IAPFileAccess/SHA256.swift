@@ -1,6 +1,7 @@
-/// SHA-256 (FIPS 180-4), for the one hash the content security policy names: the toolchain has
-/// no digest on Linux, and the package takes no other dependency.
-enum SHA256 {
+/// SHA-256 (FIPS 180-4): the hash the site's content security policy names, and the one
+/// `tangle` records to tell its own files from hand-edited ones. The toolchain has no digest on
+/// Linux, and the package takes no other dependency.
+public enum SHA256 {
     private static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
         0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
@@ -12,7 +13,7 @@ enum SHA256 {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
-    static func digest(_ message: [UInt8]) -> [UInt8] {
+    public static func digest(_ message: [UInt8]) -> [UInt8] {
         var state: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
         ]
@@ -60,7 +61,7 @@ enum SHA256 {
     }
 
     /// Standard base64 with padding, as CSP hash sources write digests.
-    static func base64(_ bytes: [UInt8]) -> String {
+    public static func base64(_ bytes: [UInt8]) -> String {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
         var text = ""
         for start in stride(from: 0, to: bytes.count, by: 3) {
@@ -71,5 +72,17 @@ enum SHA256 {
             }
         }
         return text
+    }
+
+    /// The digest as 64 lowercase hexadecimal digits, as `sha256sum` prints it.
+    public static func hex(_ message: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(64)
+        for byte in digest(message) {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }
