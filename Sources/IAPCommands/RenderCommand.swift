@@ -38,6 +38,20 @@ enum RenderCommand: Command {
         ProjectConfiguration.outsidePathsOption,
     ]
 
+    /// Why a PDF cannot be written at `path`, or nil: its folder must exist, and the path must
+    /// not be a folder itself.
+    static func pdfPlaceProblem(_ path: String, fileSystem: any GuideFileSystem) -> String? {
+        if path.isEmpty || path.hasSuffix("/") { return "the path names a folder, not a file" }
+        if fileSystem.kind(of: path) == .directory { return "it is a folder" }
+        let folder = OutputWriter.split(path).folder
+        guard !folder.isEmpty else { return nil }
+        switch fileSystem.kind(of: folder) {
+        case .directory: return nil
+        case .missing: return "the folder \(Diagnostic.quote(folder)) does not exist"
+        default: return "\(Diagnostic.quote(folder)) is not a folder"
+        }
+    }
+
     /// Books with fewer chapters render too fast for a progress line to help.
     static let progressThreshold = 10
 
@@ -45,6 +59,11 @@ enum RenderCommand: Command {
         guard !arguments.positionals.contains("-") else {
             context.standardError.line(
                 "iapkit render: error: render reads files; '-' (standard input) is not supported")
+            return .usageOrInput
+        }
+        // Chromium says only that it wrote no PDF, so a place it cannot write is named first.
+        if let pdf = arguments.value("--pdf"), let problem = pdfPlaceProblem(pdf, fileSystem: context.fileSystem) {
+            context.standardError.line("iapkit render: error: cannot print to \(Diagnostic.quote(pdf)): \(problem)")
             return .usageOrInput
         }
         // The loader keeps the trees it parsed, so no chapter is read or parsed twice.

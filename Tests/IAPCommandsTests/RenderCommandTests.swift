@@ -47,6 +47,24 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder + "/print.html"))
     }
 
+    @Test func pdfIntoAFolderThatIsNotThereIsRefusedBeforeAnythingIsRendered() {
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let missing = CommandHarness.run(["render", "-o", folder, "--pdf", "handouts/book.pdf"], files: Self.guide)
+        #expect(missing.status == 2)
+        #expect(
+            missing.standardError
+                == "iapkit render: error: cannot print to 'handouts/book.pdf': the folder 'handouts' does not exist\n")
+        #expect(!FileManager.default.fileExists(atPath: folder))
+        var files = Self.guide
+        files["handouts/notes.md"] = Array("# Notes\n".utf8)
+        let aFolder = CommandHarness.run(["render", "-o", folder, "--pdf", "handouts"], files: files)
+        #expect(aFolder.status == 2)
+        #expect(aFolder.standardError.hasSuffix("cannot print to 'handouts': it is a folder\n"))
+        let aFile = CommandHarness.run(["render", "-o", folder, "--pdf", "handouts/notes.md/book.pdf"], files: files)
+        #expect(aFile.standardError.hasSuffix("cannot print to 'handouts/notes.md/book.pdf': 'handouts/notes.md' is not a folder\n"))
+    }
+
     @Test func pdfPrintsThePrintViewOfTheSiteJustWritten() {
         let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
