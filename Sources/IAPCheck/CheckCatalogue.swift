@@ -1,4 +1,5 @@
 import IAPDiagnostics
+import IAPModel
 
 /// How much a failed check matters.
 public enum CheckSeverity: String, Sendable, Hashable {
@@ -50,18 +51,8 @@ public struct CheckDefinition: Sendable, Hashable {
     /// Checks about StoreKit 1's delegate API alone: an app on StoreKit 2 has nothing to confirm.
     public static let storeKit1Only: Set<String> = ["request-not-retained", "main-thread-assumed"]
 
-    /// GitHub's heading anchor: lower case, spaces to hyphens, other punctuation dropped.
-    static func anchor(_ heading: String) -> String {
-        var slug = ""
-        for character in heading.lowercased() {
-            if character == " " {
-                slug.append("-")
-            } else if character.isLetter || character.isNumber || character == "-" || character == "_" {
-                slug.append(character)
-            }
-        }
-        return slug
-    }
+    /// GitHub's heading anchor of the section, as the site makes it too.
+    static func anchor(_ heading: String) -> String { HeadingSlugger.slug(heading) }
 }
 
 /// Every check `iapkit check` knows, in the order of the pitfall catalogue.

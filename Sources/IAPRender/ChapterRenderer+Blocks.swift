@@ -34,10 +34,11 @@ extension ChapterRenderer {
             html += "</li>\n"
             return
         }
-        let start = paragraph.range.start
-        let markerLine = start.line
-        let markerEnd = start.column + 3
-        let isDone = Self.markerIsDone(paragraph)
+        // The extractor found the marker here, so it is there to read.
+        let marker = TaskMarker(paragraph: paragraph)
+        let markerLine = marker?.line ?? paragraph.range.start.line
+        let markerEnd = marker?.endColumn ?? paragraph.range.start.column
+        let isDone = marker?.isDone ?? false
         let elementID = "task-" + id
         html += "<li class=\"task\"><input type=\"checkbox\" id=\""
         html.append(id: elementID, printPrefix: Self.printTaskPrefix)
@@ -63,9 +64,9 @@ extension ChapterRenderer {
                 text = skip < text.utf8.count ? String(decoding: Array(text.utf8)[skip...], as: UTF8.self) : ""
             }
             if atStart { text = String(text.drop { $0 == " " || $0 == "\t" }) }
-            if index == inlines.count - 1, let explicitID, text.hasSuffix("{#\(explicitID)}") {
-                text = String(text.dropLast(explicitID.count + 3))
-                while text.last == " " || text.last == "\t" { text.removeLast() }
+            if index == inlines.count - 1, explicitID != nil, case .id(explicitID, let before) = ChecklistID.split(text)
+            {
+                text = before
             }
             if !text.isEmpty { atStart = false }
             html.appendEscaped(text)
@@ -77,13 +78,6 @@ extension ChapterRenderer {
 
     /// A checkbox's id in the print view: its page's id would name the page's own checkbox.
     private static let printTaskPrefix = Array("print-".utf8)
-
-    static func markerIsDone(_ paragraph: MarkdownNode) -> Bool {
-        let start = paragraph.range.start
-        let line = paragraph.document.source.line(start.line)
-        let index = line.startIndex + start.column
-        return index < line.endIndex && (line[index] == UInt8(ascii: "x") || line[index] == UInt8(ascii: "X"))
-    }
 
     mutating func codeBlock(_ node: MarkdownNode) {
         let info = node.infoString ?? ""

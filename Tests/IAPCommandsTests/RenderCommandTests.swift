@@ -62,7 +62,9 @@ import Testing
         #expect(aFolder.status == 2)
         #expect(aFolder.standardError.hasSuffix("cannot print to 'handouts': it is a folder\n"))
         let aFile = CommandHarness.run(["render", "-o", folder, "--pdf", "handouts/notes.md/book.pdf"], files: files)
-        #expect(aFile.standardError.hasSuffix("cannot print to 'handouts/notes.md/book.pdf': 'handouts/notes.md' is not a folder\n"))
+        #expect(
+            aFile.standardError.hasSuffix(
+                "cannot print to 'handouts/notes.md/book.pdf': 'handouts/notes.md' is not a folder\n"))
     }
 
     @Test func pdfPrintsThePrintViewOfTheSiteJustWritten() {

@@ -1,3 +1,4 @@
+import IAPModel
 import Testing
 
 @testable import IAPRender

@@ -1,17 +1,21 @@
 /// Heading anchors as GitHub makes them, so a link written for GitHub (`guide.md#product-ids`)
 /// works in the site too: lower-cased, punctuation removed, spaces turned into hyphens, and a
 /// repeated slug numbered `-1`, `-2` in order of appearance.
-struct HeadingSlugger {
+///
+/// The one owner of the rule: the site's heading ids, its page and task names, and the links
+/// `check` and `generate` write into the troubleshooting reference all come from here, so a link
+/// written by one part of IAPKit lands on the heading another part rendered.
+public struct HeadingSlugger: Sendable {
     private var used: [String: Int] = [:]
 
     /// Slugs the site reserves, so a heading cannot take an id the page layout needs.
     /// `expectedCount` slugs to come are made room for at once.
-    init(reserved: [String] = [], expectedCount: Int = 0) {
+    public init(reserved: [String] = [], expectedCount: Int = 0) {
         used.reserveCapacity(reserved.count + expectedCount)
         for slug in reserved { used[slug] = 0 }
     }
 
-    static func slug(_ title: String) -> String {
+    public static func slug(_ title: String) -> String {
         if let ascii = asciiSlug(title) { return ascii }
         var slug = ""
         for scalar in title.lowercased().unicodeScalars {
@@ -55,13 +59,13 @@ struct HeadingSlugger {
     }
 
     /// The slug for the next heading with this title, numbered when it was used before.
-    mutating func next(_ title: String) -> String {
+    public mutating func next(_ title: String) -> String {
         let base = Self.slug(title)
         return unique(base.isEmpty ? "section" : base)
     }
 
     /// `name` itself the first time, then `name-1`, `name-2` and so on.
-    mutating func unique(_ base: String) -> String {
+    public mutating func unique(_ base: String) -> String {
         guard let count = used[base] else {
             used[base] = 0
             return base

@@ -1,17 +1,15 @@
-import Foundation
-import IAPMarkdown
-
 /// Recognises GFM task items from the source bytes.
 ///
 /// cmark (without extensions) sees `[x]` as text, or as a link when the guide also defines
-/// `[x]: url`; the bytes at the start of the item's paragraph say what the author wrote.
-struct TaskMarker {
-    var isDone: Bool
-    var line: Int
+/// `[x]: url`; the bytes at the start of the item's paragraph say what the author wrote. The
+/// one reader of the marker: the extractor's checklists and the site's checkboxes both use it.
+public struct TaskMarker: Sendable, Equatable {
+    public var isDone: Bool
+    public var line: Int
     /// Column just after the closing bracket.
-    var endColumn: Int
+    public var endColumn: Int
 
-    init?(paragraph: MarkdownNode) {
+    public init?(paragraph: MarkdownNode) {
         let start = paragraph.range.start
         let bytes = paragraph.document.source.line(start.line)
         let index = bytes.startIndex + start.column - 1
@@ -31,7 +29,7 @@ struct TaskMarker {
     }
 
     /// The item's words after the marker, however cmark split the marker into nodes.
-    func text(of paragraph: MarkdownNode) -> String {
+    public func text(of paragraph: MarkdownNode) -> String {
         var text = ""
         for child in paragraph.children {
             let start = child.range.start
@@ -48,41 +46,9 @@ struct TaskMarker {
             }
             text += child.kind == .softBreak ? " " : child.plainText
         }
-        return text.trimmingWhitespace()
-    }
-}
-
-/// Splits a trailing `{#id}` off a checklist item's text.
-struct ChecklistID {
-    enum Result: Equatable {
-        case none
-        case id(String, text: String)
-        case malformed(String)
-    }
-
-    static func split(_ text: String) -> Result {
-        guard text.hasSuffix("}"), let open = text.range(of: "{#", options: .backwards) else { return .none }
-        let id = String(text[open.upperBound..<text.index(before: text.endIndex)])
-        guard !id.isEmpty, id.utf8.allSatisfy(isIDByte) else { return .malformed(id) }
-        return .id(id, text: String(text[..<open.lowerBound]).trimmingWhitespace())
-    }
-
-    private static func isIDByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
-            true
-        default: false
-        }
-    }
-}
-
-extension String {
-    func trimmingWhitespace() -> String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-        else { return "" }
-        return String(scalars[first...last])
+        var scalars = text.unicodeScalars
+        while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
+        return String(scalars)
     }
 }
