@@ -30,11 +30,13 @@ struct ChapterExtractor: MarkdownWalker {
     mutating func visit(_ node: MarkdownNode) -> MarkdownWalkAction {
         switch node.kind {
         case .heading:
-            let level = node.headingLevel ?? 1
-            let title = node.plainText.trimmingWhitespace()
-            headings.removeAll { $0.level >= level }
-            headings.append((level, title))
-            chapter.sections.append(Section(title: title, level: level, trail: trail, location: node.location))
+            addSection(title: node.plainText.trimmingWhitespace(), level: node.headingLevel ?? 1, at: node.location)
+            return .skipChildren
+        case .htmlBlock:
+            // `<h1 align="center">Stride</h1>`, as READMEs open: a heading like any other.
+            for case .heading(let heading) in RawHTML.pieces(node.literal ?? "") {
+                addSection(title: heading.title, level: heading.level, at: node.location)
+            }
             return .skipChildren
         case .list:
             if node.listStyle?.isOrdered == true { orderedDepth += 1 }
@@ -61,13 +63,19 @@ struct ChapterExtractor: MarkdownWalker {
             case .unknownKind(_, let warning): diagnostics.append(warning)
             case .none: break
             }
-        case .paragraph, .htmlBlock, .thematicBreak:
+        case .paragraph, .thematicBreak:
             // Nothing inside these changes the model; skipping their inlines keeps large books fast.
             return .skipChildren
         default:
             break
         }
         return .descend
+    }
+
+    private mutating func addSection(title: String, level: Int, at location: SourceLocation) {
+        headings.removeAll { $0.level >= level }
+        headings.append((level, title))
+        chapter.sections.append(Section(title: title, level: level, trail: trail, location: location))
     }
 
     mutating func leave(_ node: MarkdownNode) {

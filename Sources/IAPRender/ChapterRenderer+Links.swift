@@ -73,12 +73,36 @@ extension ChapterRenderer {
     /// Inline formatting tags are left out silently: the words they mark are still there.
     mutating func rawHTML(_ node: MarkdownNode) {
         let literal = node.literal ?? ""
+        // A block with `<h1>`…`<h6>` elements: each heading becomes a heading, and the HTML
+        // around them is treated as raw HTML of its own.
+        if node.kind == .htmlBlock, literal.contains("<h") || literal.contains("<H") {
+            let pieces = RawHTML.pieces(literal)
+            if pieces.contains(where: { if case .heading = $0 { true } else { false } }) {
+                for piece in pieces {
+                    switch piece {
+                    case .heading(let heading): self.heading(heading, of: node)
+                    case .other(let text): rawHTML(text, of: node)
+                    }
+                }
+                return
+            }
+        }
+        rawHTML(literal, of: node)
+    }
+
+    /// Raw HTML that is not a heading: kept as written with `--unsafe-html`; otherwise its
+    /// images are kept and the rest is left out with a warning.
+    mutating func rawHTML(_ literal: String, of node: MarkdownNode) {
         let isBlock = node.kind == .htmlBlock
-        if !isBlock, RawHTMLImages.isLineBreak(literal) {
+        if allowRawHTML {
+            html += literal
+            return
+        }
+        if !isBlock, RawHTML.isLineBreak(literal) {
             html += "<br>"
             return
         }
-        let contents = RawHTMLImages.read(literal)
+        let contents = RawHTML.read(literal)
         let kept = contents.images
         if isBlock, !kept.isEmpty { html += "<p class=\"raw-html-images\">" }
         for image in kept {

@@ -23,6 +23,8 @@ struct ChapterRenderer: MarkdownWalker {
     var diagnostics: [Diagnostic] = []
     var images: [SiteImage] = []
     var headingIndex = 0
+    /// The slug of the heading being written.
+    var openSlug = ""
     /// For each link being written, whether an `<a>` was opened for it.
     var openLinks: [Bool] = []
     /// Paragraphs whose inline raw HTML has been warned about: one warning each is enough.
@@ -105,11 +107,7 @@ struct ChapterRenderer: MarkdownWalker {
         case .codeBlock:
             codeBlock(node)
         case .htmlBlock, .htmlInline:
-            if allowRawHTML {
-                html += node.literal ?? ""
-            } else {
-                rawHTML(node)
-            }
+            rawHTML(node)
         case .thematicBreak:
             html += "<hr>\n"
         case .text:
@@ -164,14 +162,47 @@ struct ChapterRenderer: MarkdownWalker {
 
     mutating func heading(_ node: MarkdownNode) {
         let level = min(max(node.headingLevel ?? 1, 1), 6)
+        openHeading(level: level)
+        walkChildren(of: node)
+        closeHeading(level: level)
+    }
+
+    /// A raw HTML heading (`<h1 align="center">`) as the heading it is: its words and images,
+    /// the attributes left out, so the page has its title and the outline its entry.
+    mutating func heading(_ heading: RawHTML.Heading, of node: MarkdownNode) {
+        let level = min(max(heading.level, 1), 6)
+        let slug = openHeading(level: level)
+        for image in heading.images {
+            self.image(destination: image.source, description: image.alternative, title: image.title, at: located(node))
+        }
+        if !heading.text.isEmpty {
+            if !heading.images.isEmpty { html += " " }
+            html.appendEscaped(heading.text)
+        }
+        closeHeading(level: level, slug: slug)
+        if heading.dropsMarkup, !allowRawHTML {
+            diagnostics.append(
+                .warning(
+                    "raw HTML <h\(level)> is shown as a heading of its words and images; the rest of its markup is left out",
+                    at: located(node)))
+        }
+    }
+
+    /// Writes `<hN id="slug">` with the next heading's slug, and returns the slug.
+    @discardableResult
+    private mutating func openHeading(level: Int) -> String {
         let slug = headingIndex < page.headings.count ? page.headings[headingIndex].slug : "section-\(headingIndex)"
         headingIndex += 1
         html += Self.headingOpenings[level - 1]
         html.append(id: slug, printPrefix: printIDPrefix)
         html += "\">"
-        walkChildren(of: node)
+        openSlug = slug
+        return slug
+    }
+
+    private mutating func closeHeading(level: Int, slug: String? = nil) {
         html += " <a class=\"anchor\" href=\"#"
-        html.append(id: slug, printPrefix: printIDPrefix)
+        html.append(id: slug ?? openSlug, printPrefix: printIDPrefix)
         html += Self.headingClosings[level - 1]
     }
 

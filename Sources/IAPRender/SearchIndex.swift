@@ -135,6 +135,20 @@ extension HTMLBuffer {
                 (pendingSpace, wroteWord) = (false, false)
                 return
             }
+            // A raw HTML heading starts a section as a Markdown one does, with its words.
+            if kind == .htmlBlock, let literal, RawHTML.holdsHeading(literal) {
+                for case .heading(let heading) in RawHTML.pieces(String(decoding: literal, as: UTF8.self)) {
+                    if let sectionEnds {
+                        sectionEnds(&self)
+                        (pendingSpace, wroteWord) = (false, false)
+                    } else {
+                        pendingSpace = true
+                    }
+                    var title = heading.title
+                    title.withUTF8 { appendEscapedWords($0, pendingSpace: &pendingSpace, wroteWord: &wroteWord) }
+                }
+                return
+            }
             if kind.isBlock { pendingSpace = true }
             guard kind == .text || kind == .code || kind == .codeBlock, let literal else {
                 if kind == .softBreak || kind == .lineBreak { pendingSpace = true }

@@ -1,3 +1,4 @@
+import IAPMarkdown
 import IAPRender
 import Testing
 
@@ -28,6 +29,61 @@ import Testing
                 "chapter.md:3:1: warning: raw HTML <p> is not rendered (its image is shown); render with --unsafe-html to keep it, only for guides you trust",
                 "chapter.md:7:1: warning: raw HTML <div> is not rendered; render with --unsafe-html to keep it, only for guides you trust",
             ])
+    }
+
+    /// READMEs open with `<p align="center">` around a logo and `<h1 align="center">` around
+    /// the name: the name is the page's heading, its title, its outline and search entry.
+    @Test func aRawHTMLHeadingIsAHeadingOfTheChapter() throws {
+        let site = try RenderFixture.renderText(
+            """
+            <p align="center"><img src="https://example.com/logo.png" alt="Logo"></p>
+            <h1 align="center">Stride &amp; Co</h1>
+
+            Intro.
+
+            <h2><a href="https://example.com/setup">Setting up</a><br>the store</h2>
+
+            Steps.
+
+            ## Testing
+            """)
+        let page = site.text("index.html")
+        #expect(page.contains(##"<h1 id="stride--co">Stride &amp; Co <a class="anchor" href="#stride--co""##))
+        #expect(page.contains(##"<h2 id="setting-up-the-store">Setting up the store <a class="anchor""##))
+        #expect(page.contains(##"<h2 id="testing">Testing"##))
+        #expect(page.contains(##"<title>Stride &amp; Co"##))
+        #expect(page.contains(##"href="#setting-up-the-store""##), "the outline lists it")
+        #expect(page.contains(##">Logo</a></p>"##), "the logo before it is kept")
+        #expect(!page.contains("align"))
+        // Only the logo's paragraph is warned about; the headings lose nothing but their look.
+        #expect(
+            site.diagnostics.map(\.description) == [
+                "chapter.md:1:1: warning: raw HTML <p> is not rendered (its image is shown); render with --unsafe-html to keep it, only for guides you trust"
+            ])
+        let index = site.text("search-index.js")
+        #expect(index.contains("#setting-up-the-store"))
+    }
+
+    @Test func rawHTMLIsCutAtItsHeadings() {
+        #expect(
+            RawHTML.pieces("<p align=\"center\"><img src=\"a.png\"></p>\n<h1 align=center>Pebble</h1>\n")
+                == [
+                    .other("<p align=\"center\"><img src=\"a.png\"></p>\n"),
+                    .heading(.init(level: 1, text: "Pebble", title: "Pebble", images: [], dropsMarkup: false)),
+                ])
+        // A logo with a description names the heading; one without stays an image.
+        #expect(
+            RawHTML.heading(#"<h1><img src="logo.png" alt="Pebble"></h1>"#)
+                == .init(
+                    level: 1, text: "", title: "Pebble", images: [.init(source: "logo.png", alternative: "Pebble")],
+                    dropsMarkup: false))
+        #expect(RawHTML.heading(#"<h1><img src="logo.png"></h1>"#) == nil)
+        #expect(RawHTML.heading("<h2>Caf&#233; &#x2014; menu</h2>")?.text == "Café — menu")
+        #expect(RawHTML.heading("<h3>Open <div>box</div></h3>")?.dropsMarkup == true)
+        #expect(RawHTML.heading("<h1>One</h1><h2>Two</h2>") == nil)
+        #expect(RawHTML.pieces("<h1>One</h1><h2>Two</h2>").count == 2)
+        #expect(RawHTML.heading("<h1>Unclosed") == nil)
+        #expect(RawHTML.heading("<header>Not a heading</header>") == nil)
     }
 
     @Test func inlineFormattingIsDroppedSilentlyAndALinkTagIsWarnedAboutOnce() throws {

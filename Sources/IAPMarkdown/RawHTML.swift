@@ -1,0 +1,345 @@
+import Foundation
+
+/// What IAPKit reads of raw HTML it does not render as HTML: the `<img>` tags, which guides
+/// written for GitHub use for screenshots and badges, line breaks, and a block that is one
+/// heading (`<h1 align="center">Stride</h1>`, as READMEs open), which becomes a heading of the
+/// chapter. Everything else in raw HTML is left out (it could carry script), with a warning.
+public enum RawHTML {
+    public struct Image: Equatable, Sendable {
+        public var source: String
+        public var alternative: String
+        public var title: String?
+
+        public init(source: String, alternative: String, title: String? = nil) {
+            self.source = source
+            self.alternative = alternative
+            self.title = title
+        }
+    }
+
+    /// A raw HTML block that is one `<h1>`…`<h6>` element.
+    public struct Heading: Equatable, Sendable {
+        public var level: Int
+        /// Its words: tags left out, entities decoded, white space collapsed.
+        public var text: String
+        /// What the outline and the search call it: its words, or its images' descriptions
+        /// when it has no words of its own.
+        public var title: String
+        public var images: [Image]
+        /// Whether it held markup other than words, images, line breaks, links and inline
+        /// formatting, which the heading leaves out.
+        public var dropsMarkup: Bool
+
+        public init(level: Int, text: String, title: String, images: [Image], dropsMarkup: Bool) {
+            self.level = level
+            self.text = text
+            self.title = title
+            self.images = images
+            self.dropsMarkup = dropsMarkup
+        }
+    }
+
+    /// What a piece of raw HTML holds, read once: its `<img>` tags in order, with their `src`,
+    /// `alt` and `title` values (entities decoded; a tag without `src` is not an image to keep),
+    /// whether it holds nothing but such images and white space (then nothing is lost but their
+    /// sizes, and no warning is due), and the name of the tag it opens with (`p` for
+    /// `<p align="center">`, empty for a closing tag or a comment).
+    public struct Contents: Equatable, Sendable {
+        public var images: [Image]
+        public var holdsOnlyImages: Bool
+        public var firstTag: String
+    }
+
+    public static func read(_ html: String) -> Contents {
+        let bytes = Array(html.utf8)
+        var images: [Image] = []
+        var onlyImages = true
+        var firstTag: String?
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<"), let tagEnd = tagNameEnd(bytes, from: index + 1) else {
+                if !isSpace(bytes[index]) { onlyImages = false }
+                if firstTag == nil, !isSpace(bytes[index]) { firstTag = "" }
+                index += 1
+                continue
+            }
+            let name = lowercased(bytes[(index + 1)..<tagEnd])
+            if firstTag == nil { firstTag = name }
+            guard name == "img" else {
+                onlyImages = false
+                index += 1
+                continue
+            }
+            var attributes: [String: String] = [:]
+            index = readAttributes(bytes, from: tagEnd, into: &attributes)
+            if let source = attributes["src"], !source.isEmpty {
+                images.append(Image(source: source, alternative: attributes["alt"] ?? "", title: attributes["title"]))
+            } else {
+                onlyImages = false
+            }
+        }
+        return Contents(images: images, holdsOnlyImages: onlyImages && !images.isEmpty, firstTag: firstTag ?? "")
+    }
+
+    /// `<br>`, `<br/>` or `<br />`, in any letter case.
+    public static func isLineBreak(_ html: String) -> Bool {
+        let compact = html.lowercased().filter { $0 != " " && $0 != "\t" && $0 != "\n" }
+        return compact == "<br>" || compact == "<br/>"
+    }
+
+    /// Where the name of a tag opened at `start - 1` ends; nil when no name follows the `<`
+    /// (`</p>`, `<!--`, `< 3`).
+    private static func tagNameEnd(_ bytes: [UInt8], from start: Int) -> Int? {
+        guard start < bytes.count, isNameStart(bytes[start]) else { return nil }
+        var index = start
+        while index < bytes.count, isNameByte(bytes[index]) { index += 1 }
+        return index
+    }
+
+    private static func isNameStart(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+            || byte == UInt8(ascii: "\r") || byte == 0x0C
+    }
+
+    /// Reads `name="value"`, `name='value'`, `name=value` and bare `name` up to the tag's `>`,
+    /// as HTML does; returns the index after the tag. The first of a repeated name counts.
+    private static func readAttributes(_ bytes: [UInt8], from start: Int, into attributes: inout [String: String])
+        -> Int
+    {
+        var index = start
+        while index < bytes.count {
+            while index < bytes.count, isSpace(bytes[index]) || bytes[index] == UInt8(ascii: "/") { index += 1 }
+            guard index < bytes.count, bytes[index] != UInt8(ascii: ">") else { return index + 1 }
+            let nameStart = index
+            while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: "="),
+                bytes[index] != UInt8(ascii: ">"), bytes[index] != UInt8(ascii: "/")
+            {
+                index += 1
+            }
+            let name = lowercased(bytes[nameStart..<index])
+            while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+            var value = ""
+            if index < bytes.count, bytes[index] == UInt8(ascii: "=") {
+                index += 1
+                while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") {
+                    let quote = bytes[index]
+                    let valueStart = index + 1
+                    index = valueStart
+                    while index < bytes.count, bytes[index] != quote { index += 1 }
+                    value = String(decoding: bytes[valueStart..<min(index, bytes.count)], as: UTF8.self)
+                    index += 1
+                } else {
+                    let valueStart = index
+                    while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">") { index += 1 }
+                    value = String(decoding: bytes[valueStart..<index], as: UTF8.self)
+                }
+            }
+            if !name.isEmpty, attributes[name] == nil { attributes[name] = decodeEntities(value) }
+        }
+        return index
+    }
+
+    private static func lowercased(_ bytes: ArraySlice<UInt8>) -> String {
+        String(decoding: bytes, as: UTF8.self).lowercased()
+    }
+
+    /// The entities guides use in attribute values and headings: `&amp;`, `&lt;`, `&gt;`,
+    /// `&quot;`, `&apos;`, `&nbsp;` and numeric ones (`&#39;`, `&#x27;`). Others stay as written.
+    static func decodeEntities(_ value: String) -> String {
+        guard value.contains("&") else { return value }
+        let named: [Substring: Character] = [
+            "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{00A0}",
+        ]
+        var result = ""
+        var rest = Substring(value)
+        while let ampersand = rest.firstIndex(of: "&") {
+            result += rest[..<ampersand]
+            let afterAmpersand = rest.index(after: ampersand)
+            guard let semicolon = rest[afterAmpersand...].prefix(10).firstIndex(of: ";") else {
+                result.append("&")
+                rest = rest[afterAmpersand...]
+                continue
+            }
+            let name = rest[afterAmpersand..<semicolon]
+            var decoded: Character?
+            if let character = named[name] {
+                decoded = character
+            } else if name.hasPrefix("#") {
+                let digits = name.dropFirst()
+                let number =
+                    digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+                if let number, number != 0, let scalar = Unicode.Scalar(number) { decoded = Character(scalar) }
+            }
+            if let decoded {
+                result.append(decoded)
+                rest = rest[rest.index(after: semicolon)...]
+            } else {
+                result.append("&")
+                rest = rest[afterAmpersand...]
+            }
+        }
+        return result + rest
+    }
+
+    /// Tags a heading may hold without a warning: nothing but their look is lost.
+    static let headingInlineTags: Set<String> = [
+        "a", "abbr", "b", "big", "br", "cite", "code", "del", "dfn", "em", "i", "img", "ins", "kbd", "mark",
+        "picture", "q", "s", "samp", "small", "source", "span", "strike", "strong", "sub", "sup", "tt", "u",
+        "var", "wbr",
+    ]
+
+    /// A piece of a raw HTML block: one heading element, or the HTML between headings.
+    public enum Piece: Equatable, Sendable {
+        case heading(Heading)
+        case other(String)
+    }
+
+    /// The block cut at its heading elements, in order: `<p align="center"><img …></p>` then
+    /// `<h1 align="center">Stride</h1>` in one block gives the HTML before it and the heading.
+    /// Pieces of white space only are left out; a block without headings is one `.other` piece.
+    public static func pieces(_ html: String) -> [Piece] {
+        let bytes = Array(html.utf8)
+        var pieces: [Piece] = []
+        var otherStart = 0
+        var index = 0
+        func flushOther(upTo end: Int) {
+            let piece = bytes[otherStart..<end]
+            if piece.contains(where: { !isSpace($0) }) { pieces.append(.other(String(decoding: piece, as: UTF8.self))) }
+        }
+        while index + 3 < bytes.count {
+            guard let level = headingOpening(bytes, at: index) else {
+                index += 1
+                continue
+            }
+            guard let close = closingTag(of: level, in: bytes, from: index + 3),
+                let heading = headingElement(bytes, from: index, to: close + 5)
+            else {
+                index += 3
+                continue
+            }
+            flushOther(upTo: index)
+            pieces.append(.heading(heading))
+            index = close + 5
+            otherStart = index
+        }
+        flushOther(upTo: bytes.count)
+        return pieces
+    }
+
+    /// The block as a heading when it is exactly one `<hN …>…</hN>` element (white space around
+    /// it allowed); nil for anything else.
+    public static func heading(_ html: String) -> Heading? {
+        let pieces = pieces(html)
+        guard pieces.count == 1, case .heading(let heading) = pieces[0] else { return nil }
+        return heading
+    }
+
+    /// Whether the block holds a heading element, for readers that only need to know (the
+    /// search index, which cuts sections at headings).
+    public static func holdsHeading(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 9 else { return false }
+        for index in 0..<(bytes.count - 3) where bytes[index] == UInt8(ascii: "<") {
+            let next = bytes[index + 3]
+            if bytes[index + 1] | 0x20 == UInt8(ascii: "h"),
+                (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[index + 2]),
+                isSpace(next) || next == UInt8(ascii: ">") || next == UInt8(ascii: "/")
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The level of a `<hN` opening at `index` (followed by white space, `>` or `/`).
+    private static func headingOpening(_ bytes: [UInt8], at index: Int) -> UInt8? {
+        guard index + 3 < bytes.count, bytes[index] == UInt8(ascii: "<"), bytes[index + 1] | 0x20 == UInt8(ascii: "h"),
+            (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[index + 2]),
+            isSpace(bytes[index + 3]) || bytes[index + 3] == UInt8(ascii: ">") || bytes[index + 3] == UInt8(ascii: "/")
+        else { return nil }
+        return bytes[index + 2]
+    }
+
+    /// Where the first `</hN>` of this level after `start` begins.
+    private static func closingTag(of level: UInt8, in bytes: [UInt8], from start: Int) -> Int? {
+        var index = start
+        while index + 4 < bytes.count {
+            if bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "/"),
+                bytes[index + 2] | 0x20 == UInt8(ascii: "h"), bytes[index + 3] == level,
+                bytes[index + 4] == UInt8(ascii: ">")
+            {
+                return index
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The heading `bytes[start..<end]` is, from its `<hN` to its `</hN>`; nil when it has no
+    /// words (a logo: its images stay raw HTML's) or holds another heading.
+    private static func headingElement(_ bytes: [UInt8], from start: Int, to end: Int) -> Heading? {
+        let all = Array(bytes[start..<end])
+        let levelByte = all[2]
+        var ignored: [String: String] = [:]
+        var index = readAttributes(all, from: 3, into: &ignored)
+        let innerEnd = all.count - 5
+        guard index <= innerEnd else { return nil }
+        var words: [UInt8] = []
+        var images: [Image] = []
+        var dropsMarkup = false
+        while index < innerEnd {
+            let byte = all[index]
+            guard byte == UInt8(ascii: "<") else {
+                words.append(isSpace(byte) ? UInt8(ascii: " ") : byte)
+                index += 1
+                continue
+            }
+            if all[index...].starts(with: Array("<!--".utf8)) {
+                var stop = index + 4
+                while stop + 2 < innerEnd, !(all[stop] == 0x2D && all[stop + 1] == 0x2D && all[stop + 2] == 0x3E) {
+                    stop += 1
+                }
+                index = stop + 3
+                continue
+            }
+            let closingTag = index + 1 < innerEnd && all[index + 1] == UInt8(ascii: "/")
+            guard let nameEnd = tagNameEnd(all, from: index + (closingTag ? 2 : 1)) else {
+                words.append(byte)
+                index += 1
+                continue
+            }
+            let name = lowercased(all[(index + (closingTag ? 2 : 1))..<nameEnd])
+            if name.count == 2, name.hasPrefix("h"), name.last.map({ ("1"..."6").contains($0) }) == true {
+                return nil
+            }
+            if !headingInlineTags.contains(name) { dropsMarkup = true }
+            var attributes: [String: String] = [:]
+            index = min(readAttributes(all, from: nameEnd, into: &attributes), innerEnd)
+            if name == "br" { words.append(UInt8(ascii: " ")) }
+            if name == "img", !closingTag, let source = attributes["src"], !source.isEmpty {
+                images.append(Image(source: source, alternative: attributes["alt"] ?? "", title: attributes["title"]))
+            }
+        }
+        let text = decodeEntities(String(decoding: words, as: UTF8.self))
+            .split(whereSeparator: { $0 == " " || $0 == "\u{00A0}" }).joined(separator: " ")
+        let title = text.isEmpty ? images.map(\.alternative).filter { !$0.isEmpty }.joined(separator: " ") : text
+        // A heading of one picture without a description is a logo: its images are kept as any
+        // other raw HTML's are, and it names no section.
+        guard !title.isEmpty else { return nil }
+        return Heading(
+            level: Int(levelByte - UInt8(ascii: "0")), text: text, title: title, images: images,
+            dropsMarkup: dropsMarkup)
+    }
+}
