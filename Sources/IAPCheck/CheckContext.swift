@@ -49,16 +49,34 @@ final class CheckContext {
 
     // MARK: Schemes
 
-    /// True when the scheme's Run action starts one of the selling apps. A scheme that names no
-    /// runnable counts; one that starts a host such as SpringBoard (a widget) or another target
-    /// (a watch app, a test runner) does not.
+    /// True when the scheme's Run action starts one of the selling apps. A scheme whose runnable
+    /// names no target (a custom executable) counts; one that starts a host such as SpringBoard
+    /// (a widget) or another target (a watch app, a test runner), only builds a target, or runs
+    /// nothing, does not.
+    /// A scheme whose Run action builds the app signed for Developer ID runs it outside the App
+    /// Store, where nothing is sold: it is no way to test purchases.
     func runsSellingApp(_ scheme: Scheme) -> Bool {
         guard scheme.hasLaunchAction else { return false }
         switch scheme.launchTarget {
-        case nil: return true
-        case .host, .askedAtRun, .testsOnly: return false
-        case .product(let blueprint, _): return sellingTargets.runningCode.contains(blueprint)
+        case nil: break
+        case .host, .askedAtRun, .testsOnly, .buildsOnly, .nothingToRun: return false
+        case .product(let blueprint, _): guard sellingTargets.runningCode.contains(blueprint) else { return false }
         }
+        guard let snapshot, let configuration = scheme.launchConfiguration else { return true }
+        let launched = sellingTargets.targets.filter { target in
+            if case .product(let blueprint, _)? = scheme.launchTarget { return target.id == blueprint }
+            return true
+        }
+        return launched.isEmpty
+            || !launched.allSatisfy {
+                Self.isSignedOutsideTheAppStore(snapshot.buildSettings($0, configuration: configuration))
+            }
+    }
+
+    /// Whether a build is signed for Developer ID: a Mac app handed out outside the App Store,
+    /// which cannot sell in-app purchases, whatever its bundle ID.
+    static func isSignedOutsideTheAppStore(_ settings: BuildSettings) -> Bool {
+        settings.value("CODE_SIGN_IDENTITY")?.value.hasPrefix("Developer ID") == true
     }
 
     /// Schemes with a StoreKit configuration, and the file each names (nil when it cannot resolve).

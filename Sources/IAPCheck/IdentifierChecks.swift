@@ -23,6 +23,12 @@ struct IdentifierChecks {
         for target in selling.targets {
             for configuration in target.configurations {
                 let settings = snapshot.buildSettings(target, configuration: configuration.name)
+                if CheckContext.isSignedOutsideTheAppStore(settings) {
+                    notes.append(
+                        "\(target.name) (\(configuration.name)) is signed for Developer ID, outside the App Store, and sells nothing"
+                    )
+                    continue
+                }
                 let missing = snapshot.missingConfigurationFiles(target, configuration: configuration.name)
                 guard let resolved = settings.value("PRODUCT_BUNDLE_IDENTIFIER") else {
                     if !missing.isEmpty {
@@ -54,6 +60,7 @@ struct IdentifierChecks {
                     let written = plist.bundleIdentifier
                 else { continue }
                 let settings = snapshot.buildSettings(target, configuration: entry.configuration)
+                if CheckContext.isSignedOutsideTheAppStore(settings) { continue }
                 let value = settings.expand(written).value
                 guard value != expected, !wrong.contains(where: { $0.hasPrefix("\(entry.path) ") }) else { continue }
                 if plist.bundleIdentifierIsBuildSetting { continue }
@@ -96,12 +103,27 @@ struct IdentifierChecks {
         var evidence: [SourceLocation] = []
         /// How each configuration signs, in the words of the message, with the configurations.
         var styles: [(style: String, configurations: [String])] = []
+        /// The bundle IDs each named profile signs, with where the profile is named.
+        var signedByProfile: [String: (bundleIDs: [String], location: SourceLocation?)] = [:]
+        var profileOrder: [String] = []
         for target in context.sellingTargets.targets {
             for configuration in target.configurations {
                 let settings = snapshot.buildSettings(target, configuration: configuration.name)
                 let style = settings.value("CODE_SIGN_STYLE")?.value
                 let specifier = settings.value("PROVISIONING_PROFILE_SPECIFIER")?.value ?? ""
                 let legacy = settings.value("PROVISIONING_PROFILE")?.value ?? ""
+                let profileKey = !specifier.isEmpty ? "PROVISIONING_PROFILE_SPECIFIER" : "PROVISIONING_PROFILE"
+                if let profile = settings.value(profileKey), !profile.value.isEmpty,
+                    let bundleID = Self.bundleID(of: target, configuration: configuration.name, settings, in: snapshot)
+                {
+                    if signedByProfile[profile.value] == nil {
+                        profileOrder.append(profile.value)
+                        signedByProfile[profile.value] = ([], snapshot.location(of: profile))
+                    }
+                    if signedByProfile[profile.value]?.bundleIDs.contains(bundleID) == false {
+                        signedByProfile[profile.value]?.bundleIDs.append(bundleID)
+                    }
+                }
                 let described: String
                 if !specifier.isEmpty {
                     described = "manual signing with \(specifier)"
@@ -129,6 +151,14 @@ struct IdentifierChecks {
                 }
             }
         }
+        // One profile signing two bundle IDs (a Lite and a full app from one target) can only be
+        // a wildcard App ID's: an explicit App ID's profile names one bundle ID.
+        for profile in profileOrder {
+            guard let signed = signedByProfile[profile], signed.bundleIDs.count > 1 else { continue }
+            wildcards.append(
+                "one profile (\(profile)) signs \(signed.bundleIDs.joined(separator: " and "))")
+            if let location = signed.location, !evidence.contains(location) { evidence.append(location) }
+        }
         if !wildcards.isEmpty {
             return Outcome(
                 .warning, wildcards.joined(separator: "; ") + ", which looks like a wildcard App ID", evidence)
@@ -143,6 +173,23 @@ struct IdentifierChecks {
         if styles.count == 1 { return Outcome(.pass, styles[0].style + ending) }
         let parts = styles.map { "\($0.style) in \($0.configurations.joined(separator: ", "))" }
         return Outcome(.pass, parts.joined(separator: "; ") + ending)
+    }
+
+    /// The bundle ID a configuration builds: `PRODUCT_BUNDLE_IDENTIFIER`, or in a project older
+    /// than that setting, the Info.plist's `CFBundleIdentifier` with its variables expanded
+    /// (`com.idsoftware.${PRODUCT_NAME:identifier}`).
+    static func bundleID(
+        of target: PBXTarget, configuration: String, _ settings: BuildSettings, in snapshot: ProjectSnapshot
+    ) -> String? {
+        if let value = settings.value("PRODUCT_BUNDLE_IDENTIFIER")?.value, !value.isEmpty { return value }
+        guard
+            let entry = snapshot.targetInfoPlists.first(where: {
+                $0.targetID == target.id && $0.configuration == configuration
+            }),
+            let written = snapshot.infoPlists.first(where: { $0.document.path == entry.path })?.bundleIdentifier
+        else { return nil }
+        let value = settings.expand(written).value
+        return value.isEmpty ? nil : value
     }
 
     static func namesWildcard(_ value: String) -> Bool {

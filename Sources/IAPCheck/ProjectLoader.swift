@@ -25,29 +25,68 @@ public struct ProjectLoader: Sendable {
         self.fileSystem = fileSystem
     }
 
-    /// The snapshot, or every problem that kept it from being read.
-    public func load(_ requested: String) -> Result<ProjectSnapshot, ProjectLoadFailure> {
+    /// The snapshot, or every problem that kept it from being read. A folder holding several
+    /// projects (an app beside its Mac or Lite edition, a workspace of frameworks) is read as the
+    /// project whose app has `appBundleID`, the guides' bundle ID; failing that, as the only one
+    /// whose sources sell through a store API; failing that, the user is asked to name one.
+    public func load(_ requested: String, appBundleID: String? = nil) -> Result<ProjectSnapshot, ProjectLoadFailure> {
         let path = ProjectPath.tidy(requested)
         guard let isDirectory = fileSystem.isDirectory(path), isDirectory else {
             return .failure(ProjectLoadFailure([Self.error("no such project folder", path)]))
         }
-        let projectPath: String
-        if path.hasSuffix(".xcodeproj") {
-            projectPath = path
-        } else {
-            let found = shallowestProjects(in: path)
-            guard let first = found.first else {
-                return .failure(ProjectLoadFailure([Self.error("no .xcodeproj found in this folder", path)]))
-            }
-            guard found.count == 1 else {
-                let names = found.joined(separator: ", ")
-                return .failure(
-                    ProjectLoadFailure([
-                        Self.error("this folder holds several projects (\(names)); name one with --project", path)
-                    ]))
-            }
-            projectPath = first
+        if path.hasSuffix(".xcodeproj") { return load(project: path, root: ProjectPath.parent(of: path)) }
+        let found = shallowestProjects(in: path)
+        guard let first = found.first else {
+            return .failure(ProjectLoadFailure([Self.error("no .xcodeproj found in this folder", path)]))
         }
+        guard found.count > 1 else { return load(project: first, root: path) }
+        return choose(among: found, in: path, appBundleID: appBundleID)
+    }
+
+    /// The one of several projects that sells, read with the folder as its root (so a workspace
+    /// there that lists it lends its schemes and sibling projects).
+    private func choose(among found: [String], in root: String, appBundleID: String?)
+        -> Result<ProjectSnapshot, ProjectLoadFailure>
+    {
+        var loaded: [ProjectSnapshot] = []
+        for candidate in found {
+            if case .success(let snapshot) = load(project: candidate, root: root) { loaded.append(snapshot) }
+        }
+        let names = found.joined(separator: ", ")
+        if let appBundleID {
+            let matching = loaded.filter { Self.hasApp(with: appBundleID, $0) }
+            if matching.count == 1, var chosen = matching.first {
+                chosen.choice = ProjectChoice(
+                    others: found.filter { $0 != chosen.projectPath },
+                    reason: "its app's bundle ID is the guides' \(appBundleID)")
+                return .success(chosen)
+            }
+        }
+        let selling = loaded.filter { !StoreKitUsage($0.sources).filesUsingStoreKit.isEmpty }
+        if selling.count == 1, var chosen = selling.first {
+            chosen.choice = ProjectChoice(
+                others: found.filter { $0 != chosen.projectPath }, reason: "it is the one whose sources use StoreKit")
+            return .success(chosen)
+        }
+        let hint = appBundleID.map { " and none of them alone has an app with the guides' bundle ID \($0)" } ?? ""
+        return .failure(
+            ProjectLoadFailure([
+                Self.error("this folder holds several projects (\(names))\(hint); name one with --project", root)
+            ]))
+    }
+
+    /// Whether an app target of the project builds `bundleID` in some configuration.
+    static func hasApp(with bundleID: String, _ snapshot: ProjectSnapshot) -> Bool {
+        snapshot.project.targets.filter(\.isApplication).contains { target in
+            target.configurations.contains {
+                snapshot.buildSettings(target, configuration: $0.name).value("PRODUCT_BUNDLE_IDENTIFIER")?.value
+                    == bundleID
+            }
+        }
+    }
+
+    /// Reads one `.xcodeproj`; `root` is the folder the user named, whose workspaces count too.
+    private func load(project projectPath: String, root: String) -> Result<ProjectSnapshot, ProjectLoadFailure> {
         let projectFolder = ProjectPath.parent(of: projectPath)
         let pbxprojPath = ProjectPath.join(projectPath, "project.pbxproj")
         let project: PBXProject
@@ -58,7 +97,7 @@ public struct ProjectLoader: Sendable {
             return .failure(ProjectLoadFailure([error]))
         }
         var snapshot = ProjectSnapshot(projectPath: projectPath, projectFolder: projectFolder, project: project)
-        readSchemes(into: &snapshot)
+        readSchemes(into: &snapshot, root: root)
         let allFiles = walk(projectFolder, skipping: Self.skippedFolders) + outsideFiles(project, projectFolder)
         snapshot.files = Set(allFiles)
         readConfigurationFiles(into: &snapshot)
@@ -71,7 +110,7 @@ public struct ProjectLoader: Sendable {
         snapshot.targetSources = membership.byTarget
         var sources = membership.shippedSources
         var included = Set(sources)
-        for companion in companionProjects(of: snapshot) {
+        for companion in companionProjects(of: snapshot, root: root) {
             // The frameworks of sibling projects (a workspace's libraries) ship in the app too.
             guard let bytes = try? fileSystem.contents(of: ProjectPath.join(companion, "project.pbxproj")),
                 let other = try? PBXProjReader.read(bytes, path: ProjectPath.join(companion, "project.pbxproj"))
@@ -114,16 +153,14 @@ public struct ProjectLoader: Sendable {
 
     /// The project's schemes, and the shared and user schemes of `.xcworkspace` folders beside it
     /// (a CocoaPods workspace keeps the team's schemes there) that launch one of its targets.
-    private func readSchemes(into snapshot: inout ProjectSnapshot) {
+    private func readSchemes(into snapshot: inout ProjectSnapshot, root: String) {
         for file in walk(snapshot.projectPath, skipping: []) where file.hasSuffix(".xcscheme") {
             if let scheme = read(file, as: .scheme, into: &snapshot, { try SchemeReader.read($0, path: file) }) {
                 snapshot.schemes.append(scheme)
             }
         }
         let targetIDs = Set(snapshot.project.targets.map(\.id))
-        let names = ((try? fileSystem.entries(of: snapshot.projectFolder)) ?? []).sorted()
-        for name in names where name.hasSuffix(".xcworkspace") {
-            let workspace = ProjectPath.join(snapshot.projectFolder, name)
+        for (workspace, _) in workspaces(of: snapshot, root: root) {
             snapshot.workspaces.append(workspace)
             for file in walk(workspace, skipping: []) where file.hasSuffix(".xcscheme") {
                 guard let scheme = read(file, as: .scheme, into: &snapshot, { try SchemeReader.read($0, path: file) })
@@ -134,16 +171,43 @@ public struct ProjectLoader: Sendable {
         }
     }
 
+    /// The workspaces the team may open the project through, with the projects each lists: those
+    /// beside it (a CocoaPods workspace), and those in the folders above it, up to the folder the
+    /// user named, that list it (a workspace at the top of a repository of several projects).
+    private func workspaces(of snapshot: ProjectSnapshot, root: String) -> [(path: String, lists: [String])] {
+        var folders = [snapshot.projectFolder]
+        var folder = snapshot.projectFolder
+        let top = ProjectPath.tidy(root)
+        while folder != top, folder.hasPrefix(top == "." ? "" : top), !folder.isEmpty, folder != "." {
+            folder = ProjectPath.parent(of: folder)
+            folders.append(folder)
+            if folders.count > 32 { break }
+        }
+        var found: [(path: String, lists: [String])] = []
+        for (depth, folder) in folders.enumerated() {
+            let names = ((try? fileSystem.entries(of: folder)) ?? []).sorted()
+            for name in names where name.hasSuffix(".xcworkspace") {
+                let workspace = ProjectPath.join(folder, name)
+                let data = ProjectPath.join(workspace, "contents.xcworkspacedata")
+                let listed =
+                    (try? fileSystem.contents(of: data)).map {
+                        Self.workspaceLocations(String(decoding: $0, as: UTF8.self)).map {
+                            ProjectPath.tidy(ProjectPath.join(folder, $0))
+                        }
+                    } ?? []
+                // Beside the project any workspace counts, as before; above it, only one listing it.
+                guard depth == 0 || listed.contains(snapshot.projectPath) else { continue }
+                found.append((workspace, listed))
+            }
+        }
+        return found
+    }
+
     /// Other projects whose code the app links: projects this one contains, and the projects a
-    /// workspace beside it lists together with it (CocoaPods' own project aside).
-    private func companionProjects(of snapshot: ProjectSnapshot) -> [String] {
+    /// workspace that lists it lists with it (CocoaPods' own project aside).
+    private func companionProjects(of snapshot: ProjectSnapshot, root: String) -> [String] {
         var found: [String] = snapshot.project.projectReferences.map(snapshot.path)
-        let names = ((try? fileSystem.entries(of: snapshot.projectFolder)) ?? []).sorted()
-        for name in names where name.hasSuffix(".xcworkspace") {
-            let data = ProjectPath.join(ProjectPath.join(snapshot.projectFolder, name), "contents.xcworkspacedata")
-            guard let bytes = try? fileSystem.contents(of: data) else { continue }
-            let listed = Self.workspaceLocations(String(decoding: bytes, as: UTF8.self)).map(snapshot.path)
-            guard listed.contains(snapshot.projectPath) else { continue }
+        for (_, listed) in workspaces(of: snapshot, root: root) where listed.contains(snapshot.projectPath) {
             found += listed
         }
         var seen: Set<String> = [snapshot.projectPath]

@@ -95,6 +95,8 @@ public struct ProjectSnapshot: Sendable {
     public var configurationFiles: [String: ConfigurationFileChain] = [:]
     /// Files that could not be read, each for the check that needs it.
     public var problems: [ProjectReadProblem] = []
+    /// Set when the folder the user named holds several projects and this one was chosen.
+    public var choice: ProjectChoice?
 
     public init(projectPath: String, projectFolder: String, project: PBXProject) {
         self.projectPath = projectPath
@@ -105,16 +107,25 @@ public struct ProjectSnapshot: Sendable {
     /// The file a scheme's StoreKit configuration names, as Xcode resolves it; nil when the
     /// identifier climbs above the file-system root.
     public func resolvedPath(of reference: StoreKitConfigurationReference, in scheme: Scheme) -> String? {
-        let own = reference.resolvedPath(container: scheme.container)
-        guard let own, !files.contains(own), ProjectPath.fileExtension(scheme.container) == "xcodeproj" else {
-            return own
-        }
-        // A project's scheme opened through a workspace beside it resolves the file from that
+        guard let own = reference.resolvedPath(container: scheme.container) else { return nil }
+        if files.contains(own) { return own }
+        // A project's scheme opened through a workspace that lists it resolves the file from that
         // workspace, as Xcode does when the team works in the workspace.
-        for workspace in workspaces {
-            if let path = reference.resolvedPath(container: workspace), files.contains(path) { return path }
+        if ProjectPath.fileExtension(scheme.container) == "xcodeproj" {
+            for workspace in workspaces {
+                if let path = reference.resolvedPath(container: workspace), files.contains(path) { return path }
+            }
         }
-        return own
+        return Self.sameIgnoringCase(own, in: files) ?? own
+    }
+
+    /// The one file whose path differs from `path` only in letter case: a Mac's disk is case
+    /// insensitive unless formatted otherwise, so Xcode opens `foqos/Tips.storekit` as
+    /// `Foqos/Tips.storekit`.
+    static func sameIgnoringCase(_ path: String, in files: Set<String>) -> String? {
+        let folded = path.lowercased()
+        let matches = files.filter { $0.utf8.count == path.utf8.count && $0.lowercased() == folded }
+        return matches.count == 1 ? matches.first : nil
     }
 
     /// The problems with one kind of file.
@@ -188,4 +199,10 @@ public struct ProjectLoadFailure: Error, Sendable {
     public init(_ errors: [ProjectReadError]) {
         self.errors = errors
     }
+}
+
+/// Why one of several projects in a folder was read: the others, and the reason, for the report.
+public struct ProjectChoice: Sendable, Equatable {
+    public var others: [String]
+    public var reason: String
 }

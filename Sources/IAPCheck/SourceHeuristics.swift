@@ -587,13 +587,18 @@ struct SourceHeuristics {
             {
                 return true
             }
-            // A project's own helper (`runOnMainThread { … }`, `PearlMainQueue(^{ … })`), whose
-            // code may not even be checked out.
+            // A project's own helper (`runOnMainThread { … }`, `PearlMainQueue(^{ … })`,
+            // `dispatch_async_main(^{ … })`), whose code may not even be checked out.
             if tokens[position].kind == .identifier, position + 1 < tokens.count,
                 ["(", "{"].contains(tokens[position + 1].text)
             {
                 let lowered = text.lowercased()
                 if lowered.contains("mainqueue") || lowered.contains("mainthread"), !lowered.hasPrefix("is") {
+                    return true
+                }
+                if lowered.hasSuffix("main"),
+                    ["dispatch", "async", "perform", "runon", "ensure"].contains(where: lowered.contains)
+                {
                     return true
                 }
             }

@@ -30,11 +30,15 @@ enum BuildCommand: Command {
         if project == nil, case .success(let configuration) = ProjectConfiguration.load(context: context) {
             project = configuration?.project
         }
-        // A project that cannot be read stops the build before anything is written.
+        var shared = context
+        shared.sessionCache = GuideSessionCache(keepsDocuments: true)
+        // A project that cannot be read stops the build before anything is written. The guides
+        // are read now (and kept for the steps) for their bundle ID, which picks the project in
+        // a folder of several.
         if let project,
             case .failure(let failure) = ProjectLoader(
                 fileSystem: GuideProjectFileSystem(base: context.fileSystem)
-            ).load(project)
+            ).load(project, appBundleID: GuideSession.load(paths, context: shared).workbook.app?.bundleID.value)
         {
             for error in failure.errors { context.standardError.line(error.description) }
             context.standardError.line("iapkit build: nothing done: the project cannot be read")
@@ -46,8 +50,6 @@ enum BuildCommand: Command {
             ("check", project.map { ["check", "--project", $0] + paths }),
             ("render", ["render"] + quiet + (arguments.has("--strict") ? ["--strict"] : []) + paths),
         ]
-        var shared = context
-        shared.sessionCache = GuideSessionCache(keepsDocuments: true)
         var outcomes: [String] = []
         var worst = ExitStatus.success
         while !steps.isEmpty {

@@ -84,8 +84,13 @@ enum ProjectOption {
     static func load(_ arguments: ParsedArguments, session: GuideSession, context: CommandContext) -> Outcome {
         guard let projectPath = path(arguments, session: session) else { return .loaded(nil) }
         let loader = ProjectLoader(fileSystem: GuideProjectFileSystem(base: context.fileSystem))
-        switch loader.load(projectPath) {
+        switch loader.load(projectPath, appBundleID: session.workbook.app?.bundleID.value) {
         case .success(let loaded):
+            if let choice = loaded.choice {
+                context.standardError.line(
+                    "iapkit: note: read \(loaded.projectPath), not \(choice.others.joined(separator: ", ")): \(choice.reason)"
+                )
+            }
             return .loaded(loaded)
         case .failure(let failure):
             for error in failure.errors { context.standardError.line(error.description) }

@@ -56,6 +56,13 @@ public enum SchemeLaunchTarget: Hashable, Sendable {
     /// Nothing to run, and tests to run: a scheme for a test bundle, whose Run action starts
     /// no app.
     case testsOnly
+    /// A Run action that names no runnable, only the target whose build settings it expands
+    /// (`MacroExpansion`), as the schemes Xcode makes for frameworks and intents extensions: it
+    /// builds and starts nothing.
+    case buildsOnly(blueprintIdentifier: String)
+    /// A Run action with no executable at all ("None" in Xcode's scheme editor) in a scheme
+    /// that builds targets.
+    case nothingToRun
 }
 
 /// The parts of an `.xcscheme` file the IAP checks need.
@@ -161,6 +168,12 @@ public enum SchemeReader {
             launchTarget = .product(blueprintIdentifier: product.blueprint, buildableName: product.name)
         } else if collector.sawTestable {
             launchTarget = .testsOnly
+        } else if let expanded = collector.macroExpansionBlueprint {
+            launchTarget = .buildsOnly(blueprintIdentifier: expanded)
+        } else if collector.sawLaunchAction, !collector.sawRunnable, collector.buildsTargets {
+            // Xcode writes the targets it builds; a Run action beside them with no executable
+            // is its "None". (A scheme without either says too little to judge.)
+            launchTarget = .nothingToRun
         }
         return Scheme(
             path: path, name: name, visibility: .of(path: path), hasLaunchAction: collector.sawLaunchAction,
@@ -205,6 +218,11 @@ private struct SchemeCollector {
     var launchedProduct: (blueprint: String, name: String)?
     var remoteBundleIdentifier: String?
     var sawTestable = false
+    var macroExpansionBlueprint: String?
+    /// Any `…Runnable` in the Run action, a custom executable's `PathRunnable` too.
+    var sawRunnable = false
+    /// Whether the Build action lists a target.
+    var buildsTargets = false
 
     mutating func take(_ event: XMLEvents.Event) {
         switch event {
@@ -223,6 +241,8 @@ private struct SchemeCollector {
             asksForAppToLaunch = attributes["askForAppToLaunch"]?.lowercased() == "yes"
         }
         if elementName == "TestableReference", stack.contains("TestAction") { sawTestable = true }
+        if elementName.hasSuffix("Runnable"), stack.last == "LaunchAction" { sawRunnable = true }
+        if elementName == "BuildableReference", stack.last == "BuildActionEntry" { buildsTargets = true }
         if elementName == "RemoteRunnable", stack.last == "LaunchAction", remoteBundleIdentifier == nil {
             remoteBundleIdentifier = attributes["BundleIdentifier"]
         }
@@ -231,6 +251,11 @@ private struct SchemeCollector {
             let blueprint = attributes["BlueprintIdentifier"]
         {
             launchedProduct = (blueprint, attributes["BuildableName"] ?? "")
+        }
+        if elementName == "BuildableReference", stack.count >= 2, stack[stack.count - 2] == "LaunchAction",
+            stack.last == "MacroExpansion", macroExpansionBlueprint == nil
+        {
+            macroExpansionBlueprint = attributes["BlueprintIdentifier"]
         }
         if elementName == "StoreKitConfigurationFileReference", stack.contains("LaunchAction"),
             storeKitReference == nil, let identifier = attributes["identifier"]

@@ -1,5 +1,6 @@
 import Foundation
 import IAPCheck
+import IAPProject
 import IAPTestSupport
 import Testing
 
@@ -115,6 +116,11 @@ import Testing
             "Pebble/PebbleRequests.m", "[self showUnavailable];",
             with: "dispatch_async(dispatch_get_main_queue(), ^{ [self showUnavailable]; });", in: files)
         #expect(try Detail.result("main-thread-assumed", files: hopped)?.status == .pass)
+        // A project's own helper around the main queue is a hop too.
+        let helped = try Detail.replacing(
+            "Pebble/PebbleRequests.m", "[self showUnavailable];",
+            with: "dispatch_async_main(^{ [self showUnavailable]; });", in: files)
+        #expect(try Detail.result("main-thread-assumed", files: helped)?.status == .pass)
     }
 
     /// `#include "../Shared/…"` written from a subfolder, where the file is found from the
@@ -132,5 +138,170 @@ import Testing
         #expect(result?.status == .fail)
         #expect(result?.message.contains("Debug") == true)
         #expect(result?.message.contains("Release") == false)
+    }
+
+    /// The clean fixture moved into `folder`, with its bundle ID replaced when given.
+    static func project(in folder: String, bundleID: String? = nil) throws -> [String: [UInt8]] {
+        var moved: [String: [UInt8]] = [:]
+        for (path, bytes) in try Fixture.files(nil) {
+            var bytes = bytes
+            if let bundleID, path.hasSuffix("project.pbxproj") {
+                bytes = Array(
+                    String(decoding: bytes, as: UTF8.self).replacingOccurrences(
+                        of: "com.example.pebble;", with: bundleID + ";"
+                    )
+                    .utf8)
+            }
+            moved[folder + "/" + path] = bytes
+        }
+        return moved
+    }
+
+    /// A repository of an app beside its Mac edition (or a Lite one, or a second copy): the
+    /// project whose app has the guides' bundle ID is read, and the report says so.
+    @Test func aFolderOfSeveralProjectsIsReadAsTheOneWithTheGuidesApp() throws {
+        let files = try Self.project(in: "iOS").merging(
+            try Self.project(in: "macOS", bundleID: "com.example.pebble-mac")
+        ) {
+            $1
+        }
+        let loader = ProjectLoader(fileSystem: MemoryProjectFiles(files: files))
+        let chosen = try loader.load(".", appBundleID: "com.example.pebble").get()
+        #expect(chosen.projectPath == "iOS/Pebble.xcodeproj")
+        #expect(chosen.choice?.others == ["macOS/Pebble.xcodeproj"])
+        #expect(chosen.choice?.reason == "its app's bundle ID is the guides' com.example.pebble")
+        // Both sell and neither is the guides' app: the user must say which.
+        guard case .failure(let failure) = loader.load(".", appBundleID: "com.example.unknown") else {
+            Issue.record("two selling projects, neither the guides', were not refused")
+            return
+        }
+        #expect(
+            failure.errors.map(\.description) == [
+                ".:1:1: error: this folder holds several projects (iOS/Pebble.xcodeproj, macOS/Pebble.xcodeproj) and none of them alone has an app with the guides' bundle ID com.example.unknown; name one with --project"
+            ])
+        // Without a bundle ID to go by, the only project that uses StoreKit is the one.
+        var oneSells = files
+        oneSells["macOS/Pebble/Store.swift"] = Array("struct Store {}\n".utf8)
+        #expect(try loader.with(oneSells).load(".").get().projectPath == "iOS/Pebble.xcodeproj")
+    }
+
+    /// A workspace at the top of the repository, listing the app's project and its frameworks'
+    /// (the folder the team opens): its schemes count, resolved from the workspace, as those of
+    /// a workspace beside the project do.
+    @Test func aWorkspaceAboveTheProjectLendsItsSchemesAndSiblingProjects() throws {
+        var files = try Self.project(in: "App")
+        files["App/Pebble.xcodeproj/xcshareddata/xcschemes/Pebble.xcscheme"] = nil
+        let scheme = String(
+            decoding: try #require(try Fixture.files(nil)["Pebble.xcodeproj/xcshareddata/xcschemes/Pebble.xcscheme"]),
+            as: UTF8.self
+        ).replacingOccurrences(of: "../../Pebble/Products.storekit", with: "../App/Pebble/Products.storekit")
+        files["Shop.xcworkspace/xcshareddata/xcschemes/Pebble.xcscheme"] = Array(scheme.utf8)
+        files["Shop.xcworkspace/contents.xcworkspacedata"] = Array(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Workspace version = "1.0">
+               <FileRef location = "group:App/Pebble.xcodeproj"></FileRef>
+               <FileRef location = "group:Kit/Kit.xcodeproj"></FileRef>
+            </Workspace>
+            """.utf8)
+        let snapshot = try ProjectLoader(fileSystem: MemoryProjectFiles(files: files)).load(".").get()
+        #expect(snapshot.workspaces == ["Shop.xcworkspace"])
+        #expect(snapshot.schemes.map(\.name).contains("Pebble"))
+        let result = try Detail.result("storekit-config-path", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        // Opened as the project alone, the same scheme would point outside the folder.
+        let alone = try ProjectLoader(fileSystem: MemoryProjectFiles(files: files)).load("App/Pebble.xcodeproj").get()
+        #expect(alone.workspaces.isEmpty)
+    }
+
+    /// The Release configuration's settings of the clean fixture's app, replaced.
+    static func releaseSettings(_ settings: String) throws -> [String: [UInt8]] {
+        let path = "Pebble.xcodeproj/project.pbxproj"
+        var files = try Fixture.files(nil)
+        let text = String(decoding: files[path] ?? [], as: UTF8.self)
+        let release = try #require(text.range(of: "C10000000000000000000003 /* Release */"))
+        let old = "\t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = com.example.pebble;\n"
+        let setting = try #require(text.range(of: old, range: release.upperBound..<text.endIndex))
+        files[path] = Array(text.replacingCharacters(in: setting, with: settings).utf8)
+        return files
+    }
+
+    /// A Mac edition handed out as a Developer ID download has its own bundle ID and sells
+    /// nothing: it is neither the wrong bundle ID nor a way to the sandbox.
+    @Test func aConfigurationSignedForDeveloperIDIsNotTheAppStoreApp() throws {
+        let files = try Self.releaseSettings(
+            "\t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = com.example.pebble.direct;\n\t\t\t\tCODE_SIGN_IDENTITY = \"Developer ID Application\";\n"
+        )
+        let result = try Detail.result("bundle-id-mismatch", files: files)
+        #expect(result?.status == .pass)
+        #expect(result?.message.contains("Pebble (Release) is signed for Developer ID") == true)
+        let unsigned = try Self.releaseSettings("\t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = com.example.pebble.direct;\n")
+        #expect(try Detail.result("bundle-id-mismatch", files: unsigned)?.status == .fail)
+    }
+
+    /// One provisioning profile for two bundle IDs (a Lite and a full edition of one target) is a
+    /// wildcard App ID's, whatever its UUID says.
+    @Test func oneProfileForTwoBundleIDsIsAWildcard() throws {
+        let uuid = "31C73095-0DD9-4ABA-BB25-8D23F661F10F"
+        var files = try Self.releaseSettings(
+            "\t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = com.example.pebblelite;\n\t\t\t\tPROVISIONING_PROFILE = \"\(uuid)\";\n"
+        )
+        files = try Detail.replacing(
+            "Pebble.xcodeproj/project.pbxproj", "PRODUCT_BUNDLE_IDENTIFIER = com.example.pebble;",
+            with: "PRODUCT_BUNDLE_IDENTIFIER = com.example.pebble;\n\t\t\t\tPROVISIONING_PROFILE = \"\(uuid)\";",
+            in: files)
+        let result = try Detail.result("explicit-app-id", files: files)
+        #expect(result?.status == .warning)
+        #expect(
+            result?.message
+                == "one profile (\(uuid)) signs com.example.pebble and com.example.pebblelite, which looks like a wildcard App ID"
+        )
+    }
+
+    /// A Mac's disk ignores letter case unless formatted otherwise, so Xcode finds a `.storekit`
+    /// file named `pebble/…` in `Pebble/`.
+    @Test func aStoreKitFileNamedInAnotherLetterCaseIsFound() throws {
+        var files = try Fixture.files(nil)
+        files["PEBBLE/Products.storekit"] = files.removeValue(forKey: "Pebble/Products.storekit")
+        #expect(try Detail.result("storekit-config-path", files: files)?.status == .pass)
+        #expect(try Detail.result("storekit-config-missing-ids", files: files)?.status == .pass)
+        // Two files that both match are not guessed between.
+        files["pebble/Products.storekit"] = files["PEBBLE/Products.storekit"]
+        #expect(try Detail.result("storekit-config-path", files: files)?.status == .fail)
+    }
+
+    /// A Run action with no executable in a scheme that builds targets runs nothing; one that
+    /// only names the target whose settings it expands builds it and runs nothing either.
+    @Test func aSchemeThatRunsNothingIsReadAsSuch() throws {
+        func scheme(_ launch: String) throws -> Scheme {
+            let text = """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <Scheme version = "1.7">
+                   <BuildAction>
+                      <BuildActionEntries>
+                         <BuildActionEntry buildForRunning = "YES">
+                            <BuildableReference BlueprintIdentifier = "T1" BuildableName = "Tunnel.appex"></BuildableReference>
+                         </BuildActionEntry>
+                      </BuildActionEntries>
+                   </BuildAction>
+                   <LaunchAction buildConfiguration = "Debug">\(launch)</LaunchAction>
+                </Scheme>
+                """
+            return try SchemeReader.read(Array(text.utf8), path: "App.xcodeproj/xcshareddata/xcschemes/Tunnel.xcscheme")
+        }
+        #expect(try scheme("").launchTarget == .nothingToRun)
+        #expect(
+            try scheme(
+                "<MacroExpansion><BuildableReference BlueprintIdentifier = \"T1\" BuildableName = \"Tunnel.appex\"></BuildableReference></MacroExpansion>"
+            ).launchTarget == .buildsOnly(blueprintIdentifier: "T1"))
+        #expect(
+            try scheme("<PathRunnable FilePath = \"/Applications/Safari.app\"></PathRunnable>").launchTarget == nil)
+    }
+}
+
+extension ProjectLoader {
+    /// The same loader over other files, for a test's second look.
+    func with(_ files: [String: [UInt8]]) -> ProjectLoader {
+        ProjectLoader(fileSystem: MemoryProjectFiles(files: files))
     }
 }
