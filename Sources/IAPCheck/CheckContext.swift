@@ -19,7 +19,8 @@ final class CheckContext {
     lazy var catalogue: Set<String> = Set(productIDs).union(snapshot?.storeKitFiles.flatMap(\.productIDs) ?? [])
 
     lazy var index: SourceIndex = SourceIndex(snapshot?.sources ?? [])
-    lazy var reachability: LaunchReachability = LaunchReachability(index: index, launchFiles: launchFiles)
+    lazy var reachability: LaunchReachability = LaunchReachability(
+        index: index, launchFiles: launchFiles, launchControllers: snapshot?.launchControllers ?? [])
 
     /// The source files that may hold the selling apps' launch code, as index positions: all but
     /// those only other apps and extensions compile (a TV app's delegate does not launch the phone
@@ -43,6 +44,18 @@ final class CheckContext {
         return Set(index.scans.indices.filter { !excluded.contains(index.scans[$0].path) })
     }
     lazy var usage: StoreKitUsage = StoreKitUsage(snapshot?.sources ?? [])
+    /// Whether the selling apps' Objective-C is compiled with ARC (`CLANG_ENABLE_OBJC_ARC`, on
+    /// in every project Xcode has made since 2011); without it, objects live until released.
+    lazy var usesAutomaticReferenceCounting: Bool = {
+        guard let snapshot else { return true }
+        let targets = sellingTargets.targets.isEmpty ? snapshot.project.targets : sellingTargets.targets
+        return targets.contains { target in
+            target.configurations.contains {
+                snapshot.buildSettings(target, configuration: $0.name).value("CLANG_ENABLE_OBJC_ARC")?.value
+                    .uppercased() == "YES"
+            }
+        }
+    }()
     lazy var sellingTargets: SellingTargets = SellingTargets(context: self)
     /// Every product request of the sources.
     lazy var requests: [ProductIDFlow.Request] = ProductIDFlow(index: index).requests()

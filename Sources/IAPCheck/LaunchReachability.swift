@@ -41,9 +41,13 @@ struct LaunchReachability {
     /// Per file, the token indices of its listeners, sorted.
     private let listenerTokens: [[Int]]
 
-    init(index: SourceIndex, launchFiles: Set<Int>? = nil) {
+    /// The controllers the main storyboard creates at launch, by class name.
+    let launchControllers: [StoryboardReader.Controller]
+
+    init(index: SourceIndex, launchFiles: Set<Int>? = nil, launchControllers: [StoryboardReader.Controller] = []) {
         self.index = index
         self.launchFiles = launchFiles
+        self.launchControllers = launchControllers
         var found: [Listener] = []
         for file in index.scans.indices { found += Self.findListeners(in: file, index: index) }
         listeners = found
@@ -325,6 +329,12 @@ private struct Search {
                 enqueue(index.properties[property].body, .code, depth: 0, node: node)
             }
         }
+        for controller in reachability.launchControllers {
+            let storyboard = ProjectPath.lastComponent(controller.location.file)
+            let node = addNode(
+                "\(storyboard)'s initial \(controller.className)", location: controller.location, parent: nil)
+            construct(controller.className, asRootView: false, depth: 0, node: node)
+        }
         for (caseToken, body) in index.launchActionCases where launches(body.file) {
             // `case .appDelegate(.didFinishLaunching):`, as the evidence names it.
             let pattern = index.tokens(body.file)[(caseToken + 1)..<max(caseToken + 1, body.start - 1)]
@@ -361,6 +371,11 @@ private struct Search {
     }
 
     // MARK: Following
+
+    private mutating func addNode(_ description: String, location: SourceLocation, parent: Int?) -> Int {
+        nodes.append((LaunchReachability.Step(description: description, location: location), parent))
+        return nodes.count - 1
+    }
 
     private mutating func addNode(_ description: String, at span: SourceIndex.Span, parent: Int?) -> Int {
         let tokens = index.tokens(span.file)

@@ -12,7 +12,7 @@ public struct ProjectLoader: Sendable {
     public static let skippedFolders: Set<String> = [".build", "Pods", "DerivedData", "Carthage", ".git"]
     /// Source files the checks read.
     static let sourceExtensions: [String: SourceLanguage] = [
-        "swift": .swift, "m": .objectiveC, "mm": .objectiveC, "h": .objectiveC,
+        "swift": .swift, "m": .objectiveC, "mm": .objectiveC, "h": .objectiveC, "c": .objectiveC,
     ]
     /// How deep `#include`s of configuration files may nest before the chain is cut.
     static let maximumIncludeDepth = 16
@@ -146,6 +146,7 @@ public struct ProjectLoader: Sendable {
             }
         }
         readInfoPlists(into: &snapshot)
+        readLaunchStoryboards(into: &snapshot)
         return .success(snapshot)
     }
 
@@ -400,6 +401,44 @@ public struct ProjectLoader: Sendable {
                     return try InfoPlistReader.read(bytes, path: path)
                 }
                 if let plist { snapshot.infoPlists.append(plist) }
+            }
+        }
+    }
+
+    /// The controllers the apps' main storyboards show at launch: the storyboard named by
+    /// `UIMainStoryboardFile` (`NSMainStoryboardFile` on a Mac, or a scene's
+    /// `UISceneStoryboardFile`) in an app's Info.plist or its `INFOPLIST_KEY_` build setting.
+    private func readLaunchStoryboards(into snapshot: inout ProjectSnapshot) {
+        var names: [String] = []
+        func add(_ name: String?) {
+            guard let name, !name.isEmpty, !names.contains(name) else { return }
+            names.append(name)
+        }
+        for target in snapshot.project.targets where target.isApplication {
+            for configuration in target.configurations {
+                let settings = snapshot.buildSettings(target, configuration: configuration.name)
+                add(settings.value("INFOPLIST_KEY_UIMainStoryboardFile")?.value)
+                add(settings.value("INFOPLIST_KEY_NSMainStoryboardFile")?.value)
+            }
+        }
+        for plist in snapshot.infoPlists {
+            let values = plist.document.values
+            add(values["UIMainStoryboardFile"]?.stringValue)
+            add(values["NSMainStoryboardFile"]?.stringValue)
+            let configurations =
+                values["UIApplicationSceneManifest"]?.dictionaryValue?["UISceneConfigurations"]?
+                .dictionaryValue ?? [:]
+            for (_, roles) in configurations.sorted(by: { $0.key < $1.key }) {
+                for role in roles.arrayValue ?? [] { add(role.dictionaryValue?["UISceneStoryboardFile"]?.stringValue) }
+            }
+        }
+        guard !names.isEmpty else { return }
+        let wanted = Set(names.map { $0 + ".storyboard" })
+        for file in snapshot.files.sorted() where wanted.contains(ProjectPath.lastComponent(file)) {
+            guard let bytes = try? fileSystem.contents(of: file) else { continue }
+            for controller in StoryboardReader.launchControllers(bytes, path: file)
+            where !snapshot.launchControllers.contains(controller) {
+                snapshot.launchControllers.append(controller)
             }
         }
     }

@@ -95,6 +95,8 @@ public struct ProjectSnapshot: Sendable {
     public var configurationFiles: [String: ConfigurationFileChain] = [:]
     /// Files that could not be read, each for the check that needs it.
     public var problems: [ProjectReadProblem] = []
+    /// The view controllers the apps' main storyboards create at launch.
+    public var launchControllers: [StoryboardReader.Controller] = []
     /// Set when the folder the user named holds several projects and this one was chosen.
     public var choice: ProjectChoice?
 

@@ -46,6 +46,9 @@ struct SourceHeuristics {
     private func unretainedRequests(in file: Int) -> [SourceLocation] {
         let tokens = index.tokens(file)
         let objectiveC = index.scans[file].language == .objectiveC
+        // Without ARC, `alloc` keeps the request until the code releases it, usually in the
+        // delegate's answer.
+        if objectiveC, !context.usesAutomaticReferenceCounting { return [] }
         var found: [SourceLocation] = []
         for position in tokens.indices where tokens[position].text == "SKProductsRequest" {
             guard let function = index.function(containing: position, in: file),

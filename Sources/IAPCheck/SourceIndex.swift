@@ -846,6 +846,18 @@ struct FileDeclarations: Sendable {
 
     // MARK: Objective-C
 
+    /// `name(…) {` after a return type (`void`, `int *`), at the top of a file: a C function's
+    /// definition, not a call or a declaration.
+    static func startsCFunction(_ tokens: [SwiftToken], at index: Int) -> Bool {
+        guard index > 0, index + 1 < tokens.count, tokens[index + 1].text == "(" else { return false }
+        let before = tokens[index - 1]
+        guard before.kind == .identifier || before.text == "*",
+            !["return", "else", "case", "sizeof"].contains(before.text)
+        else { return false }
+        let close = SourceIndex.close(tokens, from: index + 1)
+        return close < tokens.count && tokens[close].text == "{"
+    }
+
     mutating func indexObjectiveC(_ file: Int, _ tokens: [SwiftToken]) {
         var implementation: (name: String, start: Int)?
         var index = 0
@@ -936,6 +948,19 @@ struct FileDeclarations: Sendable {
                         body: SourceIndex.Span(file: file, start: cursor, end: end),
                         isInitializer: name.hasPrefix("init"), isStatic: token.text == "+", attributes: [],
                         isObjectiveC: true))
+                index = end
+                continue
+            case (.identifier, _) where Self.startsCFunction(tokens, at: index):
+                // A C function (`void iphoneStartup() { … }`), as C and Objective-C files call
+                // one another's: launch code of older apps runs through them.
+                let close = SourceIndex.close(tokens, from: index + 1)
+                let end = SourceIndex.close(tokens, from: close)
+                functions.append(
+                    SourceIndex.Function(
+                        name: token.text, labels: [], parameters: [], typeName: nil,
+                        signature: SourceIndex.Span(file: file, start: index, end: close),
+                        body: SourceIndex.Span(file: file, start: close, end: end),
+                        isInitializer: false, isStatic: true, attributes: [], isObjectiveC: true))
                 index = end
                 continue
             case (.attribute, "@property"):

@@ -1,5 +1,6 @@
 import Foundation
 import IAPCheck
+import IAPDiagnostics
 import IAPProject
 import IAPTestSupport
 import Testing
@@ -296,6 +297,117 @@ import Testing
             ).launchTarget == .buildsOnly(blueprintIdentifier: "T1"))
         #expect(
             try scheme("<PathRunnable FilePath = \"/Applications/Safari.app\"></PathRunnable>").launchTarget == nil)
+    }
+
+    /// A storyboard app creates its main storyboard's first controllers before any of its own
+    /// code runs: a store those controllers hold starts at launch.
+    @Test func theMainStoryboardsFirstControllersAreLaunch() throws {
+        var files = try Fixture.files(nil)
+        files["Pebble/PebbleApp.swift"] = Array(
+            """
+            import UIKit
+
+            @main
+            final class AppDelegate: UIResponder, UIApplicationDelegate {}
+
+            final class ShopController: UIViewController {
+                let store = Store()
+            }
+            """.utf8)
+        let late = try Detail.result("listener-at-launch", files: files)
+        #expect(late?.status == .warning)
+        files = try Detail.replacing(
+            "Pebble.xcodeproj/project.pbxproj", "GENERATE_INFOPLIST_FILE = YES;",
+            with: "GENERATE_INFOPLIST_FILE = YES;\n\t\t\t\tINFOPLIST_KEY_UIMainStoryboardFile = Main;", in: files)
+        files["Pebble/Base.lproj/Main.storyboard"] = Array(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="nav-1">
+                <scenes>
+                    <scene sceneID="s1">
+                        <objects>
+                            <navigationController id="nav-1" sceneMemberID="viewController">
+                                <connections>
+                                    <segue destination="shop-1" kind="relationship" relationship="rootViewController" id="seg-1"/>
+                                </connections>
+                            </navigationController>
+                        </objects>
+                    </scene>
+                    <scene sceneID="s2">
+                        <objects>
+                            <viewController id="shop-1" customClass="ShopController" customModule="Pebble" sceneMemberID="viewController"/>
+                        </objects>
+                    </scene>
+                </scenes>
+            </document>
+            """.utf8)
+        let reached = try Detail.result("listener-at-launch", files: files)
+        #expect(reached?.status == .pass, "\(reached?.message ?? "")")
+        #expect(reached?.message.contains("Main.storyboard's initial ShopController → ShopController.store") == true)
+        #expect(
+            reached?.evidence.first == SourceLocation(file: "Pebble/Base.lproj/Main.storyboard", line: 15, column: 17))
+    }
+
+    /// Older apps reach their store through C functions, in `.c` files and Objective-C ones.
+    @Test func launchIsFollowedThroughCFunctions() throws {
+        var files = try Fixture.files(nil)
+        files["Pebble/PebbleApp.swift"] = nil
+        files["Pebble/AppDelegate.m"] = Array(
+            """
+            #import <UIKit/UIKit.h>
+            #include "boot.h"
+
+            @implementation AppDelegate
+            - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)options {
+                StartGame();
+                return YES;
+            }
+            @end
+            """.utf8)
+        files["Pebble/boot.c"] = Array(
+            """
+            #include "boot.h"
+
+            static int loaded = 0;
+
+            void StartGame(void) {
+                loaded = 1;
+                StartStore();
+            }
+            """.utf8)
+        files["Pebble/StoreObserver.m"] = Array(
+            """
+            #import <StoreKit/StoreKit.h>
+
+            @interface StoreObserver : NSObject <SKPaymentTransactionObserver>
+            @end
+
+            @implementation StoreObserver
+            - (void)paymentQueue:(SKPaymentQueue *)queue updatedTransactions:(NSArray *)transactions {}
+            @end
+
+            static StoreObserver *observer;
+
+            void StartStore(void) {
+                observer = [[StoreObserver alloc] init];
+                [[SKPaymentQueue defaultQueue] addTransactionObserver:observer];
+            }
+            """.utf8)
+        let result = try Detail.result("listener-at-launch", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        #expect(result?.message.contains("StartGame → StartStore → the payment queue observer") == true)
+        let cut = try Detail.replacing("Pebble/boot.c", "    StartStore();\n", with: "", in: files)
+        #expect(try Detail.result("listener-at-launch", files: cut)?.status == .warning)
+    }
+
+    /// Without ARC an `alloc`ed request lives until the code releases it (usually in the
+    /// delegate's answer), so a local variable holding it is enough.
+    @Test func aRequestAllocatedWithoutARCIsKept() throws {
+        let files = try Fixture.files("ObjectiveCStore")
+        #expect(try Detail.result("request-not-retained", files: files)?.status == .warning)
+        let manual = try Detail.replacing(
+            "Pebble.xcodeproj/project.pbxproj", "CLANG_ENABLE_OBJC_ARC = YES;", with: "", in: files)
+        #expect(try Detail.result("request-not-retained", files: manual)?.status == .pass)
     }
 }
 
