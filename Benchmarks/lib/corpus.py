@@ -176,6 +176,24 @@ def select(paths, target):
                 return pieces, len(usable), skipped, passes
 
 
+def select_from(usable, target):
+    """As `select`, for texts already read: cycled in order until their total reaches `target`."""
+    pieces = []
+    total = 0
+    passes = 0
+    while True:
+        passes += 1
+        for data in usable:
+            remaining = target - total
+            if len(data) > remaining:
+                end = data.find(b"\n", remaining - 1)
+                data = data[: end + 1]
+            pieces.append(data)
+            total += len(data)
+            if total >= target:
+                return pieces, len(usable), 0, passes
+
+
 def write_corpus(out, pieces):
     corpus_dir = os.path.join(out, "corpus")
     single = os.path.join(out, "corpus.md")
