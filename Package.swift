@@ -19,7 +19,8 @@ var targets: [Target] = [
     .target(name: "IAPDiagnostics"),
     .target(name: "IAPFileAccess"),
     .target(name: "IAPMarkdown", dependencies: ["CCmark", "IAPDiagnostics"]),
-    .target(name: "IAPYAML", dependencies: ["CYAML", "IAPDiagnostics"]),
+    .target(name: "IAPJSON", dependencies: ["IAPDiagnostics"]),
+    .target(name: "IAPYAML", dependencies: ["CYAML", "IAPDiagnostics", "IAPJSON"]),
     .target(name: "IAPModel", dependencies: ["IAPDiagnostics"]),
     .target(
         name: "IAPExtract",
@@ -52,7 +53,7 @@ var targets: [Target] = [
         dependencies: ["IAPCommands", "IAPTestSupport", "IAPFileAccess"],
         exclude: ["BadInputs", "Help"]
     ),
-    .target(name: "IAPTemplates", dependencies: ["IAPDiagnostics", "IAPFileAccess"]),
+    .target(name: "IAPTemplates", dependencies: ["IAPDiagnostics", "IAPFileAccess", "IAPJSON"]),
     // The built-in templates, compiled into the binary so that `iapkit` works wherever it is
     // copied. EmbeddedTemplates.swift is written from the `.mustache` files, which stay the
     // source: a test fails when it is out of date, and RECORD=1 rewrites it.
@@ -75,7 +76,7 @@ var targets: [Target] = [
     ),
     .target(
         name: "IAPGenerate",
-        dependencies: ["IAPModel", "IAPTemplates", "IAPDiagnostics", "IAPFileAccess", "IAPProject", "Templates"]
+        dependencies: ["IAPModel", "IAPTemplates", "IAPDiagnostics", "IAPFileAccess", "IAPProject", "IAPJSON", "Templates"]
     ),
     .testTarget(name: "IAPTemplatesTests", dependencies: ["IAPTemplates", "IAPTestSupport"], exclude: ["Spec"]),
     .testTarget(
@@ -89,7 +90,7 @@ var targets: [Target] = [
         dependencies: ["IAPGenerate", "IAPExtract", "IAPModel", "IAPDiagnostics", "IAPTestSupport", "Templates"],
         exclude: ["Consumer", "Fixtures", "Generated"]
     ),
-    .target(name: "IAPProject", dependencies: ["IAPDiagnostics"]),
+    .target(name: "IAPProject", dependencies: ["IAPDiagnostics", "IAPJSON"]),
     .target(name: "IAPRender", dependencies: ["IAPModel", "IAPMarkdown", "IAPDiagnostics", "IAPFileAccess"]),
     .testTarget(
         name: "IAPRenderTests",
@@ -105,7 +106,7 @@ var targets: [Target] = [
         dependencies: ["IAPCheck", "IAPProject", "IAPModel", "IAPTestSupport"],
         exclude: ["Fixtures"]
     ),
-    .target(name: "IAPImport", dependencies: ["IAPModel", "IAPValidate", "IAPProject", "IAPDiagnostics"]),
+    .target(name: "IAPImport", dependencies: ["IAPModel", "IAPValidate", "IAPProject", "IAPDiagnostics", "IAPJSON"]),
     .testTarget(
         name: "IAPImportTests",
         dependencies: [
@@ -149,7 +150,7 @@ if Context.environment["IAPKIT_FUZZ"] == "1" {
     let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
         ("FuzzGuide", ["IAPExtract", "IAPValidate", "IAPRender"]),
         ("FuzzYAML", ["IAPYAML"]),
-        ("FuzzJSON", ["IAPYAML", "IAPProject", "IAPTemplates"]),
+        ("FuzzJSON", ["IAPYAML", "IAPJSON", "IAPTemplates"]),
         ("FuzzMustache", ["IAPTemplates"]),
         ("FuzzStoreKit", ["IAPImport", "IAPProject", "IAPExtract"]),
         ("FuzzPBXProj", ["IAPProject"]),

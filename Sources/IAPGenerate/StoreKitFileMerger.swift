@@ -1,5 +1,6 @@
 import Foundation
 import IAPDiagnostics
+import IAPJSON
 import IAPProject
 
 /// Regenerating the `.storekit` file keeps what the guides do not model: the settings made in

@@ -1,3 +1,4 @@
+import IAPJSON
 import IAPProject
 
 extension LocatedJSON {

@@ -1,4 +1,5 @@
 import IAPDiagnostics
+import IAPJSON
 import IAPProject
 
 /// Reads Xcode's StoreKit configuration files (format versions 1.0 to 4.0) into the guide

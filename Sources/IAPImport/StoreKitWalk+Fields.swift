@@ -1,5 +1,6 @@
 import Foundation
 import IAPDiagnostics
+import IAPJSON
 import IAPModel
 import IAPProject
 

@@ -1,4 +1,5 @@
 import IAPDiagnostics
+import IAPJSON
 import IAPModel
 import IAPProject
 

@@ -1,4 +1,5 @@
 import IAPDiagnostics
+import IAPJSON
 
 /// Where in a `.storekit` file a product is defined.
 public enum StoreKitSection: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import IAPDiagnostics
+
 /// Converts libyaml's positions into `ConfigMark`s.
 ///
 /// libyaml counts `mark.index` and `mark.column` in characters (Unicode scalars) and also breaks

@@ -18,14 +18,14 @@ import Testing
         #expect(!result.imported)
         #expect(
             result.lines == [
-                "Shop.storekit:2:18: error: not a StoreKit configuration file: unexpected character where a JSON value is expected"
+                "Shop.storekit:2:18: error: not a StoreKit configuration file: unexpected '}'; expected a value"
             ])
     }
 
     @Test func anEmptyFileAndAListAreNotConfigurations() {
         #expect(
             Self.diagnostics("").lines == [
-                "Shop.storekit:1:1: error: not a StoreKit configuration file: the JSON ends where a value is expected"
+                "Shop.storekit:1:1: error: not a StoreKit configuration file: unexpected end of input; expected a value"
             ])
         #expect(
             Self.diagnostics("[1]").lines == [

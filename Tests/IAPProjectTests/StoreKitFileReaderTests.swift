@@ -72,7 +72,7 @@ struct StoreKitFileReaderTests {
             ("{\n  \"products\" : [\n    {,\n", 3, 6),
             ("", 1, 1),
             ("{\"a\": tru}", 1, 7),
-            ("{\"a\": \"\\q\"}", 1, 9),
+            ("{\"a\": \"\\q\"}", 1, 8),
             ("[1, 2]", 1, 1),
             ("{} x", 1, 4),
         ])
@@ -90,7 +90,15 @@ struct StoreKitFileReaderTests {
         #expect(throws: ProjectReadError.self) { try StoreKitFileReader.read(Array(deep.utf8), path: "d") }
         let escaped =
             #"{"version":{"major":1,"minor":0},"products":[{"productID":"a\u00e9\ud83d\ude00\ud800","type":"Consumable"}]}"#
-        let file = try StoreKitFileReader.read(Array(escaped.utf8), path: "e")
-        #expect(file.productIDs == ["aé😀\u{FFFD}"])
+        let paired =
+            #"{"version":{"major":1,"minor":0},"products":[{"productID":"a\u00e9\ud83d\ude00","type":"Consumable"}]}"#
+        let file = try StoreKitFileReader.read(Array(paired.utf8), path: "e")
+        #expect(file.productIDs == ["aé😀"])
+        // A lone surrogate is no text: the file is refused at the escape, as every JSON is.
+        #expect {
+            try StoreKitFileReader.read(Array(escaped.utf8), path: "e")
+        } throws: { error in
+            (error as? ProjectReadError)?.location == SourceLocation(file: "e", line: 1, column: 79)
+        }
     }
 }

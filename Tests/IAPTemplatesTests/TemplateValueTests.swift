@@ -50,7 +50,7 @@ struct TemplateValueTests {
         let deepest = String(repeating: "[", count: limit) + String(repeating: "]", count: limit)
         #expect(throws: Never.self) { try TemplateValue(json: deepest) }
         let tooDeep = String(repeating: "[", count: limit + 1) + String(repeating: "]", count: limit + 1)
-        #expect(throws: TemplateError("the JSON is nested deeper than 256 levels", at: at(1, 257))) {
+        #expect(throws: TemplateError("nesting deeper than 256 levels is not allowed", at: at(1, 257))) {
             try TemplateValue(json: tooDeep, name: "data.json")
         }
     }
@@ -58,27 +58,39 @@ struct TemplateValueTests {
     @Test(
         "malformed JSON is reported with the exact place",
         arguments: [
-            (#"{"a": 1,}"#, "expected a quoted key, found '}'", 1, 9),
-            ("[1 2]", "expected ',' or ']' in the list, found '2'", 1, 4),
-            (#"{"a" 1}"#, "expected ':' after the key, found '1'", 1, 6),
-            (#"{"a": 1 "b": 2}"#, "expected ',' or '}' in the object, found '\"'", 1, 9),
+            (#"{"a": 1,}"#, "trailing comma before '}'", 1, 8),
+            ("[1 2]", "expected ',' or ']' after array element, found '2'", 1, 4),
+            (#"{"a" 1}"#, "expected ':' after object key, found '1'", 1, 6),
+            (#"{"a": 1 "b": 2}"#, "expected ',' or '}' after object member, found '\"'", 1, 9),
             (#"{"a": 1, "a": 2}"#, "duplicate key 'a'", 1, 10),
-            (#""abc"#, "the string starting here is never closed", 1, 1),
-            (#"["\q"]"#, "unknown escape '\\q' in a string", 1, 3),
-            (#""\ud800""#, "unpaired surrogate '\\uD800' in a string", 1, 2),
-            (#""\udc00\u0041""#, "unpaired surrogate '\\uDC00' in a string", 1, 2),
-            (#""\u12""#, "'\\u' must be followed by four hexadecimal digits", 1, 2),
-            ("\"a\tb\"", "a control character cannot appear in a string; write it as an escape such as \\n", 1, 3),
-            ("01", "unexpected '1' after the JSON value", 1, 2),
-            ("-", "invalid number: expected a digit", 1, 2),
-            ("1.", "invalid number: expected a digit after '.'", 1, 3),
-            ("1e+", "invalid number: expected a digit in the exponent", 1, 4),
+            (#""abc"#, "unterminated string", 1, 1),
+            (#"["\q"]"#, #"invalid escape '\q' in string; JSON escapes are \" \\ \/ \b \f \n \r \t and \uXXXX"#, 1, 3),
+            (
+                #""\ud800""#,
+                #"lone surrogate \uD800 in string; a high surrogate must be followed by a low surrogate escape"#, 1, 2
+            ),
+            (
+                #""\udc00\u0041""#, #"lone surrogate \uDC00 in string; a low surrogate must follow a high surrogate"#,
+                1, 2
+            ),
+            (#""\u12""#, #"invalid escape; \u must be followed by four hex digits"#, 1, 2),
+            ("\"a\tb\"", "control character U+0009 must be escaped in a string", 1, 3),
+            ("01", "leading zeros are not allowed in JSON numbers", 1, 1),
+            ("-", "expected a digit after '-'", 1, 2),
+            ("1.", "expected a digit after the decimal point", 1, 3),
+            ("1e+", "expected a digit in the exponent", 1, 4),
             ("1e999", "the number 1e999 is too large", 1, 1),
-            ("tru", "expected a JSON value, found 't'", 1, 1),
-            ("", "the JSON ends where a value was expected", 1, 1),
-            ("[1,", "the JSON ends where a value was expected", 1, 4),
-            ("{\n  \"a\": [1,\n    x]\n}", "expected a JSON value, found 'x'", 3, 5),
-            ("[\"é\", ü]", "expected a JSON value, found 'ü'", 1, 8),
+            (
+                "tru", "unexpected word 'tru'; JSON values are strings, numbers, objects, arrays, true, false or null",
+                1, 1
+            ),
+            ("", "unexpected end of input; expected a value", 1, 1),
+            ("[1,", "unexpected end of input; expected a value", 1, 4),
+            (
+                "{\n  \"a\": [1,\n    x]\n}",
+                "unexpected word 'x'; JSON values are strings, numbers, objects, arrays, true, false or null", 3, 5
+            ),
+            ("[\"é\", ü]", "unexpected 'ü'; expected a value", 1, 8),
         ])
     func errors(json: String, message: String, line: Int, column: Int) {
         #expect(throws: TemplateError(message, at: at(line, column))) {
@@ -100,7 +112,7 @@ struct TemplateValueTests {
             _ = try TemplateValue(json: "[1 2]", name: "context.json")
             Issue.record("expected an error")
         } catch {
-            #expect(error.description == "context.json:1:4: error: expected ',' or ']' in the list, found '2'")
+            #expect(error.description == "context.json:1:4: error: expected ',' or ']' after array element, found '2'")
             #expect(error.diagnostic == .error(error.message, at: error.location))
         }
     }

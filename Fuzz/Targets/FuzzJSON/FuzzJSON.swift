@@ -1,10 +1,10 @@
 import FuzzSupport
-import IAPProject
+import IAPJSON
 import IAPTemplates
 import IAPYAML
 
-/// JSON as each of its three readers takes it: `json iap` blocks, `.storekit` and other project
-/// files, and template contexts.
+/// JSON as each of its three users takes it, all through the one reader: `json iap` blocks,
+/// `.storekit` and other project files, and template contexts.
 @_cdecl("FuzzJSON_main")
 func fuzzJSONMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
     runFuzzer(argc, argv) { bytes in
