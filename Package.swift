@@ -76,7 +76,9 @@ var targets: [Target] = [
     ),
     .target(
         name: "IAPGenerate",
-        dependencies: ["IAPModel", "IAPTemplates", "IAPDiagnostics", "IAPFileAccess", "IAPProject", "IAPJSON", "Templates"]
+        dependencies: [
+            "IAPModel", "IAPTemplates", "IAPDiagnostics", "IAPFileAccess", "IAPProject", "IAPJSON", "Templates",
+        ]
     ),
     .testTarget(name: "IAPTemplatesTests", dependencies: ["IAPTemplates", "IAPTestSupport"], exclude: ["Spec"]),
     .testTarget(
