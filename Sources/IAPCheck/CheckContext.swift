@@ -62,9 +62,9 @@ final class CheckContext {
 
     // MARK: Schemes
 
-    /// True when the scheme's Run action starts one of the selling apps. A scheme whose runnable
-    /// names no target (a custom executable) counts; one that starts a host such as SpringBoard
-    /// (a widget) or another target (a watch app, a test runner), only builds a target, or runs
+    /// True when the scheme's Run action starts one of the selling apps. A scheme that says too
+    /// little to tell counts; one that starts a host such as SpringBoard (a widget), a program by
+    /// its path, or another target (a watch app, a test runner), only builds a target, or runs
     /// nothing, does not.
     /// A scheme whose Run action builds the app signed for Developer ID runs it outside the App
     /// Store, where nothing is sold: it is no way to test purchases.

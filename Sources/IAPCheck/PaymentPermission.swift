@@ -76,6 +76,10 @@ struct PaymentPermission {
                 let previous = position > 0 ? tokens[position - 1].text : ""
                 let next = position + 1 < tokens.count ? tokens[position + 1].text : ""
                 if ["func", "var", "let", "case"].contains(previous) || next == "=" { continue }
+                // A wrapper named after the API (`+ (BOOL)canMakePayments`) is not used by another
+                // call of the API itself.
+                let receiver = previous == "." && position >= 2 ? tokens[position - 2].text : previous
+                if ["SKPaymentQueue", "AppStore"].contains(receiver) { continue }
                 if previous == "." { return true }
                 if next == "(", previous != ")" { return true }
                 if scan.language == .objectiveC, next == "]" || next == ":",

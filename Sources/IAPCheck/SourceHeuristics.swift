@@ -538,7 +538,10 @@ struct SourceHeuristics {
     private static let uiCalls: Set<String> = [
         "present", "presentViewController", "dismiss", "dismissViewControllerAnimated", "reloadData", "performSegue",
         "setNeedsDisplay", "setNeedsLayout", "runModal", "beginSheetModal", "impactOccurred", "notificationOccurred",
+        "startAnimating", "stopAnimating",
     ]
+    /// A view's own state, set as `spinner.hidden = YES` or `button.isEnabled = true`.
+    private static let viewStates: Set<String> = ["hidden", "isHidden", "enabled", "isEnabled"]
     /// A view controller's own interface, read as `navigationController?.…` or `tableView.…`.
     private static let controllerProperties: Set<String> = [
         "navigationController", "tabBarController", "splitViewController", "navigationItem", "tableView",
@@ -553,8 +556,15 @@ struct SourceHeuristics {
             // library's `presentWithCompletion:`.
             let presents =
                 text.hasPrefix("present") && text != "presentingViewController" && text != "presentedViewController"
+            if viewStates.contains(text), position >= 1, tokens[position - 1].text == ".", position + 1 < tokens.count,
+                tokens[position + 1].text == "="
+            {
+                return position
+            }
+            // `[spinner stopAnimating]` is a message without arguments.
             if uiCalls.contains(text) || presents, position + 1 < tokens.count,
                 [":", "("].contains(tokens[position + 1].text)
+                    || tokens[position + 1].text == "]" && position >= 2 && tokens[position - 1].kind == .identifier
             {
                 // `SVProgressHUD.dismiss()`: a library's own type method, which does its own
                 // threading, not a view controller's.

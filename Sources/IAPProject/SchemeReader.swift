@@ -48,7 +48,9 @@ public struct StoreKitConfigurationReference: Hashable, Sendable {
 public enum SchemeLaunchTarget: Hashable, Sendable {
     /// A product the project builds, named by its target's object identifier and product name.
     case product(blueprintIdentifier: String, buildableName: String)
-    /// Another program that hosts what is built, as SpringBoard hosts a widget.
+    /// Another program that hosts what is built, as SpringBoard hosts a widget, or that the
+    /// scheme starts by its path, as Automator for an action extension (its path when it names
+    /// no bundle ID).
     case host(bundleIdentifier: String)
     /// Whatever app the developer picks at each run (`askForAppToLaunch`), as an extension's
     /// scheme asks: the scheme runs no app of the project by itself.
@@ -162,7 +164,7 @@ public enum SchemeReader {
         // names to preselect.
         if collector.asksForAppToLaunch {
             launchTarget = .askedAtRun
-        } else if let host = collector.remoteBundleIdentifier {
+        } else if let host = collector.remoteBundleIdentifier ?? collector.otherProgram {
             launchTarget = .host(bundleIdentifier: host)
         } else if let product = collector.launchedProduct {
             launchTarget = .product(blueprintIdentifier: product.blueprint, buildableName: product.name)
@@ -219,6 +221,9 @@ private struct SchemeCollector {
     var remoteBundleIdentifier: String?
     var sawTestable = false
     var macroExpansionBlueprint: String?
+    /// A program the Run action starts by its path (`PathRunnable`), such as Automator for an
+    /// action extension: its bundle ID, else its path.
+    var otherProgram: String?
     /// Any `…Runnable` in the Run action, a custom executable's `PathRunnable` too.
     var sawRunnable = false
     /// Whether the Build action lists a target.
@@ -242,6 +247,9 @@ private struct SchemeCollector {
         }
         if elementName == "TestableReference", stack.contains("TestAction") { sawTestable = true }
         if elementName.hasSuffix("Runnable"), stack.last == "LaunchAction" { sawRunnable = true }
+        if elementName == "PathRunnable", stack.last == "LaunchAction", otherProgram == nil {
+            otherProgram = attributes["BundleIdentifier"] ?? attributes["FilePath"]
+        }
         if elementName == "BuildableReference", stack.last == "BuildActionEntry" { buildsTargets = true }
         if elementName == "RemoteRunnable", stack.last == "LaunchAction", remoteBundleIdentifier == nil {
             remoteBundleIdentifier = attributes["BundleIdentifier"]

@@ -295,8 +295,14 @@ import Testing
             try scheme(
                 "<MacroExpansion><BuildableReference BlueprintIdentifier = \"T1\" BuildableName = \"Tunnel.appex\"></BuildableReference></MacroExpansion>"
             ).launchTarget == .buildsOnly(blueprintIdentifier: "T1"))
+        // A program started by its path (Automator for an action extension) is not the app.
         #expect(
-            try scheme("<PathRunnable FilePath = \"/Applications/Safari.app\"></PathRunnable>").launchTarget == nil)
+            try scheme(
+                "<PathRunnable BundleIdentifier = \"com.apple.Automator\" FilePath = \"/System/Applications/Automator.app\"></PathRunnable>"
+            ).launchTarget == .host(bundleIdentifier: "com.apple.Automator"))
+        #expect(
+            try scheme("<PathRunnable FilePath = \"/Applications/Safari.app\"></PathRunnable>").launchTarget
+                == .host(bundleIdentifier: "/Applications/Safari.app"))
     }
 
     /// A storyboard app creates its main storyboard's first controllers before any of its own
@@ -408,6 +414,35 @@ import Testing
         let manual = try Detail.replacing(
             "Pebble.xcodeproj/project.pbxproj", "CLANG_ENABLE_OBJC_ARC = YES;", with: "", in: files)
         #expect(try Detail.result("request-not-retained", files: manual)?.status == .pass)
+    }
+
+    /// A spinner or button reached as an instance variable is the interface too: its state set
+    /// (`aiv.hidden = YES`) or its animation stopped off the main thread.
+    @Test func settingAViewsStateInADelegateCallbackIsATouch() throws {
+        let store = """
+            #import <StoreKit/StoreKit.h>
+
+            @implementation PebbleRequests {
+                __weak IBOutlet UIActivityIndicatorView *aiv;
+            }
+            - (void)productsRequest:(SKProductsRequest *)request didReceiveResponse:(SKProductsResponse *)response {
+                self.products = response.products;
+                STATE
+            }
+            @end
+            """
+        for (touch, line) in [("aiv.hidden = YES;", 8), ("[aiv stopAnimating];", 8), ("buyButton.enabled = NO;", 8)] {
+            let files = Self.adding(
+                "Pebble/PebbleRequests.m", store.replacingOccurrences(of: "STATE", with: touch),
+                to: try Fixture.files(nil))
+            let result = try Detail.result("main-thread-assumed", files: files)
+            #expect(result?.status == .warning, "\(touch)")
+            #expect(result?.evidence.map(\.line) == [line], "\(touch)")
+        }
+        let compared = Self.adding(
+            "Pebble/PebbleRequests.m", store.replacingOccurrences(of: "STATE", with: "if (aiv.hidden == YES) {}"),
+            to: try Fixture.files(nil))
+        #expect(try Detail.result("main-thread-assumed", files: compared)?.status == .pass)
     }
 }
 
