@@ -55,6 +55,9 @@ enum GenerateCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) -> ExitStatus {
+        // The digest and the session read the same guides: each file once.
+        var context = context
+        context.fileSystem = ReadOnceFileSystem(context.fileSystem)
         let digest = inputDigest(arguments, context: context)
         // The quick answer needs a folder no run is writing and no killed run left anything in;
         // otherwise the full run below waits for the lock and sweeps.

@@ -1,4 +1,7 @@
 import Foundation
+import IAPCommands
+import IAPExtract
+import IAPFileAccess
 import Testing
 
 /// `iapkit generate` end to end: guides in memory, output in a temporary folder.
@@ -225,4 +228,44 @@ import Testing
         #expect(run(["--templates", "/nonexistent/templates"]).status == 2)
         #expect(run(["--access-level", "open"]).status == 2)
     }
+
+    /// A stale `generate` hashes its inputs, finds them changed, and parses them: from one read
+    /// of each file, not two.
+    @Test func eachInputIsReadOnce() throws {
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let counting = CountingFileSystem(
+            MemoryFileSystem(files.merging(["iapkit.yml": Array("output: Generated\n".utf8)]) { $1 }))
+        let context = CommandContext(
+            fileSystem: counting, readStandardInput: { [] }, standardOutput: TextSink { _ in },
+            standardError: TextSink { _ in })
+        let status = IAPKitTool.run(["generate", "shop.md", "-o", output], context: context)
+        #expect(status == .success)
+        #expect(counting.reads["shop.md"] == 1)
+        #expect(counting.reads["iapkit.yml"] == 1)
+    }
+}
+
+/// A file system that counts how often each file is read.
+final class CountingFileSystem: GuideFileSystem, @unchecked Sendable {
+    private let base: MemoryFileSystem
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+
+    init(_ base: MemoryFileSystem) { self.base = base }
+
+    var reads: [String: Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        return counts
+    }
+
+    func contents(of path: String) throws -> [UInt8] {
+        lock.lock()
+        counts[path, default: 0] += 1
+        lock.unlock()
+        return try base.contents(of: path)
+    }
+
+    func kind(of path: String) -> GuidePathKind { base.kind(of: path) }
+    func entries(of directory: String) throws -> [String] { try base.entries(of: directory) }
 }
