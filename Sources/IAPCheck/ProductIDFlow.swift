@@ -209,12 +209,16 @@ private struct Walker {
         // For each open parenthesis: whether it holds the arguments of a function that builds
         // something from them (`id("gems")`), which makes its literals pieces of an ID.
         var calls: [Bool] = []
+        // For each open parenthesis: whether it holds a log call's arguments (`print("… \(id)")`),
+        // which show values and never build the ID a request asks for.
+        var logging: [Bool] = []
         var position = span.start
         while position < end {
             defer { position += 1 }
             let token = tokens[position]
             if token.kind == .punctuation, token.text == "(" {
                 let callee = position > span.start ? tokens[position - 1] : nil
+                logging.append(callee.map { Self.loggingCalls.contains($0.text) } ?? false)
                 // `map(\.id)` picks IDs out; `map(identifier)` hands each value to a function
                 // that builds the ID from it.
                 let mapsThroughFunction =
@@ -230,8 +234,10 @@ private struct Walker {
             }
             if token.kind == .punctuation, token.text == ")" {
                 _ = calls.popLast()
+                _ = logging.popLast()
                 continue
             }
+            if logging.contains(true) { continue }
             let joined =
                 piece || calls.contains(true) || Self.feedsMappingFunction(tokens, at: position, end: end)
                 || Self.isJoined(tokens, at: position)
@@ -260,6 +266,12 @@ private struct Walker {
             }
         }
     }
+
+    /// Functions that print or log what they are given.
+    static let loggingCalls: Set<String> = [
+        "print", "debugPrint", "dump", "NSLog", "os_log", "debug", "info", "notice", "warning", "error", "fault",
+        "trace", "critical", "log",
+    ]
 
     /// Names that are Swift or Foundation vocabulary around IDs, never a declaration of the project.
     static let ignoredNames: Set<String> = [

@@ -602,8 +602,13 @@ struct SourceHeuristics {
             }
             // A project's own helper (`runOnMainThread { … }`, `PearlMainQueue(^{ … })`,
             // `dispatch_async_main(^{ … })`), whose code may not even be checked out.
+            // An Objective-C message part (`[NSThread performBlockOnMainThread:^{ … }]`) too, but
+            // not a Swift argument label (`load(onMainThread: false)`).
+            let messagePart =
+                tokens[position + 1 < tokens.count ? position + 1 : position].text == ":" && position > 0
+                && !["(", ","].contains(tokens[position - 1].text)
             if tokens[position].kind == .identifier, position + 1 < tokens.count,
-                ["(", "{"].contains(tokens[position + 1].text)
+                ["(", "{"].contains(tokens[position + 1].text) || messagePart
             {
                 let lowered = text.lowercased()
                 if lowered.contains("mainqueue") || lowered.contains("mainthread"), !lowered.hasPrefix("is") {

@@ -444,6 +444,41 @@ import Testing
             to: try Fixture.files(nil))
         #expect(try Detail.result("main-thread-assumed", files: compared)?.status == .pass)
     }
+
+    /// What a request's code prints or logs (`print("asking for \\(id)")`) shows the IDs and
+    /// never builds one.
+    @Test func aLoggedInterpolationIsNoIDJoinedAtRunTime() throws {
+        let logged = try Detail.replacing(
+            "Pebble/Store.swift", "Product.products(for: Self.productIDs)",
+            with: "Product.products(for: Self.productIDs.filter { id in print(\"asking for \\(id)\"); return true })",
+            in: try Fixture.files(nil))
+        #expect(try Detail.result("product-id-mismatch", files: logged)?.status == .pass)
+        let joined = try Detail.replacing(
+            "Pebble/Store.swift", "Product.products(for: Self.productIDs)",
+            with: "Product.products(for: Self.productIDs.map { id in \"\\(id).v2\" })", in: try Fixture.files(nil))
+        #expect(try Detail.result("product-id-mismatch", files: joined)?.status == .warning)
+    }
+
+    /// `[NSThread performBlockOnMainThread:^{ … }]`, a project's own category method, is a hop.
+    @Test func anObjectiveCMainThreadMessageIsAHop() throws {
+        let store = """
+            #import <StoreKit/StoreKit.h>
+
+            @implementation PebbleRequests
+            - (void)productsRequest:(SKProductsRequest *)request didReceiveResponse:(SKProductsResponse *)response {
+                [NSThread performBlockOnMainThread:^{
+                    [self.tableView reloadData];
+                }];
+            }
+            @end
+            """
+        let files = Self.adding("Pebble/PebbleRequests.m", store, to: try Fixture.files(nil))
+        #expect(try Detail.result("main-thread-assumed", files: files)?.status == .pass)
+        let bare = try Detail.replacing(
+            "Pebble/PebbleRequests.m", "[NSThread performBlockOnMainThread:^{", with: "if (YES) {", in: files)
+        let unhopped = try Detail.replacing("Pebble/PebbleRequests.m", "}];", with: "}", in: bare)
+        #expect(try Detail.result("main-thread-assumed", files: unhopped)?.status == .warning)
+    }
 }
 
 extension ProjectLoader {
