@@ -47,6 +47,20 @@ if not pdf.startswith(b"%PDF") or pages < chapters:
 print(f"PASS  render --pdf: {pages} pages for {chapters} chapters, {len(pdf) // 1024} KiB")
 PY
 
+# Guides collected elsewhere, kept out of the repository: IAPKIT_EXTRA_GUIDES names a folder whose
+# folders (or whose Markdown files, together) are each rendered and checked for layout, links and
+# accessibility like the Workbook.
+extra=()
+if [ -n "${IAPKIT_EXTRA_GUIDES:-}" ]; then
+    for book in "$IAPKIT_EXTRA_GUIDES"/*/ "$IAPKIT_EXTRA_GUIDES"; do
+        [ -d "$book" ] || continue
+        ls "$book"/*.md >/dev/null 2>&1 || continue
+        name="extra-$(basename "$book")"
+        "$iapkit" render "$book" -o "$sites/$name" --quiet 2>/dev/null || [ $? -le 1 ]
+        extra+=(--extra "$sites/$name")
+    done
+fi
+
 "$python" Tests/BrowserTests/site_test.py \
     --workbook "$sites/workbook" --shapes "$sites/shapes" --xss "$sites/xss" --xss-unsafe "$sites/xss-unsafe" \
-    --artifacts .build/browser-artifacts
+    ${extra[@]+"${extra[@]}"} --artifacts .build/browser-artifacts

@@ -178,8 +178,16 @@ struct PageLayout {
         appendOutline(for: page, to: &html)
         html += "<main id=\"iapkit-content\">\n"
         html += pageTools(for: page)
-        html += "<article class=\"chapter\">\n"
+        html += "<article class=\"chapter\">\n" + Self.titleHeading(for: page)
         return html.takeBytes()
+    }
+
+    /// The chapter's title as its `<h1>`, for a chapter that has none of its own (a README that
+    /// opens with a logo or at `##`): every page then has a first-level heading, as screen
+    /// readers and axe-core's `page-has-heading-one` expect, and a title at the top.
+    static func titleHeading(for page: SitePage) -> String {
+        guard !page.headings.contains(where: { $0.level == 1 }) else { return "" }
+        return "<h1 class=\"chapter-title\">\(Escape.text(page.chapter.title))</h1>\n"
     }
 
     /// The rest of a chapter's page after its article's content.
@@ -208,6 +216,7 @@ struct PageLayout {
     /// starts as it would on its own page.
     func printArticleOpening(_ index: Int) -> String {
         "<article class=\"chapter\" id=\"chapter-\(Escape.attribute(plan.pages[index].stem))\">\n"
+            + Self.titleHeading(for: plan.pages[index])
     }
 
     /// Where a chapter ends in `print.html`.

@@ -3,7 +3,7 @@
 the way a reader uses them: navigation, checklists, search, themes, the print view, and that
 nothing runs or loads that should not.
 
-Usage: site_test.py --workbook DIR --shapes DIR --xss DIR --xss-unsafe DIR [--axe FILE] [--artifacts DIR]
+Usage: site_test.py --workbook DIR --shapes DIR --xss DIR --xss-unsafe DIR [--extra DIR]... [--axe FILE] [--artifacts DIR]
 
 Prints PASS or FAIL for every check and exits 1 when any check failed.
 """
@@ -357,6 +357,8 @@ def main():
     parser.add_argument("--xss", required=True, help="site rendered from the hostile fixture")
     parser.add_argument("--axe", default=default_axe_script(), help="axe-core's axe.min.js")
     parser.add_argument("--xss-unsafe", required=True, help="the hostile fixture rendered with --unsafe-html")
+    parser.add_argument("--extra", action="append", default=[],
+                        help="a site rendered from guides collected elsewhere (repeatable): layout, links and axe")
     parser.add_argument("--artifacts", default=".build/browser-artifacts")
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", shutil.which("chromium") or "chromium"))
     parser.add_argument("--chromedriver",
@@ -414,6 +416,16 @@ def main():
         ("xss with --unsafe-html: the content security policy stops every payload",
          lambda: check_no_script_runs(browser, arguments.xss_unsafe, raw_html_kept=True)),
     ]
+    for extra in arguments.extra:
+        name = pathlib.Path(extra).name
+        checks += [
+            (f"{name}: layout at 320, 390 and 1366 px, light and dark",
+             lambda extra=extra: learner.check_layout(browser, [extra])),
+            (f"{name}: links are never nested and always named",
+             lambda extra=extra: learner.check_links_are_single_and_named(browser, [extra])),
+            (f"{name}: axe-core finds no violation but the author's heading order",
+             lambda extra=extra: learner.check_axe(browser, [extra], arguments.axe, disabled=["heading-order"])),
+        ]
     failed = 0
     try:
         for name, run in checks:

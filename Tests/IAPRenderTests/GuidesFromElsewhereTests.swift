@@ -64,6 +64,18 @@ import Testing
         #expect(index.contains("#setting-up-the-store"))
     }
 
+    /// A README that opens with a badge row and `##` sections still gets a first-level heading:
+    /// its chapter title, once, on its page and in the print view.
+    @Test func aChapterWithoutALevelOneHeadingIsTitledByItsName() throws {
+        let site = try RenderFixture.renderText(
+            "[![build](https://example.com/b.svg)](https://ci.example.com)\n\n## Getting started\n\nText.\n")
+        let page = site.text("index.html")
+        #expect(page.contains("<article class=\"chapter\">\n<h1 class=\"chapter-title\">Getting started</h1>\n"))
+        #expect(site.text("print.html").contains("<h1 class=\"chapter-title\">Getting started</h1>"))
+        let titled = try RenderFixture.renderText("# Guide\n\n## Getting started\n").text("index.html")
+        #expect(!titled.contains("chapter-title"))
+    }
+
     @Test func rawHTMLIsCutAtItsHeadings() {
         #expect(
             RawHTML.pieces("<p align=\"center\"><img src=\"a.png\"></p>\n<h1 align=center>Pebble</h1>\n")
