@@ -136,12 +136,7 @@ struct SellingTargets {
         let primary = applications.filter { !Self.isCompanion($0, snapshot) }
         let candidates = primary.isEmpty ? companions : primary
         if let expected = context.workbook.app?.bundleID.value {
-            let matching = candidates.filter { target in
-                target.configurations.contains {
-                    snapshot.buildSettings(target, configuration: $0.name).value("PRODUCT_BUNDLE_IDENTIFIER")?.value
-                        == expected
-                }
-            }
+            let matching = candidates.filter { Self.builds(expected, $0, snapshot) }
             if !matching.isEmpty {
                 targets = matching
                 reason = .bundleIDMatches
@@ -163,6 +158,13 @@ struct SellingTargets {
         runningCode = chosen
         if targets.contains(where: { $0.productType == PBXTarget.watchOnlyContainer }) {
             runningCode.formUnion(snapshot.project.targets.filter(\.isWatchCode).map(\.id))
+        }
+    }
+
+    /// Whether some configuration of the target builds `bundleID`.
+    static func builds(_ bundleID: String, _ target: PBXTarget, _ snapshot: ProjectSnapshot) -> Bool {
+        target.configurations.contains {
+            snapshot.buildSettings(target, configuration: $0.name).value("PRODUCT_BUNDLE_IDENTIFIER")?.value == bundleID
         }
     }
 

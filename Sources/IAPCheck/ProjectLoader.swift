@@ -77,12 +77,7 @@ public struct ProjectLoader: Sendable {
 
     /// Whether an app target of the project builds `bundleID` in some configuration.
     static func hasApp(with bundleID: String, _ snapshot: ProjectSnapshot) -> Bool {
-        snapshot.project.targets.filter(\.isApplication).contains { target in
-            target.configurations.contains {
-                snapshot.buildSettings(target, configuration: $0.name).value("PRODUCT_BUNDLE_IDENTIFIER")?.value
-                    == bundleID
-            }
-        }
+        snapshot.project.targets.filter(\.isApplication).contains { SellingTargets.builds(bundleID, $0, snapshot) }
     }
 
     /// Reads one `.xcodeproj`; `root` is the folder the user named, whose workspaces count too.

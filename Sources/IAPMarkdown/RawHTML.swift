@@ -250,21 +250,12 @@ public enum RawHTML {
     /// Whether the block holds a heading element, for readers that only need to know (the
     /// search index, which cuts sections at headings).
     public static func holdsHeading(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard bytes.count >= 9 else { return false }
-        for index in 0..<(bytes.count - 3) where bytes[index] == UInt8(ascii: "<") {
-            let next = bytes[index + 3]
-            if bytes[index + 1] | 0x20 == UInt8(ascii: "h"),
-                (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[index + 2]),
-                isSpace(next) || next == UInt8(ascii: ">") || next == UInt8(ascii: "/")
-            {
-                return true
-            }
-        }
-        return false
+        bytes.indices.contains { headingOpening(bytes, at: $0) != nil }
     }
 
     /// The level of a `<hN` opening at `index` (followed by white space, `>` or `/`).
-    private static func headingOpening(_ bytes: [UInt8], at index: Int) -> UInt8? {
+    private static func headingOpening<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at index: Int) -> UInt8?
+    where Bytes.Index == Int {
         guard index + 3 < bytes.count, bytes[index] == UInt8(ascii: "<"), bytes[index + 1] | 0x20 == UInt8(ascii: "h"),
             (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[index + 2]),
             isSpace(bytes[index + 3]) || bytes[index + 3] == UInt8(ascii: ">") || bytes[index + 3] == UInt8(ascii: "/")

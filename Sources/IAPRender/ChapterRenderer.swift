@@ -23,8 +23,6 @@ struct ChapterRenderer: MarkdownWalker {
     var diagnostics: [Diagnostic] = []
     var images: [SiteImage] = []
     var headingIndex = 0
-    /// The slug of the heading being written.
-    var openSlug = ""
     /// For each link being written, whether an `<a>` was opened for it.
     var openLinks: [Bool] = []
     /// Paragraphs whose inline raw HTML has been warned about: one warning each is enough.
@@ -162,9 +160,9 @@ struct ChapterRenderer: MarkdownWalker {
 
     mutating func heading(_ node: MarkdownNode) {
         let level = min(max(node.headingLevel ?? 1, 1), 6)
-        openHeading(level: level)
+        let slug = openHeading(level: level)
         walkChildren(of: node)
-        closeHeading(level: level)
+        closeHeading(level: level, slug: slug)
     }
 
     /// A raw HTML heading (`<h1 align="center">`) as the heading it is: its words and images,
@@ -189,20 +187,18 @@ struct ChapterRenderer: MarkdownWalker {
     }
 
     /// Writes `<hN id="slug">` with the next heading's slug, and returns the slug.
-    @discardableResult
     private mutating func openHeading(level: Int) -> String {
         let slug = headingIndex < page.headings.count ? page.headings[headingIndex].slug : "section-\(headingIndex)"
         headingIndex += 1
         html += Self.headingOpenings[level - 1]
         html.append(id: slug, printPrefix: printIDPrefix)
         html += "\">"
-        openSlug = slug
         return slug
     }
 
-    private mutating func closeHeading(level: Int, slug: String? = nil) {
+    private mutating func closeHeading(level: Int, slug: String) {
         html += " <a class=\"anchor\" href=\"#"
-        html.append(id: slug ?? openSlug, printPrefix: printIDPrefix)
+        html.append(id: slug, printPrefix: printIDPrefix)
         html += Self.headingClosings[level - 1]
     }
 
