@@ -3,7 +3,7 @@
 
 extension BuiltInTemplates {
     /// Changes whenever a name or a source below changes.
-    public static let digest = "e9796533167a12f7"
+    public static let digest = "641923c1d6baf7eb"
 
     /// Each built-in template's source, by name (`StoreKit2/StoreManager.swift`).
     public static let sources: [String: String] = [
@@ -5455,7 +5455,8 @@ final class TransactionListener {
 
 `iapkit check` id: `finish-transactions` · heuristic · warning\
 Looks for a call of `finish()` or `finishTransaction(_:)` (or SwiftyStoreKit finishing them), and
-in a StoreKit 1 observer's switch, for one in the branch that gets `.failed`; not every path.
+in a StoreKit 1 observer's switch, for one in the branch that gets `.failed` and, in an app that
+calls `restoreCompletedTransactions()`, in the one that gets `.restored`; not every path.
 
 **What goes wrong.** A transaction stays in the queue until the app finishes it. StoreKit delivers
 unfinished transactions again at every launch, and a consumable cannot be bought again while its
@@ -5465,7 +5466,7 @@ previous purchase is unfinished.
 time fails. `iapkit check` warns when it cannot find `finish()` or `finishTransaction(_:)`.
 
 **How to fix.** Finish every verified transaction once its content is delivered and saved, as
-the listener above does. In StoreKit 1, finish failed transactions as well.
+the listener above does. In StoreKit 1, finish failed and restored transactions as well.
 
 ### No way to restore purchases
 

@@ -1,23 +1,44 @@
 import IAPDiagnostics
 import IAPProject
 
-/// Whether the StoreKit 1 observers finish the transactions that fail.
+/// Whether the StoreKit 1 observers finish the transactions that fail or are restored.
 ///
-/// StoreKit keeps a failed transaction in the queue, and delivers it again at every launch, until
-/// the app finishes it. An observer's `paymentQueue(_:updatedTransactions:)` is judged where it
-/// dispatches on the transaction's state: the branch for `.failed` (or, with none, the `default:`
-/// that receives it), with the methods of the observer's type that the branch calls, must reach
-/// `finishTransaction`. An observer that dispatches on no state is not judged.
+/// StoreKit keeps a failed or restored transaction in the queue, and delivers it again at every
+/// launch, until the app finishes it. An observer's `paymentQueue(_:updatedTransactions:)` is
+/// judged where it dispatches on the transaction's state: for each of those two states, the branch
+/// for it (or, with none, the `default:` that receives it), with the methods of the observer's
+/// type that the branch calls, must reach `finishTransaction`. An observer that dispatches on no
+/// state is not judged. (The purchased branch is not judged: apps finish it after delivering,
+/// often from code this reading cannot follow. The restored branch is judged only in an app that
+/// restores, since StoreKit delivers restored transactions only after
+/// `restoreCompletedTransactions`.)
 struct FailedTransactions {
-    /// An observer whose failed transactions stay in the queue.
+    /// A transaction state whose branch must finish.
+    enum State: String, CaseIterable {
+        case failed, restored
+
+        /// Swift's `.failed`, or Objective-C's `SKPaymentTransactionStateFailed`.
+        func names(_ name: String) -> Bool {
+            switch self {
+            case .failed: return FailedTransactions.isFailed(name)
+            case .restored: return name == "restored" || name == "SKPaymentTransactionStateRestored"
+            }
+        }
+    }
+
+    /// An observer whose transactions in one state stay in the queue.
     struct Gap {
         /// `StoreService.paymentQueue(_:updatedTransactions:)`.
         var observer: String
-        /// The branch that receives failed transactions and finishes nothing.
+        /// The state whose branch finishes nothing.
+        var state: State
+        /// The branch that receives those transactions and finishes nothing.
         var branch: SourceLocation
     }
 
     let index: SourceIndex
+    /// Whether the app calls `restoreCompletedTransactions`, so that restored transactions arrive.
+    var restores = true
 
     func gaps() -> [Gap] {
         var found: [Gap] = []
@@ -31,22 +52,22 @@ struct FailedTransactions {
                     .filter { !bodies.contains($0) }
                 bodies += frontier
             }
-            var judged = false
-            var finished = false
-            var unfinished: SourceLocation?
-            for span in bodies {
-                for branch in failedBranches(in: span, fallsThrough: function.isObjectiveC) {
-                    judged = true
-                    if finishes(branch.body, typeName: function.typeName) {
-                        finished = true
-                    } else if unfinished == nil {
-                        unfinished = branch.location
+            let owner = function.typeName.map { "\($0)." } ?? ""
+            for state in State.allCases where state != .restored || restores {
+                var finished = false
+                var unfinished: SourceLocation?
+                for span in bodies {
+                    for branch in branches(for: state, in: span, fallsThrough: function.isObjectiveC) {
+                        if finishes(branch.body, typeName: function.typeName) {
+                            finished = true
+                        } else if unfinished == nil {
+                            unfinished = branch.location
+                        }
                     }
                 }
+                guard !finished, let unfinished else { continue }
+                found.append(Gap(observer: owner + function.signatureText, state: state, branch: unfinished))
             }
-            guard judged, !finished, let unfinished else { continue }
-            let owner = function.typeName.map { "\($0)." } ?? ""
-            found.append(Gap(observer: owner + function.signatureText, branch: unfinished))
         }
         return found
     }
@@ -90,14 +111,15 @@ struct FailedTransactions {
         }
     }
 
-    /// The branches that receive a failed transaction: `case .failed:` (with the rest of its
+    /// The branches that receive a transaction in `state`: `case .failed:` (with the rest of its
     /// pattern), `if … == .failed {`, their Objective-C forms with `SKPaymentTransactionStateFailed`,
-    /// or the `default:` of a state switch that names no failed case.
+    /// or the `default:` of a state switch that names no case for the state.
     ///
     /// In Objective-C a case falls through to the next unless it breaks or returns, so
     /// `case …Failed: case …Deferred: [queue finishTransaction:t]; break;` finishes the failed
-    /// transaction; `fallsThrough` says the branch goes on until such a statement.
-    private func failedBranches(in span: SourceIndex.Span, fallsThrough: Bool)
+    /// transaction; `fallsThrough` says the branch goes on until such a statement. A Swift case
+    /// ending in `fallthrough` goes on into the next clause.
+    private func branches(for state: State, in span: SourceIndex.Span, fallsThrough: Bool)
         -> [(body: SourceIndex.Span, location: SourceLocation)]
     {
         let tokens = index.tokens(span.file)
@@ -115,10 +137,14 @@ struct FailedTransactions {
                 guard let pattern = SourceIndex.casePattern(tokens, caseAt: position, limit: span.end) else { continue }
                 let names = tokens[pattern.pattern].filter { $0.kind == .identifier }.map(\.text)
                 if names.contains(where: Self.isStateName) { stateCases = true }
-                guard names.contains(where: Self.isFailed) else { continue }
+                guard names.contains(where: state.names) else { continue }
                 failedCase = true
                 var body = SourceIndex.caseBody(tokens, from: pattern.colon + 1, limit: span.end)
-                if fallsThrough { body = Self.throughFallingCases(tokens, body: body, limit: span.end) }
+                if fallsThrough {
+                    body = Self.throughFallingCases(tokens, body: body, limit: span.end)
+                } else {
+                    body = Self.throughFallthrough(tokens, body: body, limit: span.end)
+                }
                 branches.append(
                     (SourceIndex.Span(file: span.file, start: body.lowerBound, end: body.upperBound), token.location))
             case "default" where position + 1 < span.end && tokens[position + 1].text == ":":
@@ -130,7 +156,7 @@ struct FailedTransactions {
                 while cursor < span.end, tokens[cursor].text != "{",
                     tokens[cursor].location.line <= token.location.line + 1
                 {
-                    if Self.isFailed(tokens[cursor].text), cursor > 0,
+                    if state.names(tokens[cursor].text), cursor > 0,
                         tokens[cursor - 1].text == "." || tokens[cursor].text.hasPrefix("SK")
                     {
                         failed = true
@@ -168,6 +194,28 @@ struct FailedTransactions {
                     && ["break", "return", "continue", "goto"].contains(tokens[position].text)
             }
             guard !ends else { break }
+            let label = tokens[end]
+            let next: Int
+            if label.text == "case", let pattern = SourceIndex.casePattern(tokens, caseAt: end, limit: limit) {
+                next = pattern.colon + 1
+            } else if label.text == "default", end + 1 < limit, tokens[end + 1].text == ":" {
+                next = end + 2
+            } else {
+                break
+            }
+            let clause = SourceIndex.caseBody(tokens, from: next, limit: limit)
+            (clauseStart, end) = (next, clause.upperBound)
+        }
+        return body.lowerBound..<end
+    }
+
+    /// A Swift case body extended over the clauses that `fallthrough` carries it into.
+    static func throughFallthrough(_ tokens: [SwiftToken], body: Range<Int>, limit: Int) -> Range<Int> {
+        var end = body.upperBound
+        var clauseStart = body.lowerBound
+        while end < limit,
+            (clauseStart..<end).contains(where: { tokens[$0].kind == .identifier && tokens[$0].text == "fallthrough" })
+        {
             let label = tokens[end]
             let next: Int
             if label.text == "case", let pattern = SourceIndex.casePattern(tokens, caseAt: end, limit: limit) {

@@ -293,7 +293,8 @@ struct SourceHeuristics {
         }
         if finishes {
             // SwiftyStoreKit finishes the failed ones itself.
-            let gaps = usage.swiftyStoreKit ? [] : FailedTransactions(index: index).gaps()
+            let restores = scans.contains { $0.mentions("restoreCompletedTransactions") }
+            let gaps = usage.swiftyStoreKit ? [] : FailedTransactions(index: index, restores: restores).gaps()
             let loops = UnfinishedUpdates(index: index).loops()
             if gaps.isEmpty, !loops.isEmpty {
                 return Outcome(
@@ -302,10 +303,12 @@ struct SourceHeuristics {
                     loops)
             }
             guard !gaps.isEmpty else { return Outcome(.pass, "transactions are finished") }
-            let names = gaps.map(\.observer).joined(separator: ", ")
+            var observers: [String] = []
+            for gap in gaps where !observers.contains(gap.observer) { observers.append(gap.observer) }
+            let states = FailedTransactions.State.allCases.filter { state in gaps.contains { $0.state == state } }
             return Outcome(
                 .warning,
-                "\(names) \(gaps.count == 1 ? "finishes" : "finish") no failed transaction, which StoreKit then delivers again at every launch",
+                "\(observers.joined(separator: ", ")) \(observers.count == 1 ? "finishes" : "finish") no \(states.map(\.rawValue).joined(separator: " or ")) transaction, which StoreKit then delivers again at every launch",
                 gaps.map(\.branch))
         }
         // SwiftyStoreKit finishes a transaction itself unless told `atomically: false`.

@@ -86,6 +86,46 @@ import Testing
         #expect(result?.evidence.map(\.line) == [13])
     }
 
+    /// A restored transaction stays in the queue like a failed one: an observer whose `.restored`
+    /// falls into a `default:` that finishes nothing warns, and one whose case falls through
+    /// (Swift's `fallthrough`) into a finishing case does not.
+    @Test func aRestoredTransactionFallingIntoADefaultThatFinishesNothingWarns() throws {
+        let observer = """
+            import StoreKit
+
+            final class PebbleObserver: NSObject, SKPaymentTransactionObserver {
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions {
+                        switch transaction.transactionState {
+                        case .purchased:
+                            queue.finishTransaction(transaction)
+                        case .failed:
+                            queue.finishTransaction(transaction)
+                        default:
+                            break
+                        }
+                    }
+                }
+
+                func restore() { SKPaymentQueue.default().restoreCompletedTransactions() }
+            }
+            """
+        let files = Self.adding("Pebble/PebbleObserver.swift", observer, to: try Fixture.files(nil))
+        let result = try Detail.result("finish-transactions", files: files)
+        #expect(result?.status == .warning)
+        #expect(result?.message.contains("finishes no restored transaction") == true)
+        #expect(result?.evidence.map(\.line) == [11])
+        let carried = try Detail.replacing(
+            "Pebble/PebbleObserver.swift", "            case .failed:",
+            with: "            case .restored:\n                fallthrough\n            case .failed:", in: files)
+        #expect(try Detail.result("finish-transactions", files: carried)?.status == .pass)
+        // An app that never restores gets no restored transactions.
+        let neverRestores = try Detail.replacing(
+            "Pebble/PebbleObserver.swift", "SKPaymentQueue.default().restoreCompletedTransactions()", with: "",
+            in: files)
+        #expect(try Detail.result("finish-transactions", files: neverRestores)?.status == .pass)
+    }
+
     /// A delegate callback that shows an alert through a method of its own type, two calls down,
     /// touches the interface as surely as one that shows it itself.
     @Test func aDelegateTouchingTheInterfaceThroughItsOwnMethodsWarns() throws {
