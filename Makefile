@@ -7,19 +7,14 @@
 #   make archive              dist/iapkit-VERSION-OS-ARCH.tar.gz, the source archive and a Homebrew formula
 #
 # The templates are compiled into the binary, so the one file is all that is installed. On
-# Linux the Swift runtime and Foundation are linked in (--static-swift-stdlib): the binary
-# needs only the C and C++ runtime, libcmark and libyaml, which the system provides.
+# Linux the Swift runtime and Foundation are linked in (see Scripts/release-flags.sh): the
+# binary needs only the C and C++ runtime, libcmark and libyaml, which the system provides.
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 SWIFT ?= swift
 
-UNAME := $(shell uname -s)
-ifeq ($(UNAME),Linux)
-SWIFT_FLAGS := -c release --product iapkit --static-swift-stdlib
-else
-SWIFT_FLAGS := -c release --product iapkit --arch arm64 --arch x86_64
-endif
+SWIFT_FLAGS := $(shell bash Scripts/release-flags.sh)
 
 .PHONY: all build install uninstall archive clean
 

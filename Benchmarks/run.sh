@@ -200,12 +200,13 @@ build_iapkit() {
     say "Building iapkit (release)"
     find_swift
     info "$("$SWIFT" --version 2>&1 | head -n 1)"
-    # The tool as Scripts/workbook.sh builds it: on Linux the Swift runtime and Foundation are
-    # linked in, which saves the dynamic loader several milliseconds at every start.
-    local flags=(-c release)
-    if [[ "$(uname -s)" == Linux ]]; then flags+=(--static-swift-stdlib); fi
-    if ! (cd "$ROOT" && "$SWIFT" build "${flags[@]}" --product iapkit); then
-        die "building iapkit failed: 'swift build ${flags[*]} --product iapkit' in $ROOT" \
+    # The tool as it is installed (Scripts/release-flags.sh): on Linux the Swift runtime and
+    # Foundation are linked in and the binary has a fixed address, which saves the dynamic
+    # loader several milliseconds at every start.
+    local flags=()
+    read -r -a flags <<<"$(bash "$ROOT/Scripts/release-flags.sh")"
+    if ! (cd "$ROOT" && "$SWIFT" build "${flags[@]}"); then
+        die "building iapkit failed: 'swift build ${flags[*]}' in $ROOT" \
             "see the compiler output above; the benchmarks need a working release build"
     fi
     local bin_dir

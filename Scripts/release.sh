@@ -14,8 +14,8 @@ fi
 version="$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/IAPCommands/IAPKitTool.swift)"
 os="$(uname -s | tr '[:upper:]' '[:lower:]')"
 arch="$(uname -m)"
-flags=(-c release --product iapkit)
-if [ "$os" = linux ]; then flags+=(--static-swift-stdlib); else flags+=(--arch arm64 --arch x86_64); arch=universal; fi
+read -r -a flags <<<"$(bash Scripts/release-flags.sh)"
+if [ "$os" != linux ]; then arch=universal; fi
 swift build "${flags[@]}"
 binary="$(swift build "${flags[@]}" --show-bin-path)/iapkit"
 

@@ -11,10 +11,9 @@ if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
     export PATH="/opt/swift/usr/bin:$PATH"
 fi
 
-# On Linux the Swift runtime is linked in, so the tool starts in a few milliseconds.
-flags=(-c release)
-if [ "$(uname -s)" = Linux ]; then flags+=(--static-swift-stdlib); fi
-swift build "${flags[@]}" --product iapkit
+# The release binary, built as it is installed (Scripts/release-flags.sh).
+read -r -a flags <<<"$(bash Scripts/release-flags.sh)"
+swift build "${flags[@]}"
 iapkit="$(swift build "${flags[@]}" --show-bin-path)/iapkit"
 
 echo "==> iapkit build"

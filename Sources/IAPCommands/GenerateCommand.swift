@@ -1,6 +1,7 @@
 import Foundation
 import IAPCheck
 import IAPExtract
+import IAPFileAccess
 import IAPGenerate
 import IAPModel
 import Templates
@@ -58,10 +59,16 @@ enum GenerateCommand: Command {
         // The digest and the session read the same guides: each file once.
         var context = context
         context.fileSystem = ReadOnceFileSystem(context.fileSystem)
-        let digest = inputDigest(arguments, context: context)
-        // The quick answer needs a folder no run is writing and no killed run left anything in;
-        // otherwise the full run below waits for the lock and sweeps.
         let singleFile = arguments.value("--swift-file")
+        let skippable = singleFile == nil && !arguments.has("--check") && !arguments.has("--dry-run")
+        // The quick answer (no input changed size or time) reads only iapkit.yml and the stamp;
+        // the full one hashes the guides. Both need a folder no run is writing and no killed run
+        // left anything in; otherwise the full run below waits for the lock and sweeps.
+        if skippable, let up = upToDate(arguments, context: context) {
+            context.standardOutput.line("0 written, \(up.outputs.count) unchanged")
+            return .success
+        }
+        let digest = inputDigest(arguments, context: context)
         if singleFile != nil,
             let other = ["--output", "--docs", "--check", "--dry-run", "--project"].first(where: {
                 arguments.has($0) || arguments.value($0) != nil
@@ -70,11 +77,8 @@ enum GenerateCommand: Command {
             context.standardError.line("iapkit generate: error: --swift-file cannot be combined with \(other)")
             return .usageOrInput
         }
-        if let digest, singleFile == nil, !arguments.has("--check"), !arguments.has("--dry-run"),
-            case let writer = OutputWriter(directory: digest.outputDirectory), !writer.holdsRunLeftovers,
-            let stamp = GenerationStamp.read(from: writer), stamp.digest == digest.value, stamp.outputsUntouched
-        {
-            context.standardOutput.line("0 written, \(stamp.outputs.count) unchanged")
+        if skippable, let digest, let up = upToDate(digest: digest, context: context) {
+            context.standardOutput.line("0 written, \(up.outputs.count) unchanged")
             return .success
         }
         let session = GuideSession.load(arguments.positionals, context: context)
@@ -179,8 +183,11 @@ enum GenerateCommand: Command {
             + docs.map { ($0, docsWriter) }
         let status = apply(placed, arguments: arguments, context: context)
         if status == .success, writes, let digest {
-            let outputs = placed.compactMap { GenerationStamp.status(of: $0.1.target($0.0)) }
-            let stamp = GenerationStamp(digest: digest.value, outputs: outputs)
+            let outputs = placed.map { file, writer in
+                GenerationStamp.Record(path: writer.target(file), status: FileStatus.of(writer.target(file)))
+            }
+            let stamp = GenerationStamp(
+                digest: digest.value, key: digest.key, inputs: digest.inputs, outputs: outputs)
             do {
                 try writer.write(path: GenerationStamp.fileName, bytes: Array(stamp.text.utf8))
             } catch {
@@ -257,9 +264,56 @@ enum GenerateCommand: Command {
 
     /// What this run depends on, hashed: the arguments, `iapkit.yml`, every guide file and every
     /// template. Nil when it cannot be known without parsing (standard input, unreadable paths).
-    private static func inputDigest(_ arguments: ParsedArguments, context: CommandContext)
-        -> (value: String, outputDirectory: String)?
-    {
+    /// What a generation depends on: the options' digest (`key`), the inputs a quick answer
+    /// looks at with their size and time, and the digest of all of it, file contents included.
+    struct Fingerprint {
+        var value: String
+        var key: String
+        var inputs: [GenerationStamp.Record]
+        var outputDirectory: String
+    }
+
+    /// The stamp of an earlier run that this one would repeat, judged by the options and the
+    /// inputs' sizes and times alone, or nil.
+    private static func upToDate(_ arguments: ParsedArguments, context: CommandContext) -> GenerationStamp? {
+        guard case .success(let configuration) = ProjectConfiguration.load(context: context),
+            arguments.value("--project") == nil, configuration?.project == nil,
+            (arguments.value("--templates") ?? configuration?.templates) == nil
+        else { return nil }
+        let writer = OutputWriter(directory: ProjectConfiguration.outputDirectory(arguments, configuration))
+        guard !writer.holdsRunLeftovers, let stamp = GenerationStamp.read(from: writer),
+            stamp.inputsUnchanged(key: optionsKey(arguments), in: context.fileSystem),
+            stamp.outputsUntouched
+        else { return nil }
+        return stamp
+    }
+
+    /// The stamp of an earlier run whose inputs had the same digest, or nil.
+    private static func upToDate(digest: Fingerprint, context: CommandContext) -> GenerationStamp? {
+        let writer = OutputWriter(directory: digest.outputDirectory)
+        guard !writer.holdsRunLeftovers, let stamp = GenerationStamp.read(from: writer),
+            stamp.digest == digest.value, stamp.outputsUntouched
+        else { return nil }
+        return stamp
+    }
+
+    /// The digest of what is not a file: the version, the options and the built-in templates.
+    private static func optionsKey(_ arguments: ParsedArguments) -> String {
+        var digest = InputDigest()
+        digest.add(IAPKitTool.version)
+        for (key, values) in arguments.values.sorted(by: { $0.key < $1.key }) {
+            digest.add(key)
+            values.forEach { digest.add($0) }
+        }
+        digest.add(arguments.positionals.joined(separator: "\u{0}"))
+        digest.add(BuiltInTemplates.digest)
+        return digest.hex
+    }
+
+    private static func inputDigest(_ arguments: ParsedArguments, context: CommandContext) -> Fingerprint? {
+        // Each input's size and time is taken before it is read: a file changed after its read
+        // then no longer matches, and the next run looks again.
+        let configurationStatus = context.fileSystem.status(of: ProjectConfiguration.fileName)
         guard case .success(let configuration) = ProjectConfiguration.load(context: context) else { return nil }
         // A project's files change the checklist; they are not hashed, so every run reads them.
         guard arguments.value("--project") == nil, configuration?.project == nil else { return nil }
@@ -271,22 +325,30 @@ enum GenerateCommand: Command {
         else { return nil }
         let planned = BookPlanner(fileSystem: context.fileSystem).plan(requested)
         guard planned.inputErrors.isEmpty, planned.diagnostics.isEmpty else { return nil }
+        let key = optionsKey(arguments)
         var digest = InputDigest()
-        digest.add(IAPKitTool.version)
-        for (key, values) in arguments.values.sorted(by: { $0.key < $1.key }) {
-            digest.add(key)
-            values.forEach { digest.add($0) }
-        }
-        digest.add(arguments.positionals.joined(separator: "\u{0}"))
+        digest.add(key)
+        var inputs = [GenerationStamp.Record(path: ProjectConfiguration.fileName, status: configurationStatus)]
         if let bytes = try? context.fileSystem.contents(of: ProjectConfiguration.fileName) { digest.add(bytes) }
         for path in planned.plan.summaries + planned.plan.chapters.map(\.path) {
+            inputs.append(GenerationStamp.Record(path: path, status: context.fileSystem.status(of: path)))
             guard let bytes = try? context.fileSystem.contents(of: path) else { return nil }
             digest.add(path)
             digest.add(bytes)
         }
-        if let folder = arguments.value("--templates") ?? configuration?.templates { digest.addFolder(folder) }
-        digest.add(BuiltInTemplates.digest)
-        return (digest.hex, ProjectConfiguration.outputDirectory(arguments, configuration))
+        let userTemplates = arguments.value("--templates") ?? configuration?.templates
+        if let userTemplates { digest.addFolder(userTemplates) }
+        // The quick answer needs a list of inputs that only a changed file can change: a book's
+        // chapters are listed by its SUMMARY.md, but a folder of chapters gains one unseen, and
+        // so does a templates folder. A file without size and time (memory) has no quick answer.
+        let listed = requested.allSatisfy { path in
+            context.fileSystem.kind(of: path) == .file
+                || planned.plan.summaries.contains(GuidePath.join(path, "SUMMARY.md"))
+        }
+        if !listed || userTemplates != nil || inputs.dropFirst().contains(where: { $0.status == nil }) { inputs = [] }
+        return Fingerprint(
+            value: digest.hex, key: key, inputs: inputs,
+            outputDirectory: ProjectConfiguration.outputDirectory(arguments, configuration))
     }
 
     /// Writes each file that changed through the writer of its folder, after checking and making

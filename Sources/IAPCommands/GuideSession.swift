@@ -128,4 +128,5 @@ struct StandardInputOverlay: GuideFileSystem {
     func entries(of directory: String) throws -> [String] { try base.entries(of: directory) }
     func resolvedPath(of path: String) -> String? { path == name ? "/" + name : base.resolvedPath(of: path) }
     func identity(of path: String) -> FileIdentity? { path == name ? nil : base.identity(of: path) }
+    func status(of path: String) -> FileStatus? { path == name ? nil : base.status(of: path) }
 }

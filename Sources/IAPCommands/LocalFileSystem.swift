@@ -36,4 +36,8 @@ public struct LocalFileSystem: GuideFileSystem {
     public func identity(of path: String) -> FileIdentity? {
         InputFile.identity(of: path)
     }
+
+    public func status(of path: String) -> FileStatus? {
+        FileStatus.of(path)
+    }
 }

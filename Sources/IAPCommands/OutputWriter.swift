@@ -245,8 +245,16 @@ final class OutputWriter: @unchecked Sendable {
     /// Whether the folder holds a lock file or temporary files: another run is writing it, or
     /// a killed run left them for the next full run to sweep.
     var holdsRunLeftovers: Bool {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
-        return names.contains { $0 == OutputLock.fileName || Self.isTemporaryName($0) }
+        guard let folder = opendir(directory.isEmpty ? "." : directory) else { return false }
+        defer { closedir(folder) }
+        // Read straight from the folder: this runs at the start of every up-to-date run.
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == OutputLock.fileName || Self.isTemporaryName(name) { return true }
+        }
+        return false
     }
 
     static func isTemporaryName(_ name: String) -> Bool {
@@ -255,7 +263,9 @@ final class OutputWriter: @unchecked Sendable {
             return suffix.count == 16 && suffix.allSatisfy(\.isHexDigit)
         }
         // `.page.html.iapkit-1234`, as versions before this writer named them.
-        guard name.hasPrefix("."), let marker = name.range(of: ".iapkit-", options: .backwards) else { return false }
+        guard name.hasPrefix("."), name.utf8.contains(UInt8(ascii: "-")),
+            let marker = name.range(of: ".iapkit-", options: .backwards)
+        else { return false }
         let pid = name[marker.upperBound...]
         return marker.lowerBound > name.index(after: name.startIndex) && !pid.isEmpty && pid.allSatisfy(\.isNumber)
     }

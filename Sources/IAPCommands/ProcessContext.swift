@@ -22,13 +22,36 @@ extension CommandContext {
                 }
                 return bytes
             },
-            standardOutput: TextSink { FileHandle.standardOutput.write(Data($0.utf8)) },
-            standardError: TextSink { FileHandle.standardError.write(Data($0.utf8)) })
-        let noColour = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+            standardOutput: TextSink { writeAll($0, to: STDOUT_FILENO) },
+            standardError: TextSink { writeAll($0, to: STDERR_FILENO) })
+        // One variable is looked up, not the whole environment copied into a dictionary: every
+        // command starts here, and `iapkit --version` should cost little more than a start.
+        let noColour = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
         context.usesColour = !noColour && isatty(STDOUT_FILENO) == 1
         context.standardErrorIsTerminal = isatty(STDERR_FILENO) == 1
-        let printer = PDFPrinter(environment: ProcessInfo.processInfo.environment)
-        context.printToPDF = { page, pdf in printer.print(page: page, to: pdf) }
+        context.printToPDF = { page, pdf in
+            PDFPrinter(environment: ProcessInfo.processInfo.environment).print(page: page, to: pdf)
+        }
         return context
+    }
+}
+
+/// Writes all of `text` to a file descriptor, through short writes and interrupted ones. Written
+/// straight to the descriptor rather than through `FileHandle` and `Data`, whose first use costs a
+/// search of every protocol conformance in the binary, at every start.
+private func writeAll(_ text: String, to descriptor: Int32) {
+    var text = text
+    text.withUTF8 { bytes in
+        guard var next = bytes.baseAddress else { return }
+        var left = bytes.count
+        while left > 0 {
+            let written = write(descriptor, next, left)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return  // a closed pipe: there is nobody left to tell
+            }
+            next += written
+            left -= written
+        }
     }
 }

@@ -34,4 +34,5 @@ final class ReadOnceFileSystem: GuideFileSystem, @unchecked Sendable {
     func entries(of directory: String) throws -> [String] { try base.entries(of: directory) }
     func resolvedPath(of path: String) -> String? { base.resolvedPath(of: path) }
     func identity(of path: String) -> FileIdentity? { base.identity(of: path) }
+    func status(of path: String) -> FileStatus? { base.status(of: path) }
 }

@@ -13,6 +13,9 @@ public protocol GuideFileSystem: Sendable {
     /// The device and inode a path leads to, to read a file reached by two paths once and to
     /// stop a folder walk that comes back to a folder; nil where files have none (memory).
     func identity(of path: String) -> FileIdentity?
+    /// The size and modification time of a file, so a run can tell that nothing changed
+    /// without reading it; nil where files have none (memory) or nothing is there.
+    func status(of path: String) -> FileStatus?
 }
 
 extension GuideFileSystem {
@@ -22,6 +25,8 @@ extension GuideFileSystem {
     }
 
     public func identity(of path: String) -> FileIdentity? { nil }
+
+    public func status(of path: String) -> FileStatus? { nil }
 }
 
 public enum GuidePathKind: Sendable, Equatable {
@@ -48,6 +53,7 @@ public enum GuidePath {
     }
 
     public static func normalize(_ path: String) -> String {
+        if isNormal(path) { return path }
         let absolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -62,5 +68,30 @@ public enum GuidePath {
         let joined = parts.joined(separator: "/")
         if absolute { return "/" + joined }
         return joined.isEmpty ? "." : joined
+    }
+
+    /// Whether `normalize` would give the path back as it is: no empty, `.` or `..` part, no
+    /// trailing `/`. Most paths are, and telling so takes one pass over the bytes.
+    static func isNormal(_ path: String) -> Bool {
+        path.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard !bytes.isEmpty else { return false }
+            var partStart = bytes[0] == UInt8(ascii: "/") ? 1 : 0
+            if partStart == 1 && bytes.count == 1 { return true }  // "/"
+            var index = partStart
+            while index <= bytes.count {
+                if index == bytes.count || bytes[index] == UInt8(ascii: "/") {
+                    let length = index - partStart
+                    if length == 0 { return false }
+                    if bytes[partStart] == UInt8(ascii: "."),
+                        length == 1 || (length == 2 && bytes[partStart + 1] == UInt8(ascii: "."))
+                    {
+                        return false
+                    }
+                    partStart = index + 1
+                }
+                index += 1
+            }
+            return true
+        } ?? false
     }
 }

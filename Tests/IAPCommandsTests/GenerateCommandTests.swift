@@ -229,6 +229,45 @@ import Testing
         #expect(run(["--access-level", "open"]).status == 2)
     }
 
+    /// A run whose options are the same and whose inputs all have the size and time they had
+    /// reads no guide at all; a touched guide is read and hashed, and a changed one regenerates.
+    @Test func anUnchangedBookIsNotReadAgain() throws {
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let summary = "# Summary\n\n- [Shop](shop.md)\n"
+        let memory = MemoryFileSystem(["book/SUMMARY.md": Array(summary.utf8), "book/shop.md": files["shop.md"]!])
+        let statuses = [
+            "book/SUMMARY.md": FileStatus(size: 30, modified: 1), "book/shop.md": FileStatus(size: 300, modified: 1),
+        ]
+        func generate(_ fileSystem: CountingFileSystem) -> (status: IAPCommands.ExitStatus, output: String) {
+            let printed = Printed()
+            let context = CommandContext(
+                fileSystem: fileSystem, readStandardInput: { [] }, standardOutput: TextSink { printed.add($0) },
+                standardError: TextSink { _ in })
+            return (IAPKitTool.run(["generate", "book", "-o", output], context: context), printed.text)
+        }
+        #expect(generate(CountingFileSystem(memory, statuses: statuses)).status == .success)
+        let quiet = CountingFileSystem(memory, statuses: statuses)
+        #expect(generate(quiet).output == "0 written, 10 unchanged\n")
+        #expect(quiet.reads.isEmpty)
+        // Touched: the same bytes with a new time are read once and found the same.
+        var touched = statuses
+        touched["book/shop.md"] = FileStatus(size: 300, modified: 2)
+        let looked = CountingFileSystem(memory, statuses: touched)
+        #expect(generate(looked).output == "0 written, 10 unchanged\n")
+        #expect(looked.reads["book/shop.md"] == 1)
+        // Without sizes and times (memory alone), every run hashes the guides.
+        let timeless = CountingFileSystem(memory)
+        #expect(generate(timeless).output == "0 written, 10 unchanged\n")
+        #expect(timeless.reads["book/shop.md"] == 1)
+        // Other options are another generation, whatever the files say.
+        let printed = Printed()
+        let context = CommandContext(
+            fileSystem: CountingFileSystem(memory, statuses: statuses), readStandardInput: { [] },
+            standardOutput: TextSink { printed.add($0) }, standardError: TextSink { _ in })
+        _ = IAPKitTool.run(["generate", "book", "-o", output, "--access-level", "public"], context: context)
+        #expect(printed.text != "0 written, 10 unchanged\n")
+    }
+
     /// A stale `generate` hashes its inputs, finds them changed, and parses them: from one read
     /// of each file, not two.
     @Test func eachInputIsReadOnce() throws {
@@ -245,13 +284,38 @@ import Testing
     }
 }
 
-/// A file system that counts how often each file is read.
+/// What a command printed, collected across the sink's calls.
+final class Printed: @unchecked Sendable {
+    private let lock = NSLock()
+    private var collected = ""
+
+    func add(_ text: String) {
+        lock.lock()
+        collected += text
+        lock.unlock()
+    }
+
+    var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return collected
+    }
+}
+
+/// A file system that counts how often each file is read. Given `statuses`, its files have
+/// sizes and times, as on a disk, and a test changes them to stand for an edit or a touch.
 final class CountingFileSystem: GuideFileSystem, @unchecked Sendable {
     private let base: MemoryFileSystem
     private let lock = NSLock()
     private var counts: [String: Int] = [:]
+    var statuses: [String: FileStatus]?
 
-    init(_ base: MemoryFileSystem) { self.base = base }
+    init(_ base: MemoryFileSystem, statuses: [String: FileStatus]? = nil) {
+        self.base = base
+        self.statuses = statuses
+    }
+
+    func status(of path: String) -> FileStatus? { statuses?[path] }
 
     var reads: [String: Int] {
         lock.lock()
