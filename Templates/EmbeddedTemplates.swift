@@ -3,7 +3,7 @@
 
 extension BuiltInTemplates {
     /// Changes whenever a name or a source below changes.
-    public static let digest = "641923c1d6baf7eb"
+    public static let digest = "5145f92baa182155"
 
     /// Each built-in template's source, by name (`StoreKit2/StoreManager.swift`).
     public static let sources: [String: String] = [
@@ -5371,7 +5371,8 @@ stored in local variables.
 
 `iapkit check` id: `main-thread-assumed` · heuristic · warning\
 Reads the StoreKit 1 delegate and observer methods (by signature) and warns when one touches UIKit
-or AppKit in its body without hopping to the main thread or the main actor. A call of the
+or AppKit, or sets a `@Published` property of its own type, in its body without hopping to the
+main thread or the main actor. A call of the
 project's own helper whose name says it runs on the main queue or thread (`runOnMainThread { }`)
 counts as a hop, and a library's type method named like an interface call
 (`SVProgressHUD.dismiss()`) is not a touch.
@@ -5529,8 +5530,9 @@ if #available(iOS 16.4, macOS 14.4, *) {
 `iapkit check` id: `can-make-payments` · automatic · warning\
 The code that `iapkit generate` writes checks `canMakePayments` before every purchase. In a
 project, the check warns when the code sells but never asks `canMakePayments` (or only in a wrapper
-nothing calls) nor explains `paymentNotAllowed` (StoreKit 1) or `purchaseNotAllowed` (StoreKit
-2); test your screens with purchases turned off.
+nothing calls, or only to log a refusal or do nothing, as in `if … canMakePayments() { buy } else
+{ print(…) }`) nor explains `paymentNotAllowed` (StoreKit 1) or `purchaseNotAllowed` (StoreKit
+2) in a branch that does more than log; test your screens with purchases turned off.
 
 **What goes wrong.** Screen Time and device management can forbid in-app purchases. Products may
 still load, but every purchase fails, and a buy button that does nothing looks like a bug.

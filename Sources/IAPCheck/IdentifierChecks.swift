@@ -73,10 +73,13 @@ struct IdentifierChecks {
         let judged = selling.targets.map(\.name).joined(separator: ", ")
         var message: String
         if checked == 0 {
+            // With notes, every configuration sets it from something this checkout lacks.
             message =
                 selling.targets.isEmpty
                 ? "the project has no application target"
-                : "no configuration of \(judged) sets PRODUCT_BUNDLE_IDENTIFIER"
+                : notes.isEmpty
+                    ? "no configuration of \(judged) sets PRODUCT_BUNDLE_IDENTIFIER"
+                    : "no configuration of \(judged) has a PRODUCT_BUNDLE_IDENTIFIER that can be worked out"
             if !notes.isEmpty { message += "; " + notes.joined(separator: "; ") }
             return Outcome(.info, message, evidence)
         }

@@ -13,6 +13,9 @@ struct PaymentPermission {
         /// The closure label or method that wraps the call, when it is a wrapper.
         var wrapper: String?
         var isUsed: Bool
+        /// True when the answer is the condition of an `if` or `guard` whose branch for "not
+        /// allowed" is missing or only logs: the customer taps Buy and nothing happens.
+        var isSilent = false
     }
 
     let index: SourceIndex
@@ -28,7 +31,9 @@ struct PaymentPermission {
                 // `SKPaymentQueue.canMakePayments()`, `AppStore.canMakePayments`, `[SKPaymentQueue canMakePayments]`.
                 let previous = tokens[position - 1].text
                 guard previous == "." || previous == "SKPaymentQueue" else { continue }
-                found.append(ask(at: position, in: file, location: tokens[position].location, used: &used))
+                var ask = ask(at: position, in: file, location: tokens[position].location, used: &used)
+                ask.isSilent = Self.refusesSilently(tokens, askAt: position)
+                found.append(ask)
             }
         }
         return found
@@ -53,6 +58,109 @@ struct PaymentPermission {
         guard let wrapper else { return Ask(location: location, wrapper: nil, isUsed: true) }
         if used[wrapper.name] == nil { used[wrapper.name] = isUsed(wrapper.name, outside: wrapper.body) }
         return Ask(location: location, wrapper: wrapper.name, isUsed: used[wrapper.name] == true)
+    }
+
+    /// Whether the ask at `position` is the condition of an `if` or `guard` on its line whose
+    /// branch for a refusal is missing or only logs. (`if !…canMakePayments()` refuses in its
+    /// first block; anything more involved is not judged, and counts as heard.)
+    static func refusesSilently(_ tokens: [SwiftToken], askAt position: Int) -> Bool {
+        let line = tokens[position].location.line
+        // The receiver's first token: `SKPaymentQueue.canMakePayments`, `[SKPaymentQueue canMakePayments]`.
+        var start = position - 1
+        if tokens[start].text == ".", start > 0 { start -= 1 }
+        if start > 0, tokens[start - 1].text == "[" { start -= 1 }
+        let negated = start > 0 && tokens[start - 1].text == "!"
+        var keyword: Int?
+        var cursor = start - 1
+        while cursor >= 0, tokens[cursor].location.line == line, tokens[cursor].text != "{", tokens[cursor].text != "}"
+        {
+            if tokens[cursor].kind == .identifier, ["if", "guard"].contains(tokens[cursor].text) {
+                keyword = cursor
+                break
+            }
+            cursor -= 1
+        }
+        guard let keyword else { return false }
+        var open = position + 1
+        while open < tokens.count, tokens[open].text != "{" {
+            // Another condition joined to it (`&&`, `,`) makes the branch about more than payments.
+            if ["&&", "||", ","].contains(tokens[open].text) { return false }
+            open += 1
+        }
+        guard open < tokens.count else { return false }
+        let thenEnd = SourceIndex.close(tokens, from: open)
+        let thenBody = (open + 1)..<max(open + 1, thenEnd - 1)
+        if tokens[keyword].text == "guard" {
+            // `guard … else { … }`: the block is the refusal, unless the condition is negated.
+            return !negated && onlyLogs(tokens, thenBody)
+        }
+        if negated { return onlyLogs(tokens, thenBody) }
+        guard thenEnd < tokens.count, tokens[thenEnd].text == "else" else { return true }
+        guard thenEnd + 1 < tokens.count, tokens[thenEnd + 1].text == "{" else { return false }  // `else if`
+        let elseEnd = SourceIndex.close(tokens, from: thenEnd + 1)
+        return onlyLogs(tokens, (thenEnd + 2)..<max(thenEnd + 2, elseEnd - 1))
+    }
+
+    /// Where the sources handle a purchase that failed because payments are not allowed
+    /// (`SKError.paymentNotAllowed`, `Product.PurchaseError.purchaseNotAllowed`) in a way the
+    /// customer can see. A `case` or `if` branch that only logs or breaks tells nobody; any other
+    /// use (a message, a mapping to the app's own error) counts.
+    func explainsRefusal() -> Bool {
+        let names: Set<String> = ["paymentNotAllowed", "purchaseNotAllowed", "SKErrorPaymentNotAllowed"]
+        for scan in index.scans where names.contains(where: scan.mentions) {
+            let tokens = scan.tokens
+            for position in tokens.indices where names.contains(tokens[position].text) {
+                guard let body = branch(naming: position, tokens) else { return true }
+                if !Self.onlyLogs(tokens, body) { return true }
+            }
+        }
+        return false
+    }
+
+    /// The body of the `case …:` clause or the `if … {` block whose condition holds the token.
+    private func branch(naming position: Int, _ tokens: [SwiftToken]) -> Range<Int>? {
+        let line = tokens[position].location.line
+        var cursor = position - 1
+        while cursor >= 0, tokens[cursor].location.line == line {
+            let text = tokens[cursor].text
+            if text == "case", let pattern = SourceIndex.casePattern(tokens, caseAt: cursor, limit: tokens.count),
+                pattern.pattern.contains(position)
+            {
+                return SourceIndex.caseBody(tokens, from: pattern.colon + 1, limit: tokens.count)
+            }
+            if text == "if" {
+                var open = position + 1
+                while open < tokens.count, tokens[open].location.line == line, tokens[open].text != "{" { open += 1 }
+                guard open < tokens.count, tokens[open].text == "{" else { return nil }
+                return (open + 1)..<max(open + 1, SourceIndex.close(tokens, from: open) - 1)
+            }
+            cursor -= 1
+        }
+        return nil
+    }
+
+    /// True when the code in `range` calls nothing but logging functions (and may break or
+    /// return).
+    static func onlyLogs(_ tokens: [SwiftToken], _ range: Range<Int>) -> Bool {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let token = tokens[index]
+            let next = index + 1 < range.upperBound ? tokens[index + 1].text : ""
+            if token.kind == .identifier, !["break", "return", "fallthrough", "self", "Self"].contains(token.text) {
+                if SourceIndex.loggingCalls.contains(token.text), next == "(" {
+                    // The log call's arguments are only shown, whatever they name.
+                    index = SourceIndex.close(tokens, from: index + 1)
+                    continue
+                }
+                // `logger.error(…)`, `Log.debug(…)`: a receiver followed by a log call.
+                let isReceiver =
+                    next == "." && index + 2 < range.upperBound
+                    && SourceIndex.loggingCalls.contains(tokens[index + 2].text)
+                if !isReceiver { return false }
+            }
+            index += 1
+        }
+        return true
     }
 
     /// The innermost closure passed under a label that holds the token.

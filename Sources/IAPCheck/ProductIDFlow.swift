@@ -218,7 +218,7 @@ private struct Walker {
             let token = tokens[position]
             if token.kind == .punctuation, token.text == "(" {
                 let callee = position > span.start ? tokens[position - 1] : nil
-                logging.append(callee.map { Self.loggingCalls.contains($0.text) } ?? false)
+                logging.append(callee.map { SourceIndex.loggingCalls.contains($0.text) } ?? false)
                 // `map(\.id)` picks IDs out; `map(identifier)` hands each value to a function
                 // that builds the ID from it.
                 let mapsThroughFunction =
@@ -266,12 +266,6 @@ private struct Walker {
             }
         }
     }
-
-    /// Functions that print or log what they are given.
-    static let loggingCalls: Set<String> = [
-        "print", "debugPrint", "dump", "NSLog", "os_log", "debug", "info", "notice", "warning", "error", "fault",
-        "trace", "critical", "log",
-    ]
 
     /// Names that are Swift or Foundation vocabulary around IDs, never a declaration of the project.
     static let ignoredNames: Set<String> = [

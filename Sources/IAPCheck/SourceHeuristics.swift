@@ -440,14 +440,22 @@ struct SourceHeuristics {
         if usage.onlyRevenueCat, usage.mentions("purchaseNotAllowedError") {
             return Outcome(.pass, "the sources explain a purchase RevenueCat reports as not allowed")
         }
-        let asks = PaymentPermission(index: index).asks()
-        if asks.contains(where: { $0.wrapper == nil || $0.isUsed }) {
+        let permission = PaymentPermission(index: index)
+        let asks = permission.asks()
+        let heard = asks.filter { $0.wrapper == nil || $0.isUsed }
+        if heard.contains(where: { !$0.isSilent }) {
             return Outcome(.pass, "the sources ask whether payments are allowed")
         }
         // `SKError.paymentNotAllowed` (StoreKit 1) or `Product.PurchaseError.purchaseNotAllowed`
         // (StoreKit 2).
-        if usage.mentions("paymentNotAllowed") || usage.mentions("purchaseNotAllowed") {
+        if permission.explainsRefusal() {
             return Outcome(.pass, "the sources explain a purchase refused because payments are not allowed")
+        }
+        if !heard.isEmpty {
+            return Outcome(
+                .warning,
+                "canMakePayments is asked, but when payments are not allowed the app only logs it or does nothing; tell the customer purchases are turned off",
+                heard.map(\.location))
         }
         if !asks.isEmpty {
             let wrappers = asks.compactMap(\.wrapper).joined(separator: ", ")
@@ -481,6 +489,7 @@ struct SourceHeuristics {
             let tokens = index.tokens(body.file)
             guard !Self.hopsToMain(tokens, body: body),
                 let touch = Self.uiTouch(in: tokens, body: body).map({ tokens[$0].location })
+                    ?? publishedTouch(in: body, of: function.typeName)
                     ?? uiTouchThroughOwnMethods(from: body, of: function.typeName, depth: 2)
             else {
                 continue
@@ -530,6 +539,34 @@ struct SourceHeuristics {
                     return deeper
                 }
             }
+        }
+        return nil
+    }
+
+    /// An assignment to, or a mutation of, a `@Published` property of the delegate's own type
+    /// (`transactionState = .purchased`, `self.products.append(p)`): SwiftUI redraws from it, and
+    /// a change published off the main thread is a runtime warning and an interface that may not
+    /// update.
+    private func publishedTouch(in body: SourceIndex.Span, of typeName: String?) -> SourceLocation? {
+        guard let typeName else { return nil }
+        let published = Set(
+            (index.propertiesByType[typeName] ?? []).map { index.properties[$0] }
+                .filter { $0.attributes.contains("@Published") }.map(\.name))
+        guard !published.isEmpty else { return nil }
+        let tokens = index.tokens(body.file)
+        for position in body.start..<body.end where tokens[position].kind == .identifier {
+            guard published.contains(tokens[position].text), position + 1 < body.end else { continue }
+            let previous = position > 0 ? tokens[position - 1].text : ""
+            // `name`, `self.name`; not `other.name` nor a local's declaration.
+            guard previous != "." || (position >= 2 && tokens[position - 2].text == "self") else { continue }
+            if ["let", "var"].contains(previous) { continue }
+            let next = tokens[position + 1].text
+            let mutates =
+                ["=", "+=", "-="].contains(next)
+                || next == "." && position + 2 < body.end
+                    && ["append", "removeAll", "insert", "remove", "removeFirst", "removeLast"].contains(
+                        tokens[position + 2].text)
+            if mutates { return tokens[position].location }
         }
         return nil
     }

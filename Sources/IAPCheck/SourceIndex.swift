@@ -347,6 +347,12 @@ struct SourceIndex {
 
     /// The pattern of a `case` written on one line, and the position of its colon; nil for what
     /// is not a switch case (`if case … =`, an enum's `case name`).
+    /// Functions that print or log what they are given.
+    static let loggingCalls: Set<String> = [
+        "print", "debugPrint", "dump", "NSLog", "os_log", "debug", "info", "notice", "warning", "error", "fault",
+        "trace", "critical", "log",
+    ]
+
     static func casePattern(_ tokens: [SwiftToken], caseAt start: Int, limit: Int) -> (
         pattern: Range<Int>, colon: Int
     )? {
@@ -781,7 +787,8 @@ struct FileDeclarations: Sendable {
                 isStatic = false
                 continue
             case "var", "let":
-                guard let enclosingType, index + 1 < tokens.count, tokens[index + 1].kind == .identifier else { break }
+                // A type's property, or a global constant or variable of the file (no type).
+                guard index + 1 < tokens.count, tokens[index + 1].kind == .identifier else { break }
                 let name = tokens[index + 1].text
                 var cursor = index + 2
                 var declaredType: String?
@@ -805,8 +812,9 @@ struct FileDeclarations: Sendable {
                 }
                 properties.append(
                     SourceIndex.Property(
-                        name: name, typeName: enclosingType.name, declaredType: declaredType, initializer: initializer,
-                        body: body, isStatic: isStatic, attributes: attributes, attributeArgument: attributeArgument,
+                        name: name, typeName: enclosingType?.name, declaredType: declaredType,
+                        initializer: initializer, body: body, isStatic: isStatic || enclosingType == nil,
+                        attributes: attributes, attributeArgument: attributeArgument,
                         location: index + 1, file: file))
                 attributes = []
                 attributeArgument = nil

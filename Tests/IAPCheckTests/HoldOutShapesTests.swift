@@ -126,6 +126,131 @@ import Testing
         #expect(try Detail.result("finish-transactions", files: neverRestores)?.status == .pass)
     }
 
+    /// An ID made at launch from the bundle ID, in a global constant of another file, is joined
+    /// at run time however it is requested.
+    @Test func aGlobalIDJoinedToTheBundleIDWarns() throws {
+        let globals = """
+            import Foundation
+
+            let bundleID = Bundle.main.bundleIdentifier!
+            let proProductID = bundleID + ".pro"
+            """
+        let buying = """
+            import SwiftyStoreKit
+
+            final class ProScreen {
+                func load() {
+                    SwiftyStoreKit.retrieveProductsInfo([proProductID]) { _ in }
+                }
+            }
+            """
+        let files = Self.adding(
+            "Pebble/ProScreen.swift", buying,
+            to: Self.adding("Pebble/Globals.swift", globals, to: try Fixture.files(nil)))
+        let result = try Detail.result("product-id-mismatch", files: files)
+        #expect(result?.status == .warning)
+        #expect(result?.message.contains("joined at run time") == true)
+    }
+
+    /// A purchase refused because payments are off is explained only by a branch the customer
+    /// sees: one that only logs it explains nothing.
+    @Test func aRefusalThatIsOnlyLoggedExplainsNothing() throws {
+        let buying = """
+            import StoreKit
+            import SwiftyStoreKit
+
+            final class ProScreen {
+                func buy() {
+                    SwiftyStoreKit.purchaseProduct("com.example.pebble.pro", quantity: 1, atomically: true) { result in
+                        switch result {
+                        case .success: break
+                        case .error(let error):
+                            switch error.code {
+                            case .paymentCancelled: break
+                            case .paymentNotAllowed: NSLog("The device is not allowed to make the payment")
+                            default: logger.error("failed: \\(error)")
+                            }
+                        }
+                    }
+                }
+            }
+            """
+        var files = Self.adding("Pebble/ProScreen.swift", buying, to: try Fixture.files(nil))
+        files = try Detail.replacing("Pebble/Store.swift", "AppStore.canMakePayments", with: "true", in: files)
+        let result = try Detail.result("can-make-payments", files: files)
+        #expect(result?.status == .warning)
+        let shown = try Detail.replacing(
+            "Pebble/ProScreen.swift", "NSLog(\"The device is not allowed to make the payment\")",
+            with: "self.show(\"Purchases are turned off on this device\")", in: files)
+        #expect(try Detail.result("can-make-payments", files: shown)?.status == .pass)
+    }
+
+    /// A StoreKit 1 observer that sets a `@Published` property of its own straight from the
+    /// callback changes what SwiftUI draws off the main thread.
+    @Test func anObserverSettingAPublishedPropertyOffTheMainThreadWarns() throws {
+        let observer = """
+            import StoreKit
+
+            final class PebbleObserver: NSObject, ObservableObject, SKPaymentTransactionObserver {
+                @Published var state: SKPaymentTransactionState?
+                var count = 0
+
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions {
+                        count += 1
+                        state = transaction.transactionState
+                        queue.finishTransaction(transaction)
+                    }
+                }
+            }
+            """
+        let files = Self.adding("Pebble/PebbleObserver.swift", observer, to: try Fixture.files(nil))
+        let result = try Detail.result("main-thread-assumed", files: files)
+        #expect(result?.status == .warning)
+        #expect(result?.evidence.map(\.line) == [10])
+        let hopped = try Detail.replacing(
+            "Pebble/PebbleObserver.swift", "state = transaction.transactionState",
+            with: "let new = transaction.transactionState\n            DispatchQueue.main.async { self.state = new }",
+            in: files)
+        #expect(try Detail.result("main-thread-assumed", files: hopped)?.status == .pass)
+        // A property that is not published is the observer's own business.
+        let plain = try Detail.replacing(
+            "Pebble/PebbleObserver.swift", "@Published var state", with: "var state", in: files)
+        #expect(try Detail.result("main-thread-assumed", files: plain)?.status == .pass)
+    }
+
+    /// Asking whether payments are allowed only to print the answer leaves a Buy button that does
+    /// nothing; telling the customer, or refusing in a branch that does more, is heard.
+    @Test func askingWhetherPaymentsAreAllowedOnlyToLogItWarns() throws {
+        let buying = """
+            import StoreKit
+
+            final class Shop {
+                func buy(_ product: SKProduct) {
+                    if SKPaymentQueue.canMakePayments() {
+                        SKPaymentQueue.default().add(SKPayment(product: product))
+                    } else {
+                        print("User can't make payment.")
+                    }
+                }
+            }
+            """
+        var files = Self.adding("Pebble/Shop.swift", buying, to: try Fixture.files(nil))
+        files = try Detail.replacing("Pebble/Store.swift", "AppStore.canMakePayments", with: "true", in: files)
+        let result = try Detail.result("can-make-payments", files: files)
+        #expect(result?.status == .warning)
+        #expect(result?.message.contains("only logs it or does nothing") == true)
+        #expect(result?.evidence.map(\.line) == [5])
+        let told = try Detail.replacing(
+            "Pebble/Shop.swift", "print(\"User can't make payment.\")", with: "showPurchasesDisabledAlert()",
+            in: files)
+        #expect(try Detail.result("can-make-payments", files: told)?.status == .pass)
+        let guarded = try Detail.replacing(
+            "Pebble/Shop.swift", "if SKPaymentQueue.canMakePayments() {",
+            with: "guard SKPaymentQueue.canMakePayments() else { return }\n        do {", in: files)
+        #expect(try Detail.result("can-make-payments", files: guarded)?.status == .warning)
+    }
+
     /// A delegate callback that shows an alert through a method of its own type, two calls down,
     /// touches the interface as surely as one that shows it itself.
     @Test func aDelegateTouchingTheInterfaceThroughItsOwnMethodsWarns() throws {
