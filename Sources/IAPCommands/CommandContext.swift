@@ -3,7 +3,10 @@ import IAPExtract
 /// Everything a command may touch outside itself. The real one wraps the process; tests build
 /// one over memory, so commands run end to end without a disk or a subprocess.
 public struct CommandContext: Sendable {
+    /// Where commands read guides, configuration, templates and projects' files.
     public var fileSystem: any GuideFileSystem
+    /// Where commands write. The same files as `fileSystem` unless a caller splits them.
+    public var outputs: any OutputFileSystem
     public var workingDirectory: String
     /// All of standard input; throws when it is larger than a guide may be.
     public var readStandardInput: @Sendable () throws -> [UInt8]
@@ -24,11 +27,14 @@ public struct CommandContext: Sendable {
     /// Set by `iapkit build`, so its steps read the guides once.
     var sessionCache: GuideSessionCache?
 
+    /// Without `outputs`, a file system that can also be written (the disk, a `MemoryDisk`)
+    /// takes the writes; a read-only one (`MemoryFileSystem`) leaves them to the disk.
     public init(
-        fileSystem: any GuideFileSystem, workingDirectory: String = ".",
+        fileSystem: any GuideFileSystem, outputs: (any OutputFileSystem)? = nil, workingDirectory: String = ".",
         readStandardInput: @escaping @Sendable () throws -> [UInt8], standardOutput: TextSink, standardError: TextSink
     ) {
         self.fileSystem = fileSystem
+        self.outputs = outputs ?? (fileSystem as? any OutputFileSystem) ?? DiskOutputs()
         self.workingDirectory = workingDirectory
         self.readStandardInput = readStandardInput
         self.standardOutput = standardOutput

@@ -99,12 +99,14 @@ enum GenerateCommand: Command {
         }
         let accessLevel = (arguments.value("--access-level") ?? configuration?.accessLevel).flatMap(AccessLevel.init)
         let userTemplates = arguments.value("--templates") ?? configuration?.templates
-        // Templates are read from the disk whatever the guides came from.
-        if let userTemplates, LocalFileSystem().kind(of: userTemplates) != .directory {
+        if let userTemplates, context.fileSystem.kind(of: userTemplates) != .directory {
             context.standardError.line("iapkit generate: error: no templates folder '\(userTemplates)'")
             return .usageOrInput
         }
-        let library = TemplateLibrary(userFolder: userTemplates.map { URL(fileURLWithPath: $0) })
+        let files = context.fileSystem
+        let library = TemplateLibrary(userFolder: userTemplates) { path, folder throws(InputFileError) in
+            try files.read(path, inside: folder)
+        }
         let outputDirectory = ProjectConfiguration.outputDirectory(arguments, configuration)
         let docsDirectory = ProjectConfiguration.docsDirectory(arguments, configuration)
         // The reference is written beside the checklist, unless iapkit.yml names its URL.
@@ -131,10 +133,10 @@ enum GenerateCommand: Command {
         if let singleFile {
             return writeSwiftFile(generated.files, to: singleFile, source: session.inputDescription, context: context)
         }
-        let writer = OutputWriter(directory: outputDirectory)
+        let writer = context.outputs.folder(outputDirectory)
         // The checklist and the reference are not compiled: with `docs` they live outside the
         // output folder, which then holds only what an app target takes.
-        let docsWriter = docsDirectory == outputDirectory ? writer : OutputWriter(directory: docsDirectory)
+        let docsWriter = docsDirectory == outputDirectory ? writer : context.outputs.folder(docsDirectory)
         guard case .loaded(let snapshot) = ProjectOption.load(arguments, session: session, context: context) else {
             return .usageOrInput
         }
@@ -184,7 +186,8 @@ enum GenerateCommand: Command {
         let status = apply(placed, arguments: arguments, context: context)
         if status == .success, writes, let digest {
             let outputs = placed.map { file, writer in
-                GenerationStamp.Record(path: writer.target(file), status: FileStatus.of(writer.target(file)))
+                GenerationStamp.Record(
+                    path: writer.target(file), status: context.outputs.status(of: writer.target(file)))
             }
             let stamp = GenerationStamp(
                 digest: digest.value, key: digest.key, inputs: digest.inputs, outputs: outputs)
@@ -211,7 +214,7 @@ enum GenerateCommand: Command {
         }
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
-        let writer = OutputWriter(directory: folder)
+        let writer = context.outputs.folder(folder)
         defer { writer.close() }
         let file = GeneratedFile(path: name, contents: text)
         do {
@@ -235,7 +238,7 @@ enum GenerateCommand: Command {
 
     /// The `.storekit` file keeps what was set in Xcode and what the guides do not model.
     private static func keepingXcodeSettings(
-        _ files: [GeneratedFile], writer: OutputWriter, context: CommandContext
+        _ files: [GeneratedFile], writer: any OutputFolder, context: CommandContext
     ) -> [GeneratedFile] {
         files.map { file in
             guard file.path.hasSuffix(".storekit") else { return file }
@@ -251,7 +254,7 @@ enum GenerateCommand: Command {
 
     /// The validation checklist, keeping the ticks of the file it replaces.
     private static func checklist(
-        _ session: GuideSession, snapshot: ProjectSnapshot?, writer: OutputWriter, reference: String?
+        _ session: GuideSession, snapshot: ProjectSnapshot?, writer: any OutputFolder, reference: String?
     ) -> GeneratedFile {
         let path = ValidationChecklist.fileName
         let previous = writer.existingText(of: path).map(ValidationChecklist.tickedIDs) ?? []
@@ -280,19 +283,19 @@ enum GenerateCommand: Command {
             arguments.value("--project") == nil, configuration?.project == nil,
             (arguments.value("--templates") ?? configuration?.templates) == nil
         else { return nil }
-        let writer = OutputWriter(directory: ProjectConfiguration.outputDirectory(arguments, configuration))
+        let writer = context.outputs.folder(ProjectConfiguration.outputDirectory(arguments, configuration))
         guard !writer.holdsRunLeftovers, let stamp = GenerationStamp.read(from: writer),
             stamp.inputsUnchanged(key: optionsKey(arguments), in: context.fileSystem),
-            stamp.outputsUntouched
+            stamp.outputsUntouched(in: context.outputs)
         else { return nil }
         return stamp
     }
 
     /// The stamp of an earlier run whose inputs had the same digest, or nil.
     private static func upToDate(digest: Fingerprint, context: CommandContext) -> GenerationStamp? {
-        let writer = OutputWriter(directory: digest.outputDirectory)
+        let writer = context.outputs.folder(digest.outputDirectory)
         guard !writer.holdsRunLeftovers, let stamp = GenerationStamp.read(from: writer),
-            stamp.digest == digest.value, stamp.outputsUntouched
+            stamp.digest == digest.value, stamp.outputsUntouched(in: context.outputs)
         else { return nil }
         return stamp
     }
@@ -337,7 +340,7 @@ enum GenerateCommand: Command {
             digest.add(bytes)
         }
         let userTemplates = arguments.value("--templates") ?? configuration?.templates
-        if let userTemplates { digest.addFolder(userTemplates) }
+        if let userTemplates { digest.addFolder(userTemplates, in: context.fileSystem) }
         // The quick answer needs a list of inputs that only a changed file can change: a book's
         // chapters are listed by its SUMMARY.md, but a folder of chapters gains one unseen, and
         // so does a templates folder. A file without size and time (memory) has no quick answer.
@@ -354,7 +357,7 @@ enum GenerateCommand: Command {
     /// Writes each file that changed through the writer of its folder, after checking and making
     /// every folder; with `--check` or `--dry-run` it only says what would change.
     private static func apply(
-        _ placed: [(GeneratedFile, OutputWriter)], arguments: ParsedArguments, context: CommandContext
+        _ placed: [(GeneratedFile, any OutputFolder)], arguments: ParsedArguments, context: CommandContext
     ) -> ExitStatus {
         let changes = placed.map { ($0.0, $0.1, $0.1.change(for: $0.0)) }
         let pending = changes.filter { $0.2 == .create || $0.2 == .update }
@@ -375,7 +378,7 @@ enum GenerateCommand: Command {
         }
         do {
             // The folders of every file, checked and made before the first write; the stamp too.
-            var writers: [OutputWriter] = []
+            var writers: [any OutputFolder] = []
             for (_, writer, _) in changes where !writers.contains(where: { $0 === writer }) { writers.append(writer) }
             for (index, writer) in writers.enumerated() {
                 let paths = pending.filter { $0.1 === writer }.map(\.0.path)

@@ -36,10 +36,9 @@ struct GenerationStamp: Equatable {
     var inputs: [Record] = []
     var outputs: [Record]
 
-    /// Whether every recorded output still looks exactly as it was written. Outputs are looked
-    /// at where `OutputWriter` wrote them, on the disk.
-    var outputsUntouched: Bool {
-        outputs.allSatisfy { $0.status != nil && FileStatus.of($0.path) == $0.status }
+    /// Whether every recorded output still looks exactly as it was written, where it was written.
+    func outputsUntouched(in outputFiles: any OutputFileSystem) -> Bool {
+        outputs.allSatisfy { $0.status != nil && outputFiles.status(of: $0.path) == $0.status }
     }
 
     /// Whether the quick answer holds: the same options and every input as it was.
@@ -47,7 +46,7 @@ struct GenerationStamp: Equatable {
         self.key == key && !inputs.isEmpty && inputs.allSatisfy { fileSystem.status(of: $0.path) == $0.status }
     }
 
-    static func read(from writer: OutputWriter) -> GenerationStamp? {
+    static func read(from writer: any OutputFolder) -> GenerationStamp? {
         guard let text = writer.existingText(of: fileName) else { return nil }
         var lines = text.split(separator: "\n").map(String.init)
         guard lines.first?.hasPrefix("digest ") == true else { return nil }
@@ -113,14 +112,11 @@ struct InputDigest {
     mutating func add(_ text: String) { add(Array(text.utf8)) }
 
     /// Every file below `folder`, in path order, with its relative path.
-    mutating func addFolder(_ folder: String) {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return }
-        var files: [String] = []
-        while let relative = enumerator.nextObject() as? String { files.append(relative) }
-        for relative in files.sorted() {
-            guard let data = FileManager.default.contents(atPath: folder + "/" + relative) else { continue }
+    mutating func addFolder(_ folder: String, in fileSystem: any GuideFileSystem) {
+        for relative in fileSystem.files(below: folder) {
+            guard let bytes = try? fileSystem.contents(of: GuidePath.join(folder, relative)) else { continue }
             add(relative)
-            add([UInt8](data))
+            add(bytes)
         }
     }
 

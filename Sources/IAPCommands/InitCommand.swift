@@ -57,7 +57,7 @@ enum InitCommand: Command {
             return .usageOrInput
         }
         let folder = arguments.value("--path") ?? "."
-        let writer = OutputWriter(directory: folder)
+        let writer = context.outputs.folder(folder)
         do {
             try writer.open(creating: true, holder: "iapkit init") { holder in
                 context.standardError.line("iapkit init: waiting for \(holder), which is writing '\(folder)'")

@@ -6,7 +6,7 @@ import IAPFileAccess
 ///
 /// Only regular files are read, each checked for its size before a byte is read; a named pipe
 /// or a device is a `.special` path, never opened for reading.
-public struct LocalFileSystem: GuideFileSystem {
+public struct LocalFileSystem: GuideFileSystem, OutputFileSystem {
     /// Larger files are refused: node positions are 32-bit, and no guide is this big.
     public static let largestFile = InputFile.largestFile
 
@@ -39,5 +39,9 @@ public struct LocalFileSystem: GuideFileSystem {
 
     public func status(of path: String) -> FileStatus? {
         FileStatus.of(path)
+    }
+
+    public func folder(_ directory: String) -> any OutputFolder {
+        OutputWriter(directory: directory)
     }
 }

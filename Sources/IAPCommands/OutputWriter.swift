@@ -24,8 +24,8 @@ import IAPGenerate
 /// - temporary files that a killed run left behind are removed by the next run.
 ///
 /// Only the folder itself may be reached through a symbolic link: its path is the user's.
-final class OutputWriter: @unchecked Sendable {
-    enum Change: String {
+public final class OutputWriter: OutputFolder, @unchecked Sendable {
+    public enum Change: String, Sendable {
         case create = "created"
         case update = "updated"
         case unchanged
@@ -33,17 +33,22 @@ final class OutputWriter: @unchecked Sendable {
         case keep = "kept (yours)"
     }
 
-    struct WriteError: Error, CustomStringConvertible, Sendable {
-        var path: String
-        var reason: String
-        var description: String { "cannot write '\(path)': \(reason)" }
+    public struct WriteError: Error, CustomStringConvertible, Sendable {
+        public var path: String
+        public var reason: String
+        public var description: String { "cannot write '\(path)': \(reason)" }
+
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
     }
 
     /// Temporary files are `.iapkit-tmp-` and 16 random hexadecimal digits.
     static let temporaryPrefix = ".iapkit-tmp-"
 
     /// The folder as the user named it; empty or `.` for the working directory.
-    let directory: String
+    public let directory: String
     /// Open folders below the output folder, by relative path (`""` is the folder itself), once
     /// `open` and `prepare` have run. Read, never changed, while files are written in parallel.
     private var folders: [String: Int32] = [:]
@@ -59,14 +64,11 @@ final class OutputWriter: @unchecked Sendable {
         directory.isEmpty || directory == "." ? relative : directory + "/" + relative
     }
 
-    func target(_ file: GeneratedFile) -> String { target(file.path) }
-    func target(_ relativePath: String) -> String { Self.join(directory, relativePath) }
-
     // MARK: Reading what is there
 
     /// The bytes of the regular file at `relativePath`, never through a symbolic link; nil when
     /// there is none.
-    func existingBytes(_ relativePath: String) -> [UInt8]? {
+    public func existingBytes(_ relativePath: String) -> [UInt8]? {
         let descriptor = openExisting(relativePath)
         guard descriptor >= 0 else { return nil }
         defer { systemClose(descriptor) }
@@ -80,9 +82,11 @@ final class OutputWriter: @unchecked Sendable {
         }
     }
 
-    /// The current text of `path` below the output folder, if it exists.
-    func existingText(of path: String) -> String? {
-        existingBytes(path).map { String(decoding: $0, as: UTF8.self) }
+    public func exists(_ relativePath: String) -> Bool {
+        let descriptor = openExisting(relativePath)
+        guard descriptor >= 0 else { return false }
+        systemClose(descriptor)
+        return true
     }
 
     /// A descriptor of the regular file at `relativePath`, or -1. The file's own name is never
@@ -105,18 +109,10 @@ final class OutputWriter: @unchecked Sendable {
         return descriptor
     }
 
-    func change(for file: GeneratedFile) -> Change {
-        let descriptor = openExisting(file.path)
-        guard descriptor >= 0 else { return .create }
-        systemClose(descriptor)
-        if file.isScaffold { return .keep }
-        return change(path: file.path, pieces: [Array(file.contents.utf8)[...]])
-    }
-
     /// Whether writing `pieces`, one after another, to `relativePath` would create, update or
     /// leave the file alone. A file of another size differs without being read; one of the
     /// same size is compared a chunk at a time, so a large page is never held twice.
-    func change(path relativePath: String, pieces: [ArraySlice<UInt8>]) -> Change {
+    public func change(path relativePath: String, pieces: [ArraySlice<UInt8>]) -> Change {
         let descriptor = openExisting(relativePath)
         guard descriptor >= 0 else { return .create }
         defer { systemClose(descriptor) }
@@ -147,7 +143,7 @@ final class OutputWriter: @unchecked Sendable {
 
     /// Opens (and, with `creating`, makes) the output folder and takes its lock. `waiting` is
     /// told when another run holds the lock.
-    func open(creating: Bool, holder: String, waiting: (String) -> Void) throws(WriteError) {
+    public func open(creating: Bool, holder: String, waiting: (String) -> Void) throws(WriteError) {
         let path = directory.isEmpty ? "." : directory
         if creating, !Self.isDirectory(path) {
             do {
@@ -169,7 +165,7 @@ final class OutputWriter: @unchecked Sendable {
     /// and clears them of temporary files left by killed runs. Nothing is created unless every
     /// path can be written: a part that is a symbolic link or a file, or a file's name taken by
     /// a folder, is an error.
-    func prepare(_ relativePaths: [String]) throws(WriteError) {
+    public func prepare(_ relativePaths: [String]) throws(WriteError) {
         let rules = OutputPathRules.problems(relativePaths, under: directory)
         if let first = rules.first { throw first }
         guard let root = folders[""] else { throw WriteError(path: directory, reason: "the folder is not open") }
@@ -244,7 +240,7 @@ final class OutputWriter: @unchecked Sendable {
 
     /// Whether the folder holds a lock file or temporary files: another run is writing it, or
     /// a killed run left them for the next full run to sweep.
-    var holdsRunLeftovers: Bool {
+    public var holdsRunLeftovers: Bool {
         guard let folder = opendir(directory.isEmpty ? "." : directory) else { return false }
         defer { closedir(folder) }
         // Read straight from the folder: this runs at the start of every up-to-date run.
@@ -271,7 +267,7 @@ final class OutputWriter: @unchecked Sendable {
     }
 
     /// Ends the run: lets go of the lock and closes the folders.
-    func close() {
+    public func close() {
         if let lock, let root = folders[""] { lock.release(in: root) }
         lock = nil
         for descriptor in folders.values { systemClose(descriptor) }
@@ -280,17 +276,9 @@ final class OutputWriter: @unchecked Sendable {
 
     // MARK: Writing
 
-    func write(_ file: GeneratedFile) throws(WriteError) {
-        try write(path: file.path, bytes: Array(file.contents.utf8))
-    }
-
-    func write(path relativePath: String, bytes: [UInt8]) throws(WriteError) {
-        try write(path: relativePath, pieces: [bytes[...]])
-    }
-
     /// Writes `pieces` one after another as the file's content: to a new temporary file beside
     /// it, then renamed over it. The folder must have been prepared for this path.
-    func write(path relativePath: String, pieces: [ArraySlice<UInt8>]) throws(WriteError) {
+    public func write(path relativePath: String, pieces: [ArraySlice<UInt8>]) throws(WriteError) {
         let (folderPath, name) = Self.split(relativePath)
         guard let folder = folders[folderPath] else {
             throw WriteError(path: target(relativePath), reason: "its folder was not prepared for writing")
@@ -320,7 +308,7 @@ final class OutputWriter: @unchecked Sendable {
 
     /// Removes a file this writer wrote in an earlier run and no longer writes; never a folder,
     /// never what a link points to.
-    func remove(path relativePath: String) {
+    public func remove(path relativePath: String) {
         let (folderPath, name) = Self.split(relativePath)
         guard let root = folders[""] else { return }
         var folder = folders[folderPath] ?? -1

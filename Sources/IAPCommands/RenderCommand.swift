@@ -104,8 +104,8 @@ enum RenderCommand: Command {
             context.standardError.write(diagnostics.map { $0.description + "\n" }.joined())
         }
 
-        let writer = OutputWriter(
-            directory: arguments.value("--output") ?? session.configuration?.site ?? ".build/site")
+        let writer = context.outputs.folder(
+            arguments.value("--output") ?? session.configuration?.site ?? ".build/site")
         let manifest = SiteManifest(paths: files.map(\.path))
         // Every name is checked before the folder is created; then the folder is locked, its
         // folders are checked and made one at a time, and the files are written on every core:

@@ -100,7 +100,7 @@ enum StoreKitCommand: Command {
         let slash = output.lastIndex(of: "/")
         let folder = slash.map { String(output[..<$0]) } ?? ""
         let name = slash.map { String(output[output.index(after: $0)...]) } ?? output
-        let writer = OutputWriter(directory: folder.isEmpty && slash != nil ? "/" : folder)
+        let writer = context.outputs.folder(folder.isEmpty && slash != nil ? "/" : folder)
         if let problem = OutputPathRules.problems([name], under: writer.directory).first {
             context.standardError.line("iapkit storekit: error: \(problem)")
             return .usageOrInput

@@ -55,7 +55,7 @@ enum TangleCommand: Command {
         }
         let files = CodeTangle.files(session.workbook)
         let directory = arguments.value("--output") ?? session.configuration?.tangle ?? "."
-        let writer = OutputWriter(directory: directory)
+        let writer = context.outputs.folder(directory)
         defer { writer.close() }
         let reserved = [TangleManifest.fileName, OutputLock.fileName]
         var problems = OutputPathRules.problems(files.map(\.path) + [TangleManifest.fileName], under: directory)
@@ -142,7 +142,7 @@ enum TangleCommand: Command {
 
     /// What would happen to each file of the guides, and to each file the last run wrote that no
     /// block names now.
-    static func plan(_ files: [TangledFile], manifest: TangleManifest, writer: OutputWriter)
+    static func plan(_ files: [TangledFile], manifest: TangleManifest, writer: any OutputFolder)
         -> (files: [(file: TangledFile, action: Action)], leftOver: [(path: String, action: Action)])
     {
         let planned = files.map { file -> (TangledFile, Action) in
@@ -163,7 +163,7 @@ enum TangleCommand: Command {
     /// `--check`: every difference between the guides and the folder, one line each.
     private static func reportCheck(
         _ planned: (files: [(file: TangledFile, action: Action)], leftOver: [(path: String, action: Action)]),
-        writer: OutputWriter, context: CommandContext
+        writer: any OutputFolder, context: CommandContext
     ) -> ExitStatus {
         var differences = 0
         for (file, action) in planned.files where action != .unchanged {

@@ -1,5 +1,13 @@
 import IAPFileAccess
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// What the extraction stage needs from a file system. The command line passes the real one;
 /// tests pass a dictionary, so the whole pipeline runs in memory.
 public protocol GuideFileSystem: Sendable {
@@ -93,5 +101,49 @@ public enum GuidePath {
             }
             return true
         } ?? false
+    }
+}
+
+extension GuideFileSystem {
+    /// The file at `path`, which must lie inside the folder `root` once symbolic links are
+    /// followed (where the files have links); nil when no file is there. The same rule as
+    /// `InputFile.read(_:inside:)`, over these files.
+    public func read(_ path: String, inside root: String) throws(InputFileError) -> [UInt8]? {
+        switch kind(of: path) {
+        case .missing, .directory: return nil
+        case .special(let what): throw InputFileError(path: path, reason: .notRegular(what))
+        case .file: break
+        }
+        guard let resolvedRoot = resolvedPath(of: root), let resolved = resolvedPath(of: path),
+            InputFile.isInside(resolved, root: resolvedRoot)
+        else { throw InputFileError(path: path, reason: .outside(root)) }
+        do {
+            return try contents(of: path)
+        } catch let error as InputFileError {
+            throw error
+        } catch {
+            throw InputFileError(path: path, reason: .system(EIO))
+        }
+    }
+
+    /// Every file below `folder`, by path relative to it, in path order; folders reached again
+    /// through a link are not entered twice.
+    public func files(below folder: String) -> [String] {
+        var found: [String] = []
+        var pending = [""]
+        var entered: Set<FileIdentity> = []
+        while let relative = pending.popLast() {
+            let path = relative.isEmpty ? folder : GuidePath.join(folder, relative)
+            if let identity = identity(of: path), !entered.insert(identity).inserted { continue }
+            for name in (try? entries(of: path)) ?? [] {
+                let child = relative.isEmpty ? name : relative + "/" + name
+                switch kind(of: GuidePath.join(folder, child)) {
+                case .file: found.append(child)
+                case .directory: pending.append(child)
+                default: continue
+                }
+            }
+        }
+        return found.sorted()
     }
 }

@@ -169,3 +169,9 @@ public struct InputFileError: Error, Sendable, Equatable, CustomStringConvertibl
         return "\(bytes) bytes"
     }
 }
+
+/// Reads the file at a path that must lie inside a folder (the second argument) once symbolic
+/// links are followed, as `InputFile.read(_:inside:)` does on the disk; nil when nothing is
+/// there. Template folders are read through one, so a command reads them where it reads
+/// everything else.
+public typealias ContainedFileReader = @Sendable (_ path: String, _ folder: String) throws(InputFileError) -> [UInt8]?

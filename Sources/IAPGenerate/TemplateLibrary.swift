@@ -11,13 +11,21 @@ public struct TemplateLibrary: Sendable {
 
     /// The user's folder of templates, searched first; it holds template sets such as
     /// `StoreKit2/`.
-    public let userFolder: URL?
+    public let userFolder: String?
     /// Template sources by name, used for every name the user's folder does not have.
     public let builtIn: [String: String]
+    /// How the user's folder is read: the disk unless the caller reads elsewhere.
+    let read: ContainedFileReader
 
-    public init(userFolder: URL?, builtIn: [String: String] = BuiltInTemplates.sources) {
+    public init(
+        userFolder: String?, builtIn: [String: String] = BuiltInTemplates.sources,
+        read: @escaping ContainedFileReader = { path, folder throws(InputFileError) in
+            try InputFile.read(path, inside: folder)
+        }
+    ) {
         self.userFolder = userFolder
         self.builtIn = builtIn
+        self.read = read
     }
 
     /// Where error locations put a built-in template: the file it was compiled from.
@@ -30,14 +38,14 @@ public struct TemplateLibrary: Sendable {
     /// a user folder of templates is as untrusted as the guides.
     public func source(named name: String) throws(TemplateError) -> (text: String, path: String)? {
         if let folder = userFolder {
-            let url = folder.appendingPathComponent(name + "." + Self.fileExtension)
+            let path = (folder.hasSuffix("/") ? folder : folder + "/") + name + "." + Self.fileExtension
             do {
-                if let bytes = try InputFile.read(url.path, inside: folder.path) {
-                    return (String(decoding: bytes, as: UTF8.self), url.path)
+                if let bytes = try read(path, folder) {
+                    return (String(decoding: bytes, as: UTF8.self), path)
                 }
             } catch {
                 throw TemplateError(
-                    "the template cannot be read: \(error)", at: SourceLocation(file: url.path, line: 1, column: 1))
+                    "the template cannot be read: \(error)", at: SourceLocation(file: path, line: 1, column: 1))
             }
         }
         return builtIn[name].map { ($0, Self.builtInPath(of: name)) }

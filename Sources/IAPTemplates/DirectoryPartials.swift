@@ -12,10 +12,18 @@ import IAPFileAccess
 public struct DirectoryPartials: PartialSource {
     public let directory: URL
     public let fileExtension: String
+    /// How the folder is read: the disk unless the caller reads elsewhere.
+    let read: ContainedFileReader
 
-    public init(directory: URL, fileExtension: String = "mustache") {
+    public init(
+        directory: URL, fileExtension: String = "mustache",
+        read: @escaping ContainedFileReader = { path, folder throws(InputFileError) in
+            try InputFile.read(path, inside: folder)
+        }
+    ) {
         self.directory = directory
         self.fileExtension = fileExtension
+        self.read = read
     }
 
     public func partial(named name: String) throws(TemplateError) -> Template? {
@@ -24,8 +32,8 @@ public struct DirectoryPartials: PartialSource {
         let path = directory.appendingPathComponent(fileName).path
         let bytes: [UInt8]
         do {
-            guard let read = try InputFile.read(path, inside: directory.path) else { return nil }
-            bytes = read
+            guard let found = try read(path, directory.path) else { return nil }
+            bytes = found
         } catch {
             throw TemplateError(
                 "the partial file cannot be read: \(error)", at: SourceLocation(file: path, line: 1, column: 1))

@@ -1,4 +1,5 @@
 import Foundation
+import IAPCommands
 import IAPTestSupport
 import Testing
 
@@ -18,29 +19,40 @@ import Testing
         #expect(Self.cases.count >= 30)
     }
 
-    /// `$OUT` in `args` names a fresh folder on disk for what the command writes; the transcript
-    /// writes it as `$OUT` and ends with the files found there after the run, so a case shows
-    /// what was written as well as what was said.
+    /// `$OUT` in `args` names a fresh folder for what the command writes, in memory with the
+    /// case's files; the transcript writes it as `$OUT` and ends with what is found there after
+    /// the run, so a case shows what was written as well as what was said.
     static let outputMarker = "$OUT"
 
     @Test(arguments: cases)
     func caseGivesItsExactDiagnosticsAndStatus(_ name: String) throws {
         let directory = Self.folder.appendingPathComponent(name)
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("iapkit-case-\(UUID().uuidString)")
-            .path
-        defer { try? FileManager.default.removeItem(atPath: output) }
+        let output = "/iapkit-case/out"
         let written = try String(contentsOf: directory.appendingPathComponent("args"), encoding: .utf8)
         let arguments = written.split(separator: "\n", omittingEmptySubsequences: true).map {
             $0.replacingOccurrences(of: Self.outputMarker, with: output)
         }
         let stdin = (try? Data(contentsOf: directory.appendingPathComponent("stdin"))).map { [UInt8]($0) } ?? []
-        let files = try CommandHarness.files(in: directory, excluding: Self.harnessFiles)
-        let outcome = CommandHarness.run(arguments, files: files, stdin: stdin)
+        let disk = MemoryDisk(try CommandHarness.files(in: directory, excluding: Self.harnessFiles))
+        let outcome = CommandHarness.run(arguments, disk: disk, stdin: stdin)
         var transcript = outcome.transcript.replacingOccurrences(of: output, with: Self.outputMarker)
         if written.contains(Self.outputMarker) {
-            let found = (FileManager.default.subpaths(atPath: output) ?? []).sorted()
-            transcript += "--- files in $OUT\n" + found.map { $0 + "\n" }.joined()
+            transcript += "--- files in $OUT\n" + Self.subpaths(below: output, in: disk).map { $0 + "\n" }.joined()
         }
         Golden.check(transcript, matches: directory.appendingPathComponent("expected"))
+    }
+
+    /// The folders and files below `folder`, as `FileManager.subpaths` lists them on a disk.
+    static func subpaths(below folder: String, in disk: MemoryDisk) -> [String] {
+        var found: [String] = []
+        var pending = [""]
+        while let relative = pending.popLast() {
+            for name in (try? disk.entries(of: relative.isEmpty ? folder : folder + "/" + relative)) ?? [] {
+                let child = relative.isEmpty ? name : relative + "/" + name
+                found.append(child)
+                if disk.kind(of: folder + "/" + child) == .directory { pending.append(child) }
+            }
+        }
+        return found.sorted()
     }
 }

@@ -1,12 +1,13 @@
 import Foundation
+import IAPCommands
 import Testing
 
-/// `iapkit build`: lint, generate, check and render in one go, configured by `iapkit.yml`.
+/// `iapkit build`: lint, generate, check and render in one go, configured by `iapkit.yml`; in
+/// memory, the guides, the project and every output on one `MemoryDisk`.
 @Suite struct BuildCommandTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iapkit-build-\(UUID().uuidString)")
-        .path
+    let folder = "/elsewhere/build"
 
-    /// The outputs go to a temporary folder, outside the working directory, so every run passes
+    /// The outputs go to a folder outside the working directory, so every run passes
     /// `--allow-outside-paths`.
     func configured(_ files: [String: [UInt8]], project: Bool) -> [String: [UInt8]] {
         var files = files
@@ -17,36 +18,31 @@ import Testing
     }
 
     @Test func everyStepRunsWithAProject() throws {
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let outcome = CommandHarness.run(
-            ["build", "--allow-outside-paths"], files: configured(try CheckCommandTests.files(), project: true))
+        let disk = MemoryDisk(configured(try CheckCommandTests.files(), project: true))
+        let outcome = CommandHarness.run(["build", "--allow-outside-paths"], disk: disk)
         #expect(outcome.status == 0, "\(outcome.standardError)")
         for step in ["lint", "generate", "check", "render"] {
             #expect(outcome.standardOutput.contains("==> \(step)\n"))
         }
         #expect(outcome.standardOutput.hasSuffix("build: lint ok, generate ok, check ok, render ok\n"))
-        #expect(FileManager.default.fileExists(atPath: "\(folder)/Generated/ValidationChecklist.md"))
-        #expect(FileManager.default.fileExists(atPath: "\(folder)/site/index.html"))
-        let checklist = try String(contentsOfFile: "\(folder)/Generated/ValidationChecklist.md", encoding: .utf8)
-        #expect(!checklist.contains("No project was given"))
+        #expect(disk.files["\(folder)/site/index.html"] != nil)
+        let checklist = try #require(disk.files["\(folder)/Generated/ValidationChecklist.md"])
+        #expect(!String(decoding: checklist, as: UTF8.self).contains("No project was given"))
     }
 
     @Test func aProjectThatCannotBeReadStopsTheBuildBeforeAnyWrite() throws {
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let outcome = CommandHarness.run(
-            ["build", "--allow-outside-paths", "--project", "NoSuchApp"],
-            files: configured(try CheckCommandTests.files(), project: false))
+        let disk = MemoryDisk(configured(try CheckCommandTests.files(), project: false))
+        let outcome = CommandHarness.run(["build", "--allow-outside-paths", "--project", "NoSuchApp"], disk: disk)
         #expect(outcome.status == 2)
         #expect(outcome.standardOutput == "")
         #expect(outcome.standardError.hasSuffix("iapkit build: nothing done: the project cannot be read\n"))
-        #expect(!FileManager.default.fileExists(atPath: folder))
+        #expect(disk.kind(of: folder) == .missing)
     }
 
     @Test func withoutAProjectCheckIsSkipped() throws {
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let outcome = CommandHarness.run(
             ["build", "--quiet", "--allow-outside-paths"],
-            files: configured(try CheckCommandTests.files(), project: false))
+            disk: MemoryDisk(configured(try CheckCommandTests.files(), project: false)))
         #expect(outcome.status == 0)
         #expect(!outcome.standardOutput.contains("==> "))
         #expect(
@@ -56,22 +52,21 @@ import Testing
     }
 
     @Test func guidesWithErrorsStopAfterLint() throws {
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         var files = configured(try CheckCommandTests.files(), project: true)
         files["guide.md"] = Array("# Broken\n\n```yaml iap\nproducts: [\n```\n".utf8)
-        let outcome = CommandHarness.run(["build", "--allow-outside-paths"], files: files)
+        let disk = MemoryDisk(files)
+        let outcome = CommandHarness.run(["build", "--allow-outside-paths"], disk: disk)
         #expect(outcome.status == 1)
         #expect(
             outcome.standardOutput.hasSuffix(
                 "build: lint found problems, generate not run, check not run, render not run\n"))
-        #expect(!FileManager.default.fileExists(atPath: folder))
+        #expect(disk.kind(of: folder) == .missing)
     }
 
     @Test func aFailedCheckStillRendersButFails() throws {
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let outcome = CommandHarness.run(
             ["build", "--allow-outside-paths"],
-            files: configured(try CheckCommandTests.files("DevSuffix"), project: true))
+            disk: MemoryDisk(configured(try CheckCommandTests.files("DevSuffix"), project: true)))
         #expect(outcome.status == 1)
         #expect(outcome.standardOutput.hasSuffix("build: lint ok, generate ok, check found problems, render ok\n"))
     }

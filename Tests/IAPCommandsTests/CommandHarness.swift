@@ -19,13 +19,29 @@ final class CommandHarness: @unchecked Sendable {
         }
     }
 
-    /// `terminal` makes standard error count as a terminal, where progress is shown.
+    /// `terminal` makes standard error count as a terminal, where progress is shown. What the
+    /// command writes stays in memory with the files, and is gone after the run; a test that
+    /// looks at it keeps a `MemoryDisk` of its own.
     static func run(
         _ arguments: [String], files: [String: [UInt8]], stdin: [UInt8] = [], terminal: Bool = false
     ) -> Outcome {
+        run(arguments, disk: MemoryDisk(files), stdin: stdin, terminal: terminal)
+    }
+
+    /// The same over a `MemoryDisk`, which also takes what the command writes: a run and the
+    /// runs after it share the files, with no folder on the disk.
+    static func run(_ arguments: [String], disk: MemoryDisk, stdin: [UInt8] = [], terminal: Bool = false) -> Outcome {
+        run(arguments, fileSystem: disk, outputs: disk, stdin: stdin, terminal: terminal)
+    }
+
+    /// Reading from one file system and writing to another, for a reader that watches the reads.
+    static func run(
+        _ arguments: [String], fileSystem: any GuideFileSystem, outputs: any OutputFileSystem, stdin: [UInt8] = [],
+        terminal: Bool = false
+    ) -> Outcome {
         let harness = CommandHarness()
         var context = CommandContext(
-            fileSystem: MemoryFileSystem(files),
+            fileSystem: fileSystem, outputs: outputs,
             readStandardInput: { stdin },
             standardOutput: TextSink { text in harness.append(text, error: false) },
             standardError: TextSink { text in harness.append(text, error: true) })

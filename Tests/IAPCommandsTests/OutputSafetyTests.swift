@@ -131,12 +131,14 @@ import Testing
         let told = SharedValue<[String]>([])
         let opened = SharedValue(false)
         let finished = DispatchSemaphore(value: 0)
+        let waiting = DispatchSemaphore(value: 0)
         // A thread of its own: waiting for the lock blocks it.
         Thread {
             let writer = OutputWriter(directory: folder)
             do {
                 try writer.open(creating: true, holder: "iapkit generate") { holder in
                     told.withLock { $0.append(holder) }
+                    waiting.signal()
                 }
                 opened.withLock { $0 = true }
             } catch {
@@ -145,7 +147,8 @@ import Testing
             writer.close()
             finished.signal()
         }.start()
-        Thread.sleep(forTimeInterval: 0.3)
+        // It is told whom it waits for, then blocks until the first run lets go.
+        #expect(waiting.wait(timeout: .now() + 10) == .success)
         #expect(opened.withLock { $0 } == false)
         #expect(told.withLock { $0 } == ["process \(getpid()) (iapkit render)"])
         first.close()

@@ -10,14 +10,14 @@ import Testing
         "Workbook/next.md": Array("# Next\n\n## Set up\n\n- [ ] Done {#done}\n".utf8),
     ]
 
-    static func temporaryFolder() -> String {
-        NSTemporaryDirectory() + "iapkit-render-\(UUID().uuidString)"
-    }
+    /// The site's folder, outside the working directory as a temporary folder would be; each
+    /// test has its own `MemoryDisk`.
+    static func temporaryFolder() -> String { "/elsewhere/site" }
 
     @Test func brokenLinksAreWarningsAndTheSiteIsWritten() throws {
         let folder = Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let outcome = CommandHarness.run(["render", "-o", folder], files: Self.guide)
+        let disk = MemoryDisk(Self.guide)
+        let outcome = CommandHarness.run(["render", "-o", folder], disk: disk)
         #expect(outcome.status == 0)
         #expect(
             outcome.standardError == """
@@ -28,40 +28,39 @@ import Testing
         #expect(
             outcome.standardOutput
                 == "rendered 2 chapters to \(folder): 6 written, 0 unchanged; 0 errors, 2 warnings\n")
-        let index = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
+        let index = String(decoding: try #require(disk.files[folder + "/index.html"]), as: UTF8.self)
         #expect(index.contains(#"<a href="next.html#setup">next</a>"#))
-        #expect(FileManager.default.fileExists(atPath: folder + "/next.html"))
-        #expect(FileManager.default.fileExists(atPath: folder + "/assets/site.js"))
+        #expect(disk.files[folder + "/next.html"] != nil)
+        #expect(disk.files[folder + "/assets/site.js"] != nil)
     }
 
     @Test func pdfWithoutABrowserSaysWhatToInstallAndKeepsTheSite() {
         let folder = Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let outcome = CommandHarness.run(["render", "--quiet", "-o", folder, "--pdf", "book.pdf"], files: Self.guide)
+        let disk = MemoryDisk(Self.guide)
+        let outcome = CommandHarness.run(["render", "--quiet", "-o", folder, "--pdf", "book.pdf"], disk: disk)
         #expect(outcome.status == 2)
         #expect(
             outcome.standardError.hasSuffix(
                 "iapkit render: error: --pdf prints through headless Chromium or Google Chrome, and neither was found; "
                     + "install it (Debian and Ubuntu: apt-get install chromium; macOS: brew install --cask chromium) "
                     + "or name it with CHROMIUM=/path/to/chromium\n"))
-        #expect(FileManager.default.fileExists(atPath: folder + "/print.html"))
+        #expect(disk.files[folder + "/print.html"] != nil)
     }
 
     @Test func pdfIntoAFolderThatIsNotThereIsRefusedBeforeAnythingIsRendered() {
         let folder = Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let missing = CommandHarness.run(["render", "-o", folder, "--pdf", "handouts/book.pdf"], files: Self.guide)
+        let disk = MemoryDisk(Self.guide)
+        let missing = CommandHarness.run(["render", "-o", folder, "--pdf", "handouts/book.pdf"], disk: disk)
         #expect(missing.status == 2)
         #expect(
             missing.standardError
                 == "iapkit render: error: cannot print to 'handouts/book.pdf': the folder 'handouts' does not exist\n")
-        #expect(!FileManager.default.fileExists(atPath: folder))
-        var files = Self.guide
-        files["handouts/notes.md"] = Array("# Notes\n".utf8)
-        let aFolder = CommandHarness.run(["render", "-o", folder, "--pdf", "handouts"], files: files)
+        #expect(disk.kind(of: folder) == .missing)
+        disk.store(Array("# Notes\n".utf8), at: "handouts/notes.md")
+        let aFolder = CommandHarness.run(["render", "-o", folder, "--pdf", "handouts"], disk: disk)
         #expect(aFolder.status == 2)
         #expect(aFolder.standardError.hasSuffix("cannot print to 'handouts': it is a folder\n"))
-        let aFile = CommandHarness.run(["render", "-o", folder, "--pdf", "handouts/notes.md/book.pdf"], files: files)
+        let aFile = CommandHarness.run(["render", "-o", folder, "--pdf", "handouts/notes.md/book.pdf"], disk: disk)
         #expect(
             aFile.standardError.hasSuffix(
                 "cannot print to 'handouts/notes.md/book.pdf': 'handouts/notes.md' is not a folder\n"))
@@ -69,15 +68,15 @@ import Testing
 
     @Test func pdfPrintsThePrintViewOfTheSiteJustWritten() {
         let folder = Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let disk = MemoryDisk(Self.guide)
         let printed = LockedPages()
         let output = LockedPages()
         var context = CommandContext(
-            fileSystem: MemoryFileSystem(Self.guide), readStandardInput: { [] },
+            fileSystem: disk, readStandardInput: { [] },
             standardOutput: TextSink { output.append($0) }, standardError: TextSink { output.append($0) })
         context.printToPDF = { page, pdf in
             printed.append(page + " -> " + pdf)
-            return FileManager.default.fileExists(atPath: page) ? .success(()) : .failure(.failed("no page"))
+            return disk.files[page] != nil ? .success(()) : .failure(.failed("no page"))
         }
         let status = IAPKitTool.run(["render", "-o", folder, "--pdf", "book.pdf"], context: context)
         #expect(status.rawValue == 1 || status.rawValue == 0)
@@ -94,8 +93,8 @@ import Testing
 
     @Test func strictTurnsBrokenLinksIntoErrors() {
         let folder = Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let outcome = CommandHarness.run(["render", "--strict", "--quiet", "-o", folder], files: Self.guide)
+        let disk = MemoryDisk(Self.guide)
+        let outcome = CommandHarness.run(["render", "--strict", "--quiet", "-o", folder], disk: disk)
         #expect(outcome.status == 1)
         #expect(outcome.standardOutput.isEmpty)
         #expect(outcome.standardError.contains("Workbook/start.md:3:32: error: link to 'gone.md'"))
@@ -103,29 +102,28 @@ import Testing
 
     @Test func aSecondRunWritesNothing() {
         let folder = Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        _ = CommandHarness.run(["render", "-o", folder], files: Self.guide)
-        let again = CommandHarness.run(["render", "-o", folder], files: Self.guide)
+        let disk = MemoryDisk(Self.guide)
+        _ = CommandHarness.run(["render", "-o", folder], disk: disk)
+        let again = CommandHarness.run(["render", "-o", folder], disk: disk)
         #expect(again.standardOutput.contains(": 0 written, 6 unchanged;"))
     }
 
     @Test func theSiteFolderComesFromTheProjectConfiguration() {
         let folder = Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        var files = Self.guide
-        files["iapkit.yml"] = Array("site: \(folder)\n".utf8)
+        let disk = MemoryDisk(Self.guide)
+        disk.store(Array("site: \(folder)\n".utf8), at: "iapkit.yml")
         // A temporary folder is outside the working directory: the file may name it only when
         // the command line allows it.
-        let refused = CommandHarness.run(["render", "--quiet"], files: files)
+        let refused = CommandHarness.run(["render", "--quiet"], disk: disk)
         #expect(refused.status == 2)
         #expect(
             refused.standardError.hasPrefix(
                 "iapkit.yml:1:7: error: 'site' names '\(folder)', which is outside the working directory; "
                     + "pass --allow-outside-paths if that is meant\n"))
-        #expect(!FileManager.default.fileExists(atPath: folder))
-        let outcome = CommandHarness.run(["render", "--quiet", "--allow-outside-paths"], files: files)
+        #expect(disk.kind(of: folder) == .missing)
+        let outcome = CommandHarness.run(["render", "--quiet", "--allow-outside-paths"], disk: disk)
         #expect(outcome.status == 0)
-        #expect(FileManager.default.fileExists(atPath: folder + "/index.html"))
+        #expect(disk.files[folder + "/index.html"] != nil)
     }
 
     @Test func standardInputIsAUsageError() {
@@ -135,14 +133,13 @@ import Testing
 
     @Test func imagesBesideTheGuidesAreCopiedAndMissingOnesReported() throws {
         let folder = Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let files: [String: [UInt8]] = [
+        let disk = MemoryDisk([
             "docs/guide.md": Array(
                 "# Guide\n\n![flow](images/flow.png)\n\n![gone](images/gone.png)\n![up](../up.png)\n".utf8),
             "docs/images/flow.png": [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A],
             "up.png": [1],
-        ]
-        let outcome = CommandHarness.run(["render", "docs/guide.md", "-o", folder], files: files)
+        ])
+        let outcome = CommandHarness.run(["render", "docs/guide.md", "-o", folder], disk: disk)
         #expect(outcome.status == 0)
         #expect(
             outcome.standardError == """
@@ -150,10 +147,8 @@ import Testing
                 docs/guide.md:6:1: warning: image '../up.png' is outside the book's folder and is not copied into the site
 
                 """)
-        #expect(
-            FileManager.default.contents(atPath: folder + "/images/flow.png")
-                == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
-        let page = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
+        #expect(disk.files[folder + "/images/flow.png"] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let page = String(decoding: try #require(disk.files[folder + "/index.html"]), as: UTF8.self)
         #expect(page.contains(#"<img src="images/flow.png" alt="flow">"#))
     }
 
@@ -166,13 +161,13 @@ import Testing
         }
         files["Book/SUMMARY.md"] = Array(summary.utf8)
         let folder = Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let shown = CommandHarness.run(["render", "Book", "-o", folder], files: files, terminal: true)
+        let disk = MemoryDisk(files)
+        let shown = CommandHarness.run(["render", "Book", "-o", folder], disk: disk, terminal: true)
         #expect(shown.standardError.contains("\rrendering 1/12 chapters"))
         #expect(shown.standardError.hasSuffix("\rrendering 12/12 chapters\n"))
-        let piped = CommandHarness.run(["render", "Book", "-o", folder], files: files)
+        let piped = CommandHarness.run(["render", "Book", "-o", folder], disk: disk)
         #expect(piped.standardError.isEmpty)
-        let quiet = CommandHarness.run(["render", "Book", "-o", folder, "--quiet"], files: files, terminal: true)
+        let quiet = CommandHarness.run(["render", "Book", "-o", folder, "--quiet"], disk: disk, terminal: true)
         #expect(quiet.standardError.isEmpty)
         #expect(quiet.standardOutput.isEmpty)
     }

@@ -1,8 +1,9 @@
 import Foundation
+import IAPCommands
 import Testing
 
-/// `iapkit storekit import -o`: the chapter lands in the file, whole, and only when it changed;
-/// a file that cannot be imported leaves the output untouched.
+/// `iapkit storekit import -o`, in memory: the chapter lands in the file, whole, and only when
+/// it changed; a file that cannot be imported leaves the output untouched.
 @Suite struct StoreKitCommandTests {
     static let storekit = """
         {
@@ -19,29 +20,20 @@ import Testing
         }
         """
 
-    static func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "iapkit-storekit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     @Test func outputIsWrittenOnceAndThenLeftAlone() throws {
-        let folder = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let output = folder.appendingPathComponent("Products.md").path
-        let files = ["Shop.storekit": Array(Self.storekit.utf8)]
-        let first = CommandHarness.run(["storekit", "import", "Shop.storekit", "-o", output], files: files)
+        let disk = MemoryDisk(texts: ["Shop.storekit": Self.storekit, "Guides/.keep": ""])
+        let output = "Guides/Products.md"
+        let first = CommandHarness.run(["storekit", "import", "Shop.storekit", "-o", output], disk: disk)
         #expect(first.status == 0)
         #expect(first.standardOutput == "created: \(output)\n")
         #expect(first.standardError == "")
-        let written = try String(contentsOfFile: output, encoding: .utf8)
-        let printed = CommandHarness.run(["storekit", "import", "Shop.storekit"], files: files)
+        let written = try #require(disk.files[output].map { String(decoding: $0, as: UTF8.self) })
+        let printed = CommandHarness.run(["storekit", "import", "Shop.storekit"], disk: disk)
         #expect(written == printed.standardOutput)
         #expect(written.contains("  - id: \"com.example.pebble.gems\"\n"))
-        let second = CommandHarness.run(["storekit", "import", "Shop.storekit", "--output", output], files: files)
+        let second = CommandHarness.run(["storekit", "import", "Shop.storekit", "--output", output], disk: disk)
         #expect(second.standardOutput == "unchanged: \(output)\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["Products.md"])
+        #expect(try disk.entries(of: "Guides") == [".keep", "Products.md"])
     }
 
     @Test func nameAndBundleIDMakeTheChapterABook() {
@@ -61,15 +53,12 @@ import Testing
     }
 
     @Test func aBadFileWritesNothing() throws {
-        let folder = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let output = folder.appendingPathComponent("Products.md").path
-        try Data("keep me\n".utf8).write(to: URL(fileURLWithPath: output))
+        let disk = MemoryDisk(texts: ["Shop.storekit": "{", "Guides/Products.md": "keep me\n"])
         let outcome = CommandHarness.run(
-            ["storekit", "import", "Shop.storekit", "-o", output], files: ["Shop.storekit": Array("{".utf8)])
+            ["storekit", "import", "Shop.storekit", "-o", "Guides/Products.md"], disk: disk)
         #expect(outcome.status == 2)
         #expect(outcome.standardOutput == "")
-        #expect(try String(contentsOfFile: output, encoding: .utf8) == "keep me\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["Products.md"])
+        #expect(disk.files["Guides/Products.md"] == Array("keep me\n".utf8))
+        #expect(try disk.entries(of: "Guides") == ["Products.md"])
     }
 }

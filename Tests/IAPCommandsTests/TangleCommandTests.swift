@@ -1,9 +1,12 @@
 import Foundation
+import IAPCommands
+import IAPExtract
 import IAPFileAccess
 import IAPTestSupport
 import Testing
 
-/// `iapkit tangle`: guides in memory, the folder it writes on disk.
+/// `iapkit tangle` in memory: the guide and the folder it writes share one `MemoryDisk`. What
+/// only a disk has (symbolic links, the Workbook's own files) is tried on the disk.
 @Suite struct TangleCommandTests {
     static let guide = """
         # Paywall
@@ -31,29 +34,33 @@ import Testing
         ```
         """
 
-    let folder: String
+    let folder = "Tangled"
+    let disk = MemoryDisk()
+    /// A folder on the disk, for the tests that need one.
+    let diskFolder =
+        FileManager.default.temporaryDirectory.appendingPathComponent("iapkit-tangle-\(UUID().uuidString)").path
 
-    init() {
-        folder =
-            FileManager.default.temporaryDirectory.appendingPathComponent("iapkit-tangle-\(UUID().uuidString)").path
+    func run(_ extra: [String], guide: String = Self.guide) -> CommandHarness.Outcome {
+        disk.store(Array(guide.utf8), at: "paywall.md")
+        return CommandHarness.run(["tangle", "paywall.md", "-o", folder] + extra, disk: disk)
     }
 
-    func run(_ extra: [String], guide: String = Self.guide, files: [String: [UInt8]] = [:]) -> CommandHarness.Outcome {
-        var all = files
-        all["paywall.md"] = Array(guide.utf8)
-        return CommandHarness.run(["tangle", "paywall.md", "-o", folder] + extra, files: all)
+    /// The guide in memory, the folder on the disk.
+    func runWritingToDisk(_ extra: [String] = []) -> CommandHarness.Outcome {
+        CommandHarness.run(
+            ["tangle", "paywall.md", "-o", diskFolder] + extra,
+            fileSystem: MemoryFileSystem(["paywall.md": Array(Self.guide.utf8)]), outputs: DiskOutputs())
     }
 
     func text(_ path: String) -> String? {
-        FileManager.default.contents(atPath: folder + "/" + path).map { String(decoding: $0, as: UTF8.self) }
+        disk.files[folder + "/" + path].map { String(decoding: $0, as: UTF8.self) }
     }
 
-    func write(_ path: String, _ text: String) throws {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + path))
+    func write(_ path: String, _ text: String) {
+        disk.store(Array(text.utf8), at: folder + "/" + path)
     }
 
     @Test func writesEachNamedFileWithItsBlocksJoinedInBookOrderThenNothing() throws {
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let first = run([])
         #expect(first.status == 0, "\(first.transcript)")
         #expect(first.standardOutput.hasSuffix("2 written, 0 unchanged\n"))
@@ -62,12 +69,7 @@ import Testing
                 == "enum Paywall {\n    static let title = \"Go further\"\n    static let footnote = \"Cancel any time\"\n}\n"
         )
         #expect(text("Resources/offer.json") == "{\"offer\": \"intro\"}\n")
-        let names = try FileManager.default.subpathsOfDirectory(atPath: folder).sorted()
-        #expect(
-            names == [
-                ".iapkit-tangle", "Resources", "Resources/offer.json", "Sources", "Sources/Store",
-                "Sources/Store/Paywall.swift",
-            ])
+        #expect(disk.files(below: folder) == [".iapkit-tangle", "Resources/offer.json", "Sources/Store/Paywall.swift"])
         // The manifest is what `sha256sum` would print for the files.
         let paywall = try #require(text("Sources/Store/Paywall.swift"))
         let offer = try #require(text("Resources/offer.json"))
@@ -75,24 +77,18 @@ import Testing
             text(".iapkit-tangle")
                 == "\(SHA256.hex(Array(offer.utf8)))  Resources/offer.json\n"
                 + "\(SHA256.hex(Array(paywall.utf8)))  Sources/Store/Paywall.swift\n")
-        let modified =
-            try FileManager.default.attributesOfItem(atPath: folder + "/Sources/Store/Paywall.swift")[
-                .modificationDate] as? Date
-        Thread.sleep(forTimeInterval: 0.05)
+        let written = disk.status(of: folder + "/Sources/Store/Paywall.swift")
         let second = run([])
         #expect(second.standardOutput == "0 written, 2 unchanged\n")
-        #expect(
-            try FileManager.default.attributesOfItem(atPath: folder + "/Sources/Store/Paywall.swift")[.modificationDate]
-                as? Date == modified)
+        #expect(disk.status(of: folder + "/Sources/Store/Paywall.swift") == written)
     }
 
     @Test func checkWritesNothingAndFailsOnlyWhenAFileWouldChange() throws {
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let missing = run(["--check"])
         #expect(missing.status == 1)
         #expect(
             missing.standardOutput.contains("paywall.md:5:1: stale: '\(folder)/Sources/Store/Paywall.swift' missing"))
-        #expect(!FileManager.default.fileExists(atPath: folder))
+        #expect(disk.kind(of: folder) == .missing)
         #expect(run([]).status == 0)
         let clean = run(["--check"])
         #expect(clean.status == 0)
@@ -105,9 +101,8 @@ import Testing
     }
 
     @Test func aFileChangedByHandIsNotOverwrittenUnlessForced() throws {
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(run([]).status == 0)
-        try write("Sources/Store/Paywall.swift", "// my own version\n")
+        write("Sources/Store/Paywall.swift", "// my own version\n")
         let edited = Self.guide.replacingOccurrences(of: "intro", with: "winback")
         let refused = run([], guide: edited)
         #expect(refused.status == 1)
@@ -127,32 +122,29 @@ import Testing
     }
 
     @Test func aFileTangleNeverWroteIsNotOverwritten() throws {
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try FileManager.default.createDirectory(atPath: folder + "/Resources", withIntermediateDirectories: true)
-        try write("Resources/offer.json", "{\"offer\": \"mine\"}\n")
+        write("Resources/offer.json", "{\"offer\": \"mine\"}\n")
         let refused = run([])
         #expect(refused.status == 1)
         #expect(refused.standardError.contains("offer.json': it exists and was not written by tangle"))
-        #expect(!FileManager.default.fileExists(atPath: folder + "/Sources"))
+        #expect(disk.kind(of: folder + "/Sources") == .missing)
         // The same bytes as the block are simply taken over.
-        try write("Resources/offer.json", "{\"offer\": \"intro\"}\n")
+        write("Resources/offer.json", "{\"offer\": \"intro\"}\n")
         let taken = run([])
         #expect(taken.status == 0)
         #expect(taken.standardOutput.hasSuffix("1 written, 1 unchanged\n"))
     }
 
     @Test func aFileNoBlockNamesAnyMoreIsRemovedUnlessChangedByHand() throws {
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(run([]).status == 0)
         let withoutOffer = Self.guide.replacingOccurrences(of: "json file=Resources/offer.json", with: "json")
         let removed = run([], guide: withoutOffer)
         #expect(removed.status == 0)
         #expect(removed.standardOutput.contains("removed: \(folder)/Resources/offer.json (no block names it now)"))
-        #expect(!FileManager.default.fileExists(atPath: folder + "/Resources/offer.json"))
+        #expect(text("Resources/offer.json") == nil)
         #expect(text(".iapkit-tangle")?.contains("offer.json") == false)
 
         #expect(run([]).status == 0)
-        try write("Resources/offer.json", "{\"offer\": \"kept\"}\n")
+        write("Resources/offer.json", "{\"offer\": \"kept\"}\n")
         let kept = run([], guide: withoutOffer)
         #expect(kept.status == 0)
         #expect(
@@ -164,7 +156,6 @@ import Testing
     }
 
     @Test func pathsThatLeaveTheFolderAreLocatedErrorsAndNothingIsWritten() throws {
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let guide = """
             # Escape
 
@@ -188,7 +179,7 @@ import Testing
         #expect(
             outcome.standardError.contains(
                 "paywall.md:11:1: error: file='Sources/./Store.swift' has an empty or '.' part"))
-        #expect(!FileManager.default.fileExists(atPath: folder))
+        #expect(disk.kind(of: folder) == .missing)
         // lint says the same, before anyone runs tangle.
         let lint = CommandHarness.run(["lint", "paywall.md"], files: ["paywall.md": Array(guide.utf8)])
         #expect(lint.status == 1)
@@ -196,47 +187,45 @@ import Testing
     }
 
     @Test func aSymbolicLinkInsideTheFolderIsNeverWrittenThrough() throws {
-        let outside = folder + "-outside"
+        let outside = diskFolder + "-outside"
         defer {
-            try? FileManager.default.removeItem(atPath: folder)
+            try? FileManager.default.removeItem(atPath: diskFolder)
             try? FileManager.default.removeItem(atPath: outside)
         }
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: diskFolder, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: folder + "/Sources", withDestinationPath: outside)
-        let outcome = run([])
+        try FileManager.default.createSymbolicLink(atPath: diskFolder + "/Sources", withDestinationPath: outside)
+        let outcome = runWritingToDisk()
         #expect(outcome.status == 2)
         #expect(outcome.standardError.contains("it is a symbolic link; files are never written through one"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty)
     }
 
     @Test func aPlantedManifestCannotRemoveAFileOutsideTheFolder() throws {
-        let outside = folder + "-victim.swift"
+        let outside = diskFolder + "-victim.swift"
         defer {
-            try? FileManager.default.removeItem(atPath: folder)
+            try? FileManager.default.removeItem(atPath: diskFolder)
             try? FileManager.default.removeItem(atPath: outside)
         }
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: diskFolder, withIntermediateDirectories: true)
         let victim = "let precious = true\n"
         try Data(victim.utf8).write(to: URL(fileURLWithPath: outside))
         let name = (outside as NSString).lastPathComponent
-        try write(".iapkit-tangle", "\(SHA256.hex(Array(victim.utf8)))  ../\(name)\n")
-        #expect(run([]).status == 0)
+        try Data("\(SHA256.hex(Array(victim.utf8)))  ../\(name)\n".utf8)
+            .write(to: URL(fileURLWithPath: diskFolder + "/.iapkit-tangle"))
+        #expect(runWritingToDisk().status == 0)
         #expect(FileManager.default.contents(atPath: outside) == Data(victim.utf8))
     }
 
     @Test func theFolderComesFromIapkitYmlWhenNotGiven() throws {
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let outcome = CommandHarness.run(
-            ["tangle", "paywall.md"],
-            files: ["paywall.md": Array(Self.guide.utf8), "iapkit.yml": Array("tangle: \(folder)\n".utf8)])
+        disk.store(Array(Self.guide.utf8), at: "paywall.md")
+        disk.store(Array("tangle: /elsewhere/\(folder)\n".utf8), at: "iapkit.yml")
+        let outcome = CommandHarness.run(["tangle", "paywall.md"], disk: disk)
         // An absolute folder outside the working directory must be allowed explicitly.
         #expect(outcome.status == 2, "\(outcome.transcript)")
-        let allowed = CommandHarness.run(
-            ["tangle", "paywall.md", "--allow-outside-paths"],
-            files: ["paywall.md": Array(Self.guide.utf8), "iapkit.yml": Array("tangle: \(folder)\n".utf8)])
+        let allowed = CommandHarness.run(["tangle", "paywall.md", "--allow-outside-paths"], disk: disk)
         #expect(allowed.status == 0, "\(allowed.transcript)")
-        #expect(text("Resources/offer.json") != nil)
+        #expect(disk.files["/elsewhere/\(folder)/Resources/offer.json"] != nil)
     }
 
     @Test func checkAndForceTogetherAreAUsageMistake() {
@@ -248,6 +237,7 @@ import Testing
     /// The Workbook itself, from disk: every sample becomes a file, and a second look finds it
     /// up to date.
     @Test func theWorkbookTanglesAndThenChecksClean() throws {
+        let folder = diskFolder
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let workbook = TestPaths.repositoryRoot.appendingPathComponent("Workbook").path
         let first = CommandHarness.runOnDisk(["tangle", workbook, "-o", folder])
