@@ -3,7 +3,7 @@
 
 extension BuiltInTemplates {
     /// Changes whenever a name or a source below changes.
-    public static let digest = "5145f92baa182155"
+    public static let digest = "b0ebc9cec7dc40d2"
 
     /// Each built-in template's source, by name (`StoreKit2/StoreManager.swift`).
     public static let sources: [String: String] = [
@@ -5372,7 +5372,8 @@ stored in local variables.
 `iapkit check` id: `main-thread-assumed` · heuristic · warning\
 Reads the StoreKit 1 delegate and observer methods (by signature) and warns when one touches UIKit
 or AppKit, or sets a `@Published` property of its own type, in its body without hopping to the
-main thread or the main actor. A call of the
+main thread or the main actor; a notification it posts counts as well when the observer's method
+touches the interface, since `NotificationCenter` delivers it on the posting thread. A call of the
 project's own helper whose name says it runs on the main queue or thread (`runOnMainThread { }`)
 counts as a hop, and a library's type method named like an interface call
 (`SVProgressHUD.dismiss()`) is not a touch.
@@ -5391,8 +5392,10 @@ UI reads.
 ### Unknown IDs never reported
 
 `iapkit check` id: `invalid-ids-ignored` · heuristic · warning\
-Scans the sources: StoreKit 1 (or SwiftyStoreKit) code that never reads the invalid IDs, and
-StoreKit 2 look-ups of which none ever compares requested and returned IDs.
+Scans the sources: StoreKit 1 (or SwiftyStoreKit) code that never reads the invalid IDs (a
+response handler that looks for each requested product and reports the missing ones, with a
+message such as "not found", counts as reading them), and StoreKit 2 look-ups of which none ever
+compares requested and returned IDs.
 
 **What goes wrong.** The code reads only the products that came back and never looks at the ones
 that did not. StoreKit 1 lists them in `invalidProductIdentifiers`; StoreKit 2 says nothing at all.
@@ -5409,9 +5412,10 @@ snippet and the loader above.
 `iapkit check` id: `listener-at-launch` · heuristic · warning\
 Finds where the sources read `Transaction.updates` or add a payment queue observer, and follows
 what launch reaches (the `@main` type, the root view's `.task` and `.onAppear`,
-`application(_:didFinishLaunchingWithOptions:)`) through initialisers and their default
-arguments, properties, calls, singletons and protocols (a call through a protocol reaches the
-types that adopt it); it names the path, or the screen that starts the listener too late. Source cannot show
+`application(_:didFinishLaunchingWithOptions:)`, the first screen of the main storyboard)
+through initialisers and their default arguments, properties, calls, singletons and protocols (a
+call through a protocol reaches the types that adopt it), and the life-cycle methods of the
+controllers and SpriteKit scenes it makes (`viewDidLoad`, `didMove(to:)`); it names the path, or the screen that starts the listener too late. Source cannot show
 every path, so confirm it with an Ask to Buy test after a relaunch.
 
 **What goes wrong.** Some transactions reach the app without the user tapping anything in it:

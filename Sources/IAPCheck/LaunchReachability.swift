@@ -454,8 +454,11 @@ private struct Search {
         "contextMenu", "inspector", "NavigationLink",
     ]
 
+    /// Methods the system calls on a controller, window controller or SpriteKit scene that is
+    /// made to be shown (`SKView.presentScene(MenuScene(fileNamed:))` runs `didMove(to:)`).
     static let lifeCycleMethods: Set<String> = [
-        "loadView", "viewDidLoad", "viewWillAppear", "viewDidAppear", "awakeFromNib",
+        "loadView", "viewDidLoad", "viewWillAppear", "viewDidAppear", "awakeFromNib", "windowDidLoad", "didMove",
+        "sceneDidLoad",
     ]
 
     private mutating func followFunctions(_ candidates: [Int], depth: Int, node: Int) {

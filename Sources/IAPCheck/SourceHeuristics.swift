@@ -154,7 +154,7 @@ struct SourceHeuristics {
         var reasons: [String] = []
         let requests = context.requests
         let storeKit1 = requests.filter { $0.api.hasPrefix("SKProductsRequest") }
-        if let first = storeKit1.first, !usage.mentions("invalidProductIdentifiers") {
+        if let first = storeKit1.first, !usage.mentions("invalidProductIdentifiers"), !responseNamesMissingProducts() {
             reasons.append("invalidProductIdentifiers is never read")
             evidence.append(index.tokens(first.file)[first.token].location)
         }
@@ -193,6 +193,48 @@ struct SourceHeuristics {
     private static let comparisonWords: Set<String> = [
         "subtracting", "symmetricDifference", "missing", "unknown", "notFound", "invalid", "unavailable", "notReturned",
     ]
+
+    /// Whether a StoreKit 1 response handler (`productsRequest(_:didReceive:)`), itself or
+    /// through methods of its type two calls down, looks for the products it did not get: the
+    /// comparison words, or a message such as "Product not found for …". Reading
+    /// `invalidProductIdentifiers` is one way to name them; checking each requested ID is another.
+    private func responseNamesMissingProducts() -> Bool {
+        let handlers = index.functions.filter { $0.name == "productsRequest" && $0.body != nil }
+        for handler in handlers {
+            var bodies = handler.body.map { [$0] } ?? []
+            var frontier = bodies
+            for _ in 0..<2 {
+                var next: [SourceIndex.Span] = []
+                for span in frontier {
+                    let tokens = index.tokens(span.file)
+                    for position in span.start..<span.end where tokens[position].kind == .identifier {
+                        for callee in index.functions(named: tokens[position].text, in: handler.typeName) {
+                            if let body = index.functions[callee].body, !bodies.contains(body), !next.contains(body) {
+                                next.append(body)
+                            }
+                        }
+                    }
+                }
+                bodies += next
+                frontier = next
+            }
+            for span in bodies {
+                let tokens = index.tokens(span.file)
+                for position in span.start..<span.end {
+                    let token = tokens[position]
+                    if token.kind == .identifier, Self.comparisonWords.contains(token.text) { return true }
+                    if token.kind == .stringLiteral, let literal = index.literal(at: position, in: span.file) {
+                        let text = literal.words.lowercased()
+                        if ["not found", "missing", "unavailable", "invalid", "unknown"].contains(where: text.contains)
+                        {
+                            return true
+                        }
+                    }
+                }
+            }
+        }
+        return false
+    }
 
     private func comparesRequestedAndReturned(_ request: ProductIDFlow.Request) -> Bool {
         let tokens = index.tokens(request.file)
@@ -490,6 +532,7 @@ struct SourceHeuristics {
             guard !Self.hopsToMain(tokens, body: body),
                 let touch = Self.uiTouch(in: tokens, body: body).map({ tokens[$0].location })
                     ?? publishedTouch(in: body, of: function.typeName)
+                    ?? notificationTouch(from: body, of: function.typeName)
                     ?? uiTouchThroughOwnMethods(from: body, of: function.typeName, depth: 2)
             else {
                 continue
@@ -541,6 +584,105 @@ struct SourceHeuristics {
             }
         }
         return nil
+    }
+
+    /// A notification the delegate method posts (itself or through methods of its type, two
+    /// calls down) whose observer touches the interface: `NotificationCenter` delivers it on the
+    /// posting thread, StoreKit's. An observer method that hops, or a block observer on the main
+    /// queue, does not count.
+    private func notificationTouch(from body: SourceIndex.Span, of typeName: String?) -> SourceLocation? {
+        var bodies = [body]
+        var frontier = [body]
+        for _ in 0..<2 {
+            var next: [SourceIndex.Span] = []
+            for span in frontier {
+                let tokens = index.tokens(span.file)
+                for position in span.start..<span.end where tokens[position].kind == .identifier {
+                    for callee in index.functions(named: tokens[position].text, in: typeName) {
+                        guard let calleeBody = index.functions[callee].body, !bodies.contains(calleeBody),
+                            !next.contains(calleeBody),
+                            !Self.hopsToMain(index.tokens(calleeBody.file), body: calleeBody)
+                        else { continue }
+                        next.append(calleeBody)
+                    }
+                }
+            }
+            bodies += next
+            frontier = next
+        }
+        var posted: Set<String> = []
+        for span in bodies {
+            let tokens = index.tokens(span.file)
+            for position in span.start..<span.end where tokens[position].kind == .identifier {
+                // `post(name: X, …)`, `postNotificationName:X object:…`.
+                let text = tokens[position].text
+                let swift = text == "post" && position + 3 < span.end && tokens[position + 2].text == "name"
+                let objectiveC = text == "postNotificationName" && position + 1 < span.end
+                guard swift || objectiveC,
+                    let name = Self.notificationName(tokens, from: position + (swift ? 2 : 1), limit: span.end)
+                else { continue }
+                posted.insert(name)
+            }
+        }
+        guard !posted.isEmpty else { return nil }
+        for scan in index.scans where scan.mentions("addObserver") {
+            let tokens = scan.tokens
+            for position in tokens.indices where tokens[position].text == "addObserver" {
+                let end = min(tokens.count, position + 40)
+                // The observer's method: `selector: #selector(onPurchased)`, `selector:@selector(onPurchased:)`.
+                guard
+                    let selector = (position..<end).first(where: {
+                        tokens[$0].text.hasSuffix("selector") && $0 > position + 1
+                    }),
+                    let nameLabel = (position..<end).first(where: { tokens[$0].text == "name" }),
+                    let name = Self.notificationName(tokens, from: nameLabel, limit: end), posted.contains(name)
+                else { continue }
+                var cursor = selector + 1
+                var method: String?
+                while cursor < end, tokens[cursor].text != ")" {
+                    if tokens[cursor].kind == .identifier { method = tokens[cursor].text }
+                    cursor += 1
+                }
+                guard let method else { continue }
+                for candidate in index.functionsByName[method] ?? [] {
+                    let observer = index.functions[candidate]
+                    guard let observerBody = observer.body, !observer.attributes.contains("@MainActor") else {
+                        continue
+                    }
+                    let observerTokens = index.tokens(observerBody.file)
+                    if Self.hopsToMain(observerTokens, body: observerBody) { continue }
+                    if let touch = Self.uiTouch(in: observerTokens, body: observerBody) {
+                        return observerTokens[touch].location
+                    }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The last name or string in the parenthesised or message argument after `start`:
+    /// `kPurchaseCompleted` in `name: Notification.Name(rawValue: Manager.kPurchaseCompleted)`.
+    static func notificationName(_ tokens: [SwiftToken], from start: Int, limit: Int) -> String? {
+        var cursor = start
+        var depth = 0
+        var last: String?
+        while cursor < limit {
+            let text = tokens[cursor].text
+            if text == "(" || text == "[" { depth += 1 }
+            if text == ")" || text == "]" {
+                if depth == 0 { break }
+                depth -= 1
+            }
+            if depth == 0, text == "," || text == "object" && cursor > start + 1 { break }
+            if tokens[cursor].kind == .identifier,
+                !["name", "Notification", "NSNotification", "Name", "rawValue"].contains(text)
+            {
+                last = text
+            }
+            if tokens[cursor].kind == .stringLiteral { last = text }
+            cursor += 1
+        }
+        return last
     }
 
     /// An assignment to, or a mutation of, a `@Published` property of the delegate's own type

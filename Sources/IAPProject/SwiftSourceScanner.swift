@@ -39,6 +39,9 @@ public struct SwiftStringLiteral: Hashable, Sendable {
     public var isTerminated: Bool
     /// Where the literal starts (its first `#` or `"`).
     public var location: SourceLocation
+    /// The literal's own characters, decoded, with its interpolations left out: what a message
+    /// such as `"Product not found for \(id)"` says in words.
+    public var words: String = ""
 
     /// The literal text when it is a complete, known value: no interpolation, not concatenated.
     public var constantValue: String? { hasInterpolation || isConcatenated ? nil : value }
@@ -394,6 +397,7 @@ private struct SwiftLexer {
         var value = String(decoding: content, as: UTF8.self)
         if multiline { value = Self.stripIndentation(value) }
         strings[stringIndex].value = interpolated ? nil : value
+        strings[stringIndex].words = value
         strings[stringIndex].hasInterpolation = interpolated
         strings[stringIndex].isTerminated = terminated
         return stringIndex

@@ -251,6 +251,124 @@ import Testing
         #expect(try Detail.result("can-make-payments", files: guarded)?.status == .warning)
     }
 
+    /// A SpriteKit scene made by the first screen is shown at launch: the observer it adds in
+    /// `didMove(to:)` listens from the start.
+    @Test func aSceneMadeAtLaunchListensFromDidMove() throws {
+        let scene = """
+            import SpriteKit
+            import StoreKit
+
+            final class MenuScene: SKScene, SKPaymentTransactionObserver {
+                override func didMove(to view: SKView) {
+                    SKPaymentQueue.default().add(self)
+                }
+
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions { queue.finishTransaction(transaction) }
+                }
+            }
+            """
+        // The scene's observer is the only listener.
+        var files = Self.adding("Pebble/MenuScene.swift", scene, to: try Fixture.files(nil))
+        files = try Detail.replacing("Pebble/Store.swift", "Transaction.updates", with: "Transaction.all", in: files)
+        files = try Detail.replacing(
+            "Pebble/Store.swift", "    init() {\n", with: "    init() {\n        _ = MenuScene(fileNamed: \"Menu\")\n",
+            in: files)
+        #expect(try Detail.result("listener-at-launch", files: files)?.status == .pass)
+        // Made only by a tap, it is not.
+        let tapped = try Detail.replacing(
+            "Pebble/Store.swift", "        _ = MenuScene(fileNamed: \"Menu\")\n", with: "", in: files)
+        let later = Self.adding(
+            "Pebble/Later.swift", "final class Later { func tapped() { _ = MenuScene(fileNamed: \"Menu\") } }\n",
+            to: tapped)
+        #expect(try Detail.result("listener-at-launch", files: later)?.status == .warning)
+    }
+
+    /// A notification posted from a StoreKit 1 callback is delivered on StoreKit's thread: an
+    /// observer that dismisses a screen touches the interface off the main thread.
+    @Test func aNotificationPostedFromTheCallbackToAnObserverThatTouchesTheInterfaceWarns() throws {
+        let observer = """
+            import StoreKit
+            import UIKit
+
+            final class PebbleObserver: NSObject, SKPaymentTransactionObserver {
+                static let purchased = "pebblePurchased"
+
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions {
+                        queue.finishTransaction(transaction)
+                        announce()
+                    }
+                }
+
+                func announce() {
+                    NotificationCenter.default.post(name: Notification.Name(rawValue: PebbleObserver.purchased), object: nil)
+                }
+            }
+
+            final class PaywallController: UIViewController {
+                override func viewDidLoad() {
+                    NotificationCenter.default.addObserver(
+                        self, selector: #selector(onPurchased),
+                        name: NSNotification.Name(rawValue: PebbleObserver.purchased), object: nil)
+                }
+
+                @objc func onPurchased() {
+                    dismiss(animated: true)
+                }
+            }
+            """
+        let files = Self.adding("Pebble/PebbleObserver.swift", observer, to: try Fixture.files(nil))
+        let result = try Detail.result("main-thread-assumed", files: files)
+        #expect(result?.status == .warning)
+        #expect(result?.evidence.map(\.line) == [27])
+        let hopped = try Detail.replacing(
+            "Pebble/PebbleObserver.swift", "dismiss(animated: true)",
+            with: "DispatchQueue.main.async { self.dismiss(animated: true) }", in: files)
+        #expect(try Detail.result("main-thread-assumed", files: hopped)?.status == .pass)
+        let otherName = try Detail.replacing(
+            "Pebble/PebbleObserver.swift", "name: NSNotification.Name(rawValue: PebbleObserver.purchased)",
+            with: "name: UIApplication.didBecomeActiveNotification", in: files)
+        #expect(try Detail.result("main-thread-assumed", files: otherName)?.status == .pass)
+    }
+
+    /// A StoreKit 1 response handler that looks for each requested product and says which is
+    /// missing names them as well as one that reads invalidProductIdentifiers.
+    @Test func aResponseHandlerThatReportsEachMissingProductNamesThem() throws {
+        let requester = """
+            import StoreKit
+
+            final class Catalogue: NSObject, SKProductsRequestDelegate {
+                let ids: Set<String> = ["com.example.pebble.gems"]
+                var request: SKProductsRequest?
+                var products: [SKProduct] = []
+
+                func load() {
+                    request = SKProductsRequest(productIdentifiers: ids)
+                    request?.delegate = self
+                    request?.start()
+                }
+
+                func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {
+                    products = response.products
+                    refresh()
+                }
+
+                func refresh() {
+                    for id in ids where !products.contains(where: { $0.productIdentifier == id }) {
+                        print("Product not found for \\(id)")
+                    }
+                }
+            }
+            """
+        let files = Self.adding("Pebble/Catalogue.swift", requester, to: try Fixture.files(nil))
+        let named = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(named?.status == .pass, "\(named?.message ?? "")")
+        let silent = try Detail.replacing(
+            "Pebble/Catalogue.swift", "print(\"Product not found for \\(id)\")", with: "_ = id", in: files)
+        #expect(try Detail.result("invalid-ids-ignored", files: silent)?.status == .warning)
+    }
+
     /// A delegate callback that shows an alert through a method of its own type, two calls down,
     /// touches the interface as surely as one that shows it itself.
     @Test func aDelegateTouchingTheInterfaceThroughItsOwnMethodsWarns() throws {
