@@ -47,25 +47,34 @@ struct GenerationStamp: Equatable {
     }
 
     static func read(from writer: any OutputFolder) -> GenerationStamp? {
-        guard let text = writer.existingText(of: fileName) else { return nil }
-        var lines = text.split(separator: "\n").map(String.init)
-        guard lines.first?.hasPrefix("digest ") == true else { return nil }
-        var stamp = GenerationStamp(digest: String(lines.removeFirst().dropFirst("digest ".count)), outputs: [])
+        guard let bytes = writer.existingBytes(fileName) else { return nil }
+        return parse(bytes)
+    }
+
+    /// The stamp's lines, read straight from the bytes: every up-to-date run starts here.
+    static func parse(_ bytes: [UInt8]) -> GenerationStamp? {
+        var lines = bytes.split(separator: UInt8(ascii: "\n"))[...]
+        let digestPrefix = Array("digest ".utf8)
+        guard let first = lines.popFirst(), first.starts(with: digestPrefix) else { return nil }
+        var stamp = GenerationStamp(
+            digest: String(decoding: first.dropFirst(digestPrefix.count), as: UTF8.self), outputs: [])
+        let keyPrefix = Array("key ".utf8)
+        let inputPrefix = Array("input ".utf8)
         for line in lines {
-            if line.hasPrefix("key ") {
-                stamp.key = String(line.dropFirst("key ".count))
+            if line.starts(with: keyPrefix) {
+                stamp.key = String(decoding: line.dropFirst(keyPrefix.count), as: UTF8.self)
                 continue
             }
-            let isInput = line.hasPrefix("input ")
-            let fields = line.dropFirst(isInput ? "input ".count : 0).split(separator: " ", maxSplits: 2).map(
-                String.init)
-            guard fields.count == 3, let size = Int64(fields[0]), let modified = Int64(fields[1]) else { return nil }
-            let status = size < 0 ? nil : FileStatus(size: size, modified: modified)
-            if isInput {
-                stamp.inputs.append(Record(path: fields[2], status: status))
-            } else {
-                stamp.outputs.append(Record(path: fields[2], status: status))
-            }
+            let isInput = line.starts(with: inputPrefix)
+            let fields = line.dropFirst(isInput ? inputPrefix.count : 0).split(
+                separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: false)
+            guard fields.count == 3, let size = Int64(String(decoding: fields[0], as: UTF8.self)),
+                let modified = Int64(String(decoding: fields[1], as: UTF8.self))
+            else { return nil }
+            let record = Record(
+                path: String(decoding: fields[2], as: UTF8.self),
+                status: size < 0 ? nil : FileStatus(size: size, modified: modified))
+            if isInput { stamp.inputs.append(record) } else { stamp.outputs.append(record) }
         }
         return stamp
     }

@@ -258,12 +258,15 @@ public final class OutputWriter: OutputFolder, @unchecked Sendable {
             let suffix = name.dropFirst(temporaryPrefix.count)
             return suffix.count == 16 && suffix.allSatisfy(\.isHexDigit)
         }
-        // `.page.html.iapkit-1234`, as versions before this writer named them.
-        guard name.hasPrefix("."), name.utf8.contains(UInt8(ascii: "-")),
-            let marker = name.range(of: ".iapkit-", options: .backwards)
-        else { return false }
-        let pid = name[marker.upperBound...]
-        return marker.lowerBound > name.index(after: name.startIndex) && !pid.isEmpty && pid.allSatisfy(\.isNumber)
+        // `.page.html.iapkit-1234`, as versions before this writer named them: a dot, a name,
+        // `.iapkit-` and digits.
+        let bytes = Array(name.utf8)
+        let marker = Array(".iapkit-".utf8)
+        var digits = bytes.count
+        while digits > 0, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[digits - 1]) { digits -= 1 }
+        let start = digits - marker.count
+        return bytes.first == UInt8(ascii: ".") && digits < bytes.count && start > 1
+            && Array(bytes[start..<digits]) == marker
     }
 
     /// Ends the run: lets go of the lock and closes the folders.

@@ -13,7 +13,9 @@ extension CommandContext {
     /// The context of the running process: the disk, the real standard streams.
     public static var process: CommandContext {
         var context = CommandContext(
-            fileSystem: LocalFileSystem(),
+            // Named twice rather than found by a cast: a cast to a protocol searches every
+            // conformance in the binary, at every start.
+            fileSystem: LocalFileSystem(), outputs: LocalFileSystem(),
             workingDirectory: ".",
             readStandardInput: {
                 // Standard input has no size to check first: it is read up to the limit a file has.

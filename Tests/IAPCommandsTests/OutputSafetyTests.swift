@@ -95,6 +95,10 @@ import Testing
         #expect(OutputWriter.isTemporaryName(".iapkit-tmp-0123456789abcdef"))
         #expect(!OutputWriter.isTemporaryName(".iapkit-tmp-0123456789abcdeg"))
         #expect(!OutputWriter.isTemporaryName(".iapkit-1234"))
+        #expect(OutputWriter.isTemporaryName(".page.html.iapkit-1234"))
+        #expect(!OutputWriter.isTemporaryName(".page.html.iapkit-"))
+        #expect(!OutputWriter.isTemporaryName("page.html.iapkit-1234"))
+        #expect(!OutputWriter.isTemporaryName(".iapkit-generate"))
     }
 
     /// A generate killed while it held the folder leaves `.iapkit-lock`; the next generate,
