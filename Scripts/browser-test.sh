@@ -34,6 +34,15 @@ for variant in xss xss-unsafe; do
     [ "$status" -le 1 ] || { echo "error: rendering the hostile book failed (exit $status)" >&2; exit 1; }
 done
 
+# A book of 120 short chapters: past 100, a page leaves its chapter list to the script.
+long=.build/browser-long-book
+rm -rf "$long" && mkdir -p "$long"
+for number in $(seq 1 120); do
+    echo "- [Chapter $number](c$number.md)" >>"$long/SUMMARY.md"
+    printf '# Chapter %s\n\nThe text of chapter %s.\n' "$number" "$number" >"$long/c$number.md"
+done
+"$iapkit" render "$long" -o "$sites/long" --quiet
+
 # The Workbook printed to PDF through the same Chromium: a real PDF, a page or more per chapter.
 CHROMIUM="${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}" \
     "$iapkit" render Workbook -o "$sites/workbook" --quiet --pdf "$sites/workbook.pdf"
@@ -63,4 +72,5 @@ fi
 
 "$python" Tests/BrowserTests/site_test.py \
     --workbook "$sites/workbook" --shapes "$sites/shapes" --xss "$sites/xss" --xss-unsafe "$sites/xss-unsafe" \
+    --long "$sites/long" \
     ${extra[@]+"${extra[@]}"} --artifacts .build/browser-artifacts

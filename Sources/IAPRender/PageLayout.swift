@@ -4,8 +4,15 @@ import IAPFileAccess
 /// the chapter list, the article, previous and next links, and the page's outline.
 ///
 /// The parts every page has in common are written once: a book of a few hundred chapters has a
-/// chapter list of a few hundred links on each of its few hundred pages.
+/// chapter list of a few hundred links on each of its few hundred pages. Past
+/// `inlineChapterLimit` chapters the list would make the site grow with the square of the book
+/// (a thousand chapters, a million links), so the pages after the first carry only the first and
+/// the current chapter, and the site's script fills in the rest from the chapter list in
+/// `search-index.js`; the first page and the print view keep the whole list for a browser
+/// without scripts.
 struct PageLayout {
+    static let inlineChapterLimit = 100
+
     let plan: SitePlan
     let title: String
     private let header: [UInt8]
@@ -16,11 +23,14 @@ struct PageLayout {
 
     /// Whether any chapter has checklist items: a book without them shows no progress at all.
     let bookHasTasks: Bool
+    /// Whether pages after the first leave their chapter list to the script.
+    let defersChapterList: Bool
 
     init(plan: SitePlan, title: String) {
         self.plan = plan
         self.title = title
         bookHasTasks = plan.pages.contains { !$0.tasks.isEmpty }
+        defersChapterList = plan.pages.count > Self.inlineChapterLimit
         header = Array(Self.header(title: title).utf8)
         var entries = HTMLBuffer()
         var offsets: [Int] = []
@@ -93,13 +103,22 @@ struct PageLayout {
     /// A book with checklists adds its progress and a reset of every chapter's ticks, which asks
     /// first: a trainer's whole workshop of ticks should not go with one stray click.
     func appendSidebar(current: Int?, to html: inout HTMLBuffer) {
-        html += "<nav class=\"sidebar\" id=\"iapkit-sidebar\" aria-label=\"Chapters\">\n<ol class=\"chapters\">\n"
-        if let current {
+        html += "<nav class=\"sidebar\" id=\"iapkit-sidebar\" aria-label=\"Chapters\">\n"
+        if let current, current > 0, defersChapterList {
+            let page = plan.pages[current]
+            html += "<ol class=\"chapters\" data-deferred data-current=\"\(Escape.attribute(page.fileName))\">\n"
+            let first = plan.pages[0]
+            html += "<li><a href=\"\(Escape.url(first.fileName))\">\(Escape.text(first.chapter.title))</a></li>\n"
+            html += "<li><a href=\"\(Escape.url(page.fileName))\"\(Self.currentPageMark)>"
+            html += "\(Escape.text(page.chapter.title))</a></li>\n"
+        } else if let current {
+            html += "<ol class=\"chapters\">\n"
             let mark = sidebarMarkOffsets[current]
             html.append(bytes: sidebarEntries[..<mark])
             html += Self.currentPageMark
             html.append(bytes: sidebarEntries[mark...])
         } else {
+            html += "<ol class=\"chapters\">\n"
             html.append(bytes: sidebarEntries[...])
         }
         html += "</ol>\n"

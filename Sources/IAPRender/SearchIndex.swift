@@ -42,7 +42,17 @@ enum SearchIndex {
                 first = false
             }
         }
-        script += "\n]};\nwindow.IAPKIT_SEARCH = ["
+        script += "\n]"
+        // A book too long to list its chapters on every page lists them here, once.
+        if plan.pages.count > PageLayout.inlineChapterLimit {
+            script += ", \"chapters\": ["
+            for (index, page) in plan.pages.enumerated() {
+                script += index == 0 ? "\n" : ",\n"
+                script += "[\(Escape.javaScriptString(page.fileName)), \(Escape.javaScriptString(page.chapter.title))]"
+            }
+            script += "\n]"
+        }
+        script += "};\nwindow.IAPKIT_SEARCH = ["
         first = true
         for (index, page) in plan.pages.enumerated() {
             let sections = index < texts.count ? texts[index] : []

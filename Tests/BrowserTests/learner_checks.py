@@ -124,6 +124,23 @@ def check_menu(browser, site):
     return f"on {page.name} at 390 px the menu opens the chapter list, focuses the current chapter, Escape closes it"
 
 
+def check_long_book_chapter_list(browser, site, chapters):
+    page = pathlib.Path(site) / "c60.html"
+    if "c120.html" in page.read_text(encoding="utf-8"):
+        raise Failure("the page itself lists every chapter")
+    browser.open(page)
+    links = browser.driver.find_elements(By.CSS_SELECTOR, "#iapkit-sidebar ol.chapters a")
+    if len(links) != chapters:
+        raise Failure(f"the chapter list has {len(links)} links, not {chapters}")
+    current = [link for link in links if link.get_attribute("aria-current") == "page"]
+    if len(current) != 1 or not current[0].get_attribute("href").endswith("/c60.html"):
+        raise Failure("the current chapter is not the one marked")
+    first = pathlib.Path(site) / "index.html"
+    if "c120.html" not in first.read_text(encoding="utf-8"):
+        raise Failure("the first page does not list every chapter for a browser without scripts")
+    return f"c60.html lists all {chapters} chapters after the script ran, itself marked current; index.html lists them in its HTML"
+
+
 PRODUCT_TABLE_PROBE = """
 var main = document.querySelector('main').getBoundingClientRect();
 var cells = Array.from(document.querySelectorAll('.product-table td'));

@@ -357,6 +357,7 @@ def main():
     parser.add_argument("--xss", required=True, help="site rendered from the hostile fixture")
     parser.add_argument("--axe", default=default_axe_script(), help="axe-core's axe.min.js")
     parser.add_argument("--xss-unsafe", required=True, help="the hostile fixture rendered with --unsafe-html")
+    parser.add_argument("--long", required=True, help="site rendered from a book of 120 chapters")
     parser.add_argument("--extra", action="append", default=[],
                         help="a site rendered from guides collected elsewhere (repeatable): layout, links and axe")
     parser.add_argument("--artifacts", default=".build/browser-artifacts")
@@ -382,6 +383,10 @@ def main():
         ("workbook and shapes: layout at 320, 390 and 1366 px, light and dark",
          lambda: learner.check_layout(browser, both)),
         ("workbook: the menu button opens the chapter list on a phone", lambda: learner.check_menu(browser, workbook)),
+        ("long book: a page's chapter list is filled in from the search index",
+         lambda: learner.check_long_book_chapter_list(browser, arguments.long, 120)),
+        ("long book: the menu button opens the whole chapter list on a phone",
+         lambda: learner.check_menu(browser, arguments.long)),
         ("workbook and shapes: product tables keep every column",
          lambda: learner.check_product_tables(browser, [pathlib.Path(workbook) / PRODUCT_PAGE,
                                                         pathlib.Path(shapes) / "index.html"])),

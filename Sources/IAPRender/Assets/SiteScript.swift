@@ -55,6 +55,25 @@ enum SiteScript {
           // ----- the chapter list behind the menu button on narrow screens
           var menu = document.getElementById("iapkit-menu");
           var sidebar = document.getElementById("iapkit-sidebar");
+          // A long book's pages carry only the first and the current chapter; the whole list
+          // comes from the search index, once for the site.
+          var deferred = sidebar && sidebar.querySelector("ol.chapters[data-deferred]");
+          if (deferred && site.chapters) {
+            var here = deferred.getAttribute("data-current");
+            var list = document.createDocumentFragment();
+            site.chapters.forEach(function (entry) {
+              var item = document.createElement("li");
+              var link = document.createElement("a");
+              link.setAttribute("href", entry[0]);
+              link.textContent = entry[1];
+              if (entry[0] === here) { link.setAttribute("aria-current", "page"); }
+              item.appendChild(link);
+              list.appendChild(item);
+            });
+            deferred.textContent = "";
+            deferred.appendChild(list);
+            deferred.removeAttribute("data-deferred");
+          }
           function setMenu(open) {
             if (!menu) { return; }
             root.classList.toggle("menu-open", open);
