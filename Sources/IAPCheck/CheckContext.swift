@@ -161,10 +161,19 @@ struct SellingTargets {
         }
     }
 
-    /// Whether some configuration of the target builds `bundleID`.
+    /// Whether some configuration of the target builds `bundleID`: by its build setting, or by
+    /// the `CFBundleIdentifier` its Info.plist writes out (older projects, cocos2d-x's templates).
     static func builds(_ bundleID: String, _ target: PBXTarget, _ snapshot: ProjectSnapshot) -> Bool {
-        target.configurations.contains {
-            snapshot.buildSettings(target, configuration: $0.name).value("PRODUCT_BUNDLE_IDENTIFIER")?.value == bundleID
+        target.configurations.contains { configuration in
+            let settings = snapshot.buildSettings(target, configuration: configuration.name)
+            if settings.value("PRODUCT_BUNDLE_IDENTIFIER")?.value == bundleID { return true }
+            return snapshot.targetInfoPlists.contains { entry in
+                guard entry.targetID == target.id, entry.configuration == configuration.name,
+                    let plist = snapshot.infoPlists.first(where: { $0.document.path == entry.path }),
+                    let written = plist.bundleIdentifier
+                else { return false }
+                return settings.expand(written).value == bundleID
+            }
         }
     }
 

@@ -94,11 +94,20 @@ struct FailedTransactions {
         return bodies
     }
 
-    /// True when the code finishes a transaction, itself or through a method of its type. A flag
-    /// named after the call (`finishTransaction = YES`, read after the switch) counts as well.
+    /// True when the code finishes a transaction, itself or through methods of its type, as far
+    /// as three calls down (`didRestoreTransaction` → `didVerifyTransaction` → `finishTransaction`,
+    /// as store libraries chain them). A flag named after the call (`finishTransaction = YES`,
+    /// read after the switch) counts as well.
     private func finishes(_ span: SourceIndex.Span, typeName: String?) -> Bool {
-        if Self.mentionsFinish(span, index.tokens(span.file)) { return true }
-        return calledBodies(from: span, in: typeName).contains { Self.mentionsFinish($0, index.tokens($0.file)) }
+        var reached = [span]
+        var frontier = [span]
+        for level in 0...3 {
+            if frontier.contains(where: { Self.mentionsFinish($0, index.tokens($0.file)) }) { return true }
+            guard level < 3 else { break }
+            frontier = frontier.flatMap { calledBodies(from: $0, in: typeName) }.filter { !reached.contains($0) }
+            reached += frontier
+        }
+        return false
     }
 
     /// `finishTransaction` (StoreKit 1, any form) or a call of `finish(` (StoreKit 2).

@@ -62,9 +62,10 @@ struct IdentifierChecks {
                 let settings = snapshot.buildSettings(target, configuration: entry.configuration)
                 if CheckContext.isSignedOutsideTheAppStore(settings) { continue }
                 let value = settings.expand(written).value
-                guard value != expected, !wrong.contains(where: { $0.hasPrefix("\(entry.path) ") }) else { continue }
                 if plist.bundleIdentifierIsBuildSetting { continue }
+                // A bundle ID written out in the Info.plist is judged there, right or wrong.
                 checked += 1
+                guard value != expected, !wrong.contains(where: { $0.hasPrefix("\(entry.path) ") }) else { continue }
                 wrong.append("\(entry.path) sets CFBundleIdentifier \(value)")
                 if let location = plist.bundleIdentifierLocation { evidence.append(location) }
             }

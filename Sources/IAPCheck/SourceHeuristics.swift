@@ -223,18 +223,19 @@ struct SourceHeuristics {
                 for position in span.start..<span.end {
                     let token = tokens[position]
                     if token.kind == .identifier, Self.comparisonWords.contains(token.text) { return true }
-                    if token.kind == .stringLiteral, let literal = index.literal(at: position, in: span.file) {
-                        let text = literal.words.lowercased()
-                        if ["not found", "missing", "unavailable", "invalid", "unknown"].contains(where: text.contains)
-                        {
-                            return true
-                        }
+                    if token.kind == .stringLiteral, let literal = index.literal(at: position, in: span.file),
+                        Self.missingProductWords.contains(where: literal.words.lowercased().contains)
+                    {
+                        return true
                     }
                 }
             }
         }
         return false
     }
+
+    /// Words of a message about products the store did not return.
+    private static let missingProductWords = ["not found", "missing", "not returned"]
 
     private func comparesRequestedAndReturned(_ request: ProductIDFlow.Request) -> Bool {
         let tokens = index.tokens(request.file)
@@ -253,6 +254,11 @@ struct SourceHeuristics {
         }
         var filters = false
         var contains = false
+        // A message about the products that did not come ("… product not found") names them too.
+        for position in span.start..<span.end where tokens[position].kind == .stringLiteral {
+            guard let literal = index.literal(at: position, in: request.file) else { continue }
+            if Self.missingProductWords.contains(where: literal.words.lowercased().contains) { return true }
+        }
         for position in span.start..<span.end where tokens[position].kind == .identifier {
             let word = tokens[position].text
             if Self.comparisonWords.contains(word)

@@ -369,6 +369,95 @@ import Testing
         #expect(try Detail.result("invalid-ids-ignored", files: silent)?.status == .warning)
     }
 
+    /// A StoreKit 2 look-up that says when its product did not come ("… not found") names the
+    /// missing ID as surely as one that compares the lists.
+    @Test func aLookUpThatReportsItsProductNotFoundNamesIt() throws {
+        let clean = try Fixture.files(nil)
+        let silent = try Detail.replacing(
+            "Pebble/Store.swift", "if !missing.isEmpty { print(\"Unknown product IDs: \\(missing.sorted())\") }",
+            with: "_ = products", in: clean)
+        let quiet = try Detail.replacing(
+            "Pebble/Store.swift", "let missing = Self.productIDs.subtracting(products.map(\\.id))", with: "", in: silent
+        )
+        #expect(try Detail.result("invalid-ids-ignored", files: quiet)?.status == .warning)
+        let told = try Detail.replacing(
+            "Pebble/Store.swift", "_ = products", with: "if products.isEmpty { print(\"gems product not found\") }",
+            in: quiet)
+        #expect(try Detail.result("invalid-ids-ignored", files: told)?.status == .pass)
+    }
+
+    /// Store libraries finish a restored transaction three calls down
+    /// (`didRestoreTransaction` → `didVerifyTransaction` → `finishTransaction`).
+    @Test func aRestoredTransactionFinishedThreeCallsDownIsFinished() throws {
+        let observer = """
+            #import <StoreKit/StoreKit.h>
+
+            @implementation PebbleStore
+            - (void)restore { [[SKPaymentQueue defaultQueue] restoreCompletedTransactions]; }
+            - (void)paymentQueue:(SKPaymentQueue *)queue updatedTransactions:(NSArray *)transactions {
+                for (SKPaymentTransaction *transaction in transactions) {
+                    switch (transaction.transactionState) {
+                        case SKPaymentTransactionStatePurchased:
+                        case SKPaymentTransactionStateFailed:
+                            [queue finishTransaction:transaction];
+                            break;
+                        case SKPaymentTransactionStateRestored:
+                            [self didRestoreTransaction:transaction queue:queue];
+                            break;
+                        default:
+                            break;
+                    }
+                }
+            }
+            - (void)didRestoreTransaction:(SKPaymentTransaction *)transaction queue:(SKPaymentQueue *)queue {
+                [self didVerifyTransaction:transaction queue:queue];
+            }
+            - (void)didVerifyTransaction:(SKPaymentTransaction *)transaction queue:(SKPaymentQueue *)queue {
+                [self deliverTransaction:transaction queue:queue];
+            }
+            - (void)deliverTransaction:(SKPaymentTransaction *)transaction queue:(SKPaymentQueue *)queue {
+                [queue finishTransaction:transaction];
+            }
+            @end
+            """
+        let files = Self.adding("Pebble/PebbleStore.m", observer, to: try Fixture.files(nil))
+        #expect(try Detail.result("finish-transactions", files: files)?.status == .pass)
+        let lost = try Detail.replacing(
+            "Pebble/PebbleStore.m", "    [queue finishTransaction:transaction];\n}", with: "}", in: files)
+        #expect(try Detail.result("finish-transactions", files: lost)?.status == .warning)
+    }
+
+    /// An older project writes each app's bundle ID in its Info.plist, not in a build setting:
+    /// the app whose Info.plist names the guide's bundle ID is the one that sells, and another
+    /// app of the project is not judged by it.
+    @Test func theAppWhoseInfoPlistNamesTheBundleIDIsTheSellingOne() throws {
+        var files = try Fixture.files("DemoApp")
+        func plist(_ bundleID: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            \t<key>CFBundleIdentifier</key>
+            \t<string>\(bundleID)</string>
+            </dict>
+            </plist>
+            """
+        }
+        files = Self.adding("Pebble/Info.plist", plist("com.example.pebble"), to: files)
+        files = Self.adding("Demo/Info.plist", plist("org.example.hello"), to: files)
+        files = try Detail.replacing(
+            "Pebble.xcodeproj/project.pbxproj",
+            "GENERATE_INFOPLIST_FILE = YES;\n\t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = com.example.pebble;",
+            with: "INFOPLIST_FILE = Pebble/Info.plist;", in: files)
+        files = try Detail.replacing(
+            "Pebble.xcodeproj/project.pbxproj",
+            "GENERATE_INFOPLIST_FILE = YES;\n\t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = com.example.pebbledemo;",
+            with: "INFOPLIST_FILE = Demo/Info.plist;", in: files)
+        let result = try Detail.result("bundle-id-mismatch", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        #expect(result?.message.contains("Pebble Demo is not the app the guides describe") == true)
+    }
+
     /// A delegate callback that shows an alert through a method of its own type, two calls down,
     /// touches the interface as surely as one that shows it itself.
     @Test func aDelegateTouchingTheInterfaceThroughItsOwnMethodsWarns() throws {
