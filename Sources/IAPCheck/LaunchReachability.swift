@@ -763,7 +763,9 @@ private struct Search {
                 if index.isDeclaredType(receiverClass) {
                     construct(receiverClass, asRootView: false, depth: depth, node: node)
                 }
-                return
+                guard selector != "init", selector != "new" else { return }
+                // `initWithProductIdentifiers:` runs too, the class's own or the one it inherits
+                // (`[[self alloc] initWith…]` in a subclass's shared instance).
             }
             // The class's own method, or one it inherits from a class of the project.
             var classes = [receiverClass]

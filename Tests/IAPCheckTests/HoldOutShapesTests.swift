@@ -458,6 +458,50 @@ import Testing
         #expect(result?.message.contains("Pebble Demo is not the app the guides describe") == true)
     }
 
+    /// A subclass's shared instance made with an initialiser it inherits
+    /// (`[[self alloc] initWithProductIdentifiers:…]`) runs that initialiser, observer and all.
+    @Test func anInheritedInitialiserOfASharedInstanceIsFollowed() throws {
+        let helper = """
+            #import <StoreKit/StoreKit.h>
+
+            @interface IAPHelper : NSObject <SKPaymentTransactionObserver>
+            @end
+
+            @implementation IAPHelper
+            - (instancetype)initWithProductIdentifiers:(NSSet *)identifiers {
+                if ((self = [super init])) {
+                    [[SKPaymentQueue defaultQueue] addTransactionObserver:self];
+                }
+                return self;
+            }
+            - (void)paymentQueue:(SKPaymentQueue *)queue updatedTransactions:(NSArray *)transactions {
+                for (SKPaymentTransaction *transaction in transactions) { [queue finishTransaction:transaction]; }
+            }
+            @end
+
+            @interface PebbleIAPHelper : IAPHelper
+            @end
+
+            @implementation PebbleIAPHelper
+            + (instancetype)sharedInstance {
+                static PebbleIAPHelper *shared = nil;
+                if (shared == nil) { shared = [[self alloc] initWithProductIdentifiers:[NSSet set]]; }
+                return shared;
+            }
+            @end
+            """
+        var files = Self.adding("Pebble/IAPHelper.m", helper, to: try Fixture.files(nil))
+        files = try Detail.replacing("Pebble/Store.swift", "Transaction.updates", with: "Transaction.all", in: files)
+        let unreached = try Detail.result("listener-at-launch", files: files)
+        #expect(unreached?.status == .warning)
+        files = try Detail.replacing(
+            "Pebble/Store.swift", "    init() {\n",
+            with: "    init() {\n        _ = PebbleIAPHelper.sharedInstance()\n",
+            in: files)
+        let reached = try Detail.result("listener-at-launch", files: files)
+        #expect(reached?.status == .pass, "\(reached?.message ?? "")")
+    }
+
     /// A delegate callback that shows an alert through a method of its own type, two calls down,
     /// touches the interface as surely as one that shows it itself.
     @Test func aDelegateTouchingTheInterfaceThroughItsOwnMethodsWarns() throws {
