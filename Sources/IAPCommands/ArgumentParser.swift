@@ -14,16 +14,33 @@ struct OptionSpec: Sendable {
 }
 
 /// What a command line said, after checking it against the command's options.
+///
+/// Kept in arrays, not in a dictionary and a set: a handful of options needs no hashing, and the
+/// first hashed collection of strings a process makes costs a search of every protocol
+/// conformance in the binary, which every command would pay at start.
 struct ParsedArguments: Sendable {
-    var values: [String: [String]] = [:]
-    var flags: Set<String> = []
+    /// Each option given, by its first name, with its values in order.
+    private(set) var values: [(name: String, values: [String])] = []
+    private(set) var flags: [String] = []
     var positionals: [String] = []
 
     /// The last value given for an option.
-    func value(_ name: String) -> String? { values[name]?.last }
+    func value(_ name: String) -> String? { all(name).last }
     /// Every value given for a repeatable option, in order.
-    func all(_ name: String) -> [String] { values[name] ?? [] }
+    func all(_ name: String) -> [String] { values.first { $0.name == name }?.values ?? [] }
     func has(_ name: String) -> Bool { flags.contains(name) }
+
+    mutating func add(_ value: String, to name: String) {
+        if let index = values.firstIndex(where: { $0.name == name }) {
+            values[index].values.append(value)
+        } else {
+            values.append((name, [value]))
+        }
+    }
+
+    mutating func add(flag name: String) {
+        if !flags.contains(name) { flags.append(name) }
+    }
 }
 
 /// A usage mistake, worded to say what to type instead.
@@ -72,13 +89,13 @@ enum ArgumentParser {
                             "'\(value)' is not a valid value for '\(name)'; use one of: \(spec.choices.joined(separator: ", "))"
                     )
                 }
-                if !spec.repeatable, parsed.values[key] != nil {
+                if !spec.repeatable, !parsed.all(key).isEmpty {
                     throw UsageError(message: "option '\(name)' is given twice")
                 }
-                parsed.values[key, default: []].append(value)
+                parsed.add(value, to: key)
             } else {
                 if inlineValue != nil { throw UsageError(message: "option '\(name)' takes no value") }
-                parsed.flags.insert(key)
+                parsed.add(flag: key)
             }
         }
         return parsed

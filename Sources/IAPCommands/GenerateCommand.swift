@@ -304,11 +304,14 @@ enum GenerateCommand: Command {
     private static func optionsKey(_ arguments: ParsedArguments) -> String {
         var digest = InputDigest()
         digest.add(IAPKitTool.version)
-        for (key, values) in arguments.values.sorted(by: { $0.key < $1.key }) {
+        for (key, values) in arguments.values.sorted(by: { $0.name < $1.name }) {
             digest.add(key)
             values.forEach { digest.add($0) }
         }
-        digest.add(arguments.positionals.joined(separator: "\u{0}"))
+        // One by one (each ends in a separator), not joined: `joined` is generic code that the
+        // runtime would instantiate at every start.
+        digest.add("positionals")
+        for positional in arguments.positionals { digest.add(positional) }
         digest.add(BuiltInTemplates.digest)
         return digest.hex
     }
