@@ -45,13 +45,7 @@ struct FailedTransactions {
         for function in index.functions where Self.isObserver(function) {
             guard let body = function.body else { continue }
             // The observer's body and the methods of its type it calls, as far as two calls down.
-            var bodies = [body]
-            var frontier = [body]
-            for _ in 0..<2 {
-                frontier = frontier.flatMap { calledBodies(from: $0, in: function.typeName) }
-                    .filter { !bodies.contains($0) }
-                bodies += frontier
-            }
+            let bodies = index.bodies(reachedFrom: body, inType: function.typeName, depth: 2)
             let owner = function.typeName.map { "\($0)." } ?? ""
             for state in State.allCases where state != .restored || restores {
                 var finished = false
@@ -77,37 +71,14 @@ struct FailedTransactions {
         function.name == "paymentQueue" && function.labels.last == "updatedTransactions"
     }
 
-    /// The bodies of the functions of `typeName` that the code in `span` calls.
-    private func calledBodies(from span: SourceIndex.Span, in typeName: String?) -> [SourceIndex.Span] {
-        guard let typeName else { return [] }
-        let tokens = index.tokens(span.file)
-        var bodies: [SourceIndex.Span] = []
-        for position in span.start..<span.end where tokens[position].kind == .identifier {
-            let next = position + 1 < tokens.count ? tokens[position + 1].text : ""
-            guard next == "(" || next == ":" || next == "]" else { continue }
-            for candidate in index.functions(named: tokens[position].text, in: typeName) {
-                if let body = index.functions[candidate].body, body != span, !bodies.contains(body) {
-                    bodies.append(body)
-                }
-            }
-        }
-        return bodies
-    }
-
     /// True when the code finishes a transaction, itself or through methods of its type, as far
     /// as three calls down (`didRestoreTransaction` → `didVerifyTransaction` → `finishTransaction`,
     /// as store libraries chain them). A flag named after the call (`finishTransaction = YES`,
     /// read after the switch) counts as well.
     private func finishes(_ span: SourceIndex.Span, typeName: String?) -> Bool {
-        var reached = [span]
-        var frontier = [span]
-        for level in 0...3 {
-            if frontier.contains(where: { Self.mentionsFinish($0, index.tokens($0.file)) }) { return true }
-            guard level < 3 else { break }
-            frontier = frontier.flatMap { calledBodies(from: $0, in: typeName) }.filter { !reached.contains($0) }
-            reached += frontier
+        index.bodies(reachedFrom: span, inType: typeName, depth: 3).contains {
+            Self.mentionsFinish($0, index.tokens($0.file))
         }
-        return false
     }
 
     /// `finishTransaction` (StoreKit 1, any form) or a call of `finish(` (StoreKit 2).
@@ -195,36 +166,28 @@ struct FailedTransactions {
     /// A C case body extended over the clauses it falls into: while it ends without `break`,
     /// `return`, `continue` or `goto` at its own level, the next clause's statements are its too.
     static func throughFallingCases(_ tokens: [SwiftToken], body: Range<Int>, limit: Int) -> Range<Int> {
-        var end = body.upperBound
-        var clauseStart = body.lowerBound
-        while end < limit {
-            let ends = (clauseStart..<end).contains { position in
+        throughClauses(tokens, body: body, limit: limit) { clause in
+            !clause.contains { position in
                 tokens[position].kind == .identifier
                     && ["break", "return", "continue", "goto"].contains(tokens[position].text)
             }
-            guard !ends else { break }
-            let label = tokens[end]
-            let next: Int
-            if label.text == "case", let pattern = SourceIndex.casePattern(tokens, caseAt: end, limit: limit) {
-                next = pattern.colon + 1
-            } else if label.text == "default", end + 1 < limit, tokens[end + 1].text == ":" {
-                next = end + 2
-            } else {
-                break
-            }
-            let clause = SourceIndex.caseBody(tokens, from: next, limit: limit)
-            (clauseStart, end) = (next, clause.upperBound)
         }
-        return body.lowerBound..<end
     }
 
     /// A Swift case body extended over the clauses that `fallthrough` carries it into.
     static func throughFallthrough(_ tokens: [SwiftToken], body: Range<Int>, limit: Int) -> Range<Int> {
+        throughClauses(tokens, body: body, limit: limit) { clause in
+            clause.contains { tokens[$0].kind == .identifier && tokens[$0].text == "fallthrough" }
+        }
+    }
+
+    /// A case body extended clause by clause while the clause read last `continues` into the next.
+    private static func throughClauses(
+        _ tokens: [SwiftToken], body: Range<Int>, limit: Int, continues: (Range<Int>) -> Bool
+    ) -> Range<Int> {
         var end = body.upperBound
         var clauseStart = body.lowerBound
-        while end < limit,
-            (clauseStart..<end).contains(where: { tokens[$0].kind == .identifier && tokens[$0].text == "fallthrough" })
-        {
+        while end < limit, continues(clauseStart..<end) {
             let label = tokens[end]
             let next: Int
             if label.text == "case", let pattern = SourceIndex.casePattern(tokens, caseAt: end, limit: limit) {

@@ -199,25 +199,9 @@ struct SourceHeuristics {
     /// comparison words, or a message such as "Product not found for …". Reading
     /// `invalidProductIdentifiers` is one way to name them; checking each requested ID is another.
     private func responseNamesMissingProducts() -> Bool {
-        let handlers = index.functions.filter { $0.name == "productsRequest" && $0.body != nil }
-        for handler in handlers {
-            var bodies = handler.body.map { [$0] } ?? []
-            var frontier = bodies
-            for _ in 0..<2 {
-                var next: [SourceIndex.Span] = []
-                for span in frontier {
-                    let tokens = index.tokens(span.file)
-                    for position in span.start..<span.end where tokens[position].kind == .identifier {
-                        for callee in index.functions(named: tokens[position].text, in: handler.typeName) {
-                            if let body = index.functions[callee].body, !bodies.contains(body), !next.contains(body) {
-                                next.append(body)
-                            }
-                        }
-                    }
-                }
-                bodies += next
-                frontier = next
-            }
+        for handler in index.functions where handler.name == "productsRequest" {
+            guard let body = handler.body else { continue }
+            let bodies = index.bodies(reachedFrom: body, inType: handler.typeName, depth: 2)
             for span in bodies {
                 let tokens = index.tokens(span.file)
                 for position in span.start..<span.end {
@@ -597,24 +581,8 @@ struct SourceHeuristics {
     /// posting thread, StoreKit's. An observer method that hops, or a block observer on the main
     /// queue, does not count.
     private func notificationTouch(from body: SourceIndex.Span, of typeName: String?) -> SourceLocation? {
-        var bodies = [body]
-        var frontier = [body]
-        for _ in 0..<2 {
-            var next: [SourceIndex.Span] = []
-            for span in frontier {
-                let tokens = index.tokens(span.file)
-                for position in span.start..<span.end where tokens[position].kind == .identifier {
-                    for callee in index.functions(named: tokens[position].text, in: typeName) {
-                        guard let calleeBody = index.functions[callee].body, !bodies.contains(calleeBody),
-                            !next.contains(calleeBody),
-                            !Self.hopsToMain(index.tokens(calleeBody.file), body: calleeBody)
-                        else { continue }
-                        next.append(calleeBody)
-                    }
-                }
-            }
-            bodies += next
-            frontier = next
+        let bodies = index.bodies(reachedFrom: body, inType: typeName, depth: 2) { callee in
+            !Self.hopsToMain(index.tokens(callee.file), body: callee)
         }
         var posted: Set<String> = []
         for span in bodies {

@@ -353,6 +353,36 @@ struct SourceIndex {
         "trace", "critical", "log",
     ]
 
+    /// `span` and the bodies of the methods of `typeName` it calls (`name(`, `[self name:`,
+    /// `[self name]`), and those they call, as far as `depth` calls down; a body that `follows`
+    /// refuses (one that hops to the main thread, say) is neither taken nor followed.
+    func bodies(
+        reachedFrom span: Span, inType typeName: String?, depth: Int, follows: (Span) -> Bool = { _ in true }
+    ) -> [Span] {
+        var reached = [span]
+        guard let typeName else { return reached }
+        var frontier = [span]
+        for _ in 0..<depth {
+            var next: [Span] = []
+            for caller in frontier {
+                let tokens = self.tokens(caller.file)
+                for position in caller.start..<caller.end where tokens[position].kind == .identifier {
+                    let following = position + 1 < tokens.count ? tokens[position + 1].text : ""
+                    guard following == "(" || following == ":" || following == "]" else { continue }
+                    for candidate in functions(named: tokens[position].text, in: typeName) {
+                        guard let body = functions[candidate].body, !reached.contains(body), !next.contains(body),
+                            follows(body)
+                        else { continue }
+                        next.append(body)
+                    }
+                }
+            }
+            reached += next
+            frontier = next
+        }
+        return reached
+    }
+
     static func casePattern(_ tokens: [SwiftToken], caseAt start: Int, limit: Int) -> (
         pattern: Range<Int>, colon: Int
     )? {
