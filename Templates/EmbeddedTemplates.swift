@@ -1,9 +1,9 @@
-// Written from the .mustache files beside it and Workbook/troubleshooting.md by
+// Written from the .mustache files beside it and the Workbook's troubleshooting chapters by
 // `RECORD=1 swift test --filter EmbeddedTemplatesTests`: edit those instead.
 
 extension BuiltInTemplates {
     /// Changes whenever a name or a source below changes.
-    public static let digest = "b0ebc9cec7dc40d2"
+    public static let digest = "d64990ddaac41a3b"
 
     /// Each built-in template's source, by name (`StoreKit2/StoreManager.swift`).
     public static let sources: [String: String] = [
@@ -4816,8 +4816,10 @@ extension {{typePrefix}}ProductID {
 """#,
     ]
 
-    /// The Workbook's troubleshooting chapter, which `generate` writes beside the checklist.
-    public static let troubleshootingChapter = #"""
+    /// The Workbook's troubleshooting chapter by language tag, which `generate` writes beside
+    /// the checklist.
+    public static let troubleshootingChapters: [String: String] = [
+        "en": #"""
 # Troubleshooting "No products available"
 
 You ask StoreKit for your products and get back fewer than you asked for, often none at all.
@@ -5625,5 +5627,589 @@ back empty, while the app itself works.
 **How to fix.** Set the test target's **Host Application** to the app, and add the `.storekit`
 file to the test target's resources.
 
-"""#
+"""#,
+        "zh-Hans": #"""
+# 排查「No products available」
+
+你向 StoreKit 请求产品，得到的却比请求的少，常常一个也没有。而且不会抛出任何错误：StoreKit 2 的 `Product.products(for:)` 只是把不认识的 ID 从数组中略去，StoreKit 1 则把它们放进 `invalidProductIdentifiers`。商店无法告诉你产品*为什么*缺失，只能告诉你它*缺失了*。本章帮你找出原因。
+
+## 排查思路
+
+一个产品要出现在你的购买界面上，整条链路上的每一环都必须成立。导致商店为空的每一种原因，都会打断其中一环：
+
+- **App Store Connect 方面**：产品必须存在、信息完整、可供销售，账户本身也必须被允许销售。
+- **标识符**：代码中的产品 ID 和构建版本的 Bundle ID，必须与 App Store Connect 中的记录完全一致。这是 App Store Connect 与你的项目相交的地方。
+- **项目方面**：签名、entitlements，以及本地测试时挂在 scheme 上的 StoreKit 配置文件。
+- **代码方面**：请求必须存活足够长的时间，它的应答必须被完整读取，交易必须被监听并被结束（finish）。
+- **设备与沙盒方面**：正确的测试账户，正确类型的设备，并且没有以前运行留下的陈旧状态。
+
+有两个问题能快速缩小搜索范围。*是缺了部分产品，还是全部都缺？* 只缺一个产品，问题就出在这个产品上：它的 ID、元数据或销售范围。列表为空，则说明是 App 层面的问题：协议、Bundle ID、沙盒账户、配置文件。*产品在本地能加载吗？* 如果使用 StoreKit 配置文件时能加载，从沙盒却加载不到，那么你的代码多半没问题，问题出在 App Store Connect 或设备方面。
+
+### 五步初步排查
+
+1. 把请求的 ID 和收到的 ID 并排记录到日志中（见下面的代码片段），记下缺少了哪些。
+2. 在模拟器中运行 App，使用从商品目录生成的 StoreKit 配置文件。如果这里也缺少产品，就检查代码方面和配置文件。
+3. 在设备上运行 App，使用一个没有挂 StoreKit 配置文件的 scheme，并登录沙盒账户。如果只有这里缺少产品，就检查 App Store Connect、标识符和沙盒账户。
+4. 打开 App Store Connect，查看每个缺失产品的状态。
+5. 从上到下逐项过一遍下面的检查清单，把已经排除的项勾掉。
+
+点名列出缺失的 ID，是你的代码能做的最有用的一件事：
+
+```swift
+import StoreKit
+
+/// Loads products and names every requested ID that the App Store left out.
+func loadProducts(_ identifiers: Set<String>) async throws -> [Product] {
+    let products = try await Product.products(for: identifiers)
+    let missing = identifiers.subtracting(products.map(\.id))
+    if !missing.isEmpty {
+        // StoreKit reports no error for unknown IDs, so say which ones they were.
+        print("Not returned by the store: \(missing.sorted().joined(separator: ", "))")
+    }
+    return products
+}
+```
+
+`iapkit generate` 生成的商店管理器会替你做这件事，并在调试构建中指向这份检查清单。
+
+## 检查清单
+
+每个条目都链接到下文的一个小节，说明哪里出了问题、如何识别以及如何修复。括号中的文字说明 `iapkit check` 能帮你做什么：
+
+- *自动*：根据你的项目文件和商品目录作出判定；
+- *启发式*：根据源代码模式推测，以警告形式报告，因为可能判断错误；
+- *部分自动*：商品目录会被检查，其余部分需要你自己确认；
+- *仅供参考*：会报告，但从不算作失败；
+- 无标记：需要有人到 App Store Connect 中查看，或在设备上试一试。
+
+下文每个小节开头依次给出：`iapkit check` 为它打印的 id、检查如何得出结论（自动 automatic、启发式 heuristic、人工 manual），以及失败的严重程度（错误 error、警告 warning、信息 info）；接着说明工具依据什么作出判断，或者为什么只能由人来确认。
+
+### App Store Connect 检查项
+
+- [ ] 「付费 App 协议」（Paid Applications agreement）、税务和银行业务信息均已填写完整，且已接受最新的许可协议（[详情](#协议未完成)） {#agreements}
+- [ ] 没有产品处于「元数据丢失」状态：每个产品都有价格、本地化内容和审核截图（部分自动）（[详情](#产品停留在元数据丢失状态)） {#metadata-missing}
+- [ ] 每个产品都已在测试账户所在的店面上架销售（部分自动）（[详情](#产品在该店面不可售)） {#cleared-for-sale}
+- [ ] 最近一小时内创建或修改的产品已有足够时间同步到沙盒（[详情](#产品刚创建不久)） {#propagation-delay}
+- [ ] 首批 App 内购买项目已添加到一个 App 版本中送审（[详情](#首批购买项目未随版本提交)） {#first-submission}
+- [ ] 每个参考名称都不超过 64 个字符（自动）（[详情](#参考名称过长)） {#reference-name-length}
+
+### 标识符检查项
+
+- [ ] 代码中的产品 ID 与 App Store Connect 中的完全一致，包括大小写（自动）（[详情](#产品-id-不一致)） {#product-id-mismatch}
+- [ ] 产品 ID 只使用字母、数字、句点和下划线，最多 100 个字符（自动）（[详情](#产品-id-含有无效字符)） {#product-id-format}
+- [ ] 没有产品 ID 被定义两次，也没有重用已删除产品的 ID（自动）（[详情](#产品-id-重复定义或被重用)） {#product-id-duplicate}
+- [ ] 每个产品 ID 都以 Bundle ID 开头（自动；只是警告，不算错误）（[详情](#产品-id-没有-bundle-id-前缀)） {#product-id-prefix}
+- [ ] 每个构建配置使用的 Bundle ID，都属于 App Store Connect 中持有这些产品的那条 App 记录（自动）（[详情](#bundle-id-指向了另一个-app)） {#bundle-id-mismatch}
+- [ ] App 使用明确的 App ID 签名，而不是通配符 App ID（启发式）（[详情](#通配符-app-id)） {#explicit-app-id}
+
+### 项目检查项
+
+- [ ] 已为 App ID 启用 In-App Purchase 功能（仅供参考）（[详情](#in-app-purchase-功能)） {#iap-capability}
+- [ ] entitlements 文件中没有 Apple Pay 的键，也没有凭空编造的 IAP 键（自动）（[详情](#误把-apple-pay-entitlement-当作-iap)） {#apple-pay-entitlement}
+- [ ] 已链接 StoreKit，Swift 会自动完成这一步（仅供参考）（[详情](#未链接-storekit-框架)） {#storekit-linked}
+
+### 本地测试检查项
+
+- [ ] 在模拟器中使用的 scheme 已选择 StoreKit 配置文件（自动）（[详情](#模拟器未使用-storekit-配置文件)） {#simulator-without-config}
+- [ ] 共享 scheme 中的配置文件路径可以解析（自动）（[详情](#配置文件路径无法解析)） {#storekit-config-path}
+- [ ] 配置文件包含商品目录中的每个产品（自动）（[详情](#配置文件中缺少产品)） {#storekit-config-missing-ids}
+- [ ] 配置文件的结构符合 Xcode 的预期（自动）（[详情](#手写的配置文件)） {#storekit-config-schema}
+- [ ] 沙盒测试使用不带 StoreKit 配置文件的 scheme 运行（自动；只是警告，不算错误）（[详情](#配置文件遮住了沙盒)） {#storekit-config-shadows-sandbox}
+
+### 代码检查项
+
+- [ ] StoreKit 1 的产品请求在其代理被调用之前一直保持存活（启发式）（[详情](#产品请求过早被释放)） {#request-not-retained}
+- [ ] StoreKit 1 的代理回调在操作界面之前先切换到主线程（启发式）（[详情](#假定代理回调在主线程上)） {#main-thread-assumed}
+- [ ] 代码会报告每个请求了但商店没有返回的 ID（启发式）（[详情](#未知-id-从未被报告)） {#invalid-ids-ignored}
+- [ ] 交易监听器在 App 启动时就开始运行（启发式）（[详情](#交易监听器启动太晚)） {#listener-at-launch}
+- [ ] 每笔经过验证的交易都在内容交付后被结束（启发式）（[详情](#交易从未结束)） {#finish-transactions}
+- [ ] App 提供了一个看得见的恢复购买入口（启发式）（[详情](#无法恢复购买)） {#restore-button}
+- [ ] 从 App Store 发起的购买能由 App 完成（启发式）（[详情](#未处理推广的购买)） {#promoted-purchases}
+- [ ] App 在提供购买之前会检查是否允许付款（由生成的代码处理）（[详情](#设备上已禁止付款)） {#can-make-payments}
+
+### 设备与沙盒检查项
+
+- [ ] 设备上已登录沙盒账户，且店面正确（[详情](#沙盒账户问题)） {#sandbox-account}
+- [ ] 沙盒购买在真机上测试（[详情](#在模拟器中测试沙盒购买)） {#device-testing}
+- [ ] 已删除并重新安装 App，以排除陈旧状态（[详情](#残留的-app-状态)） {#reinstall}
+- [ ] StoreKit 单元测试在宿主 App 中运行，且配置文件位于测试 bundle 中（[详情](#单元测试没有宿主-app)） {#unit-test-host}
+
+## App Store Connect 方面
+
+### 协议未完成
+
+`iapkit check` id：`agreements` · 人工 · 错误\
+没有任何项目文件记录合同的状态：只有 App Store Connect 的「商务」（Business）部分会显示它，而且只有账户持有人才能更改。
+
+**问题所在**：在「付费 App 协议」生效、税务和银行信息获批之前，Apple 不允许账户销售任何东西。这一点对免费 App 同样适用：销售 App 内购买项目属于付费业务。开发者会员资格到期时，协议也会失效；当有更新版本的《Apple Developer Program 许可协议》等待接受时，StoreKit 也会停止提供产品。
+
+**如何识别**：所有产品都缺失，在所有店面都是如此，而在 App Store Connect 中逐个查看产品却都正常。App Store Connect 会显示一条横幅，「商务」部分（以前叫「协议、税务和银行业务」）会把协议列为待处理或已过期。
+
+**如何修复**：请账户持有人接受待处理的协议，填写税务表格和银行账户，必要时续订会员资格。然后等到协议状态显示为**有效**（Active）；提交之后可能需要一段时间。
+
+### 产品停留在「元数据丢失」状态
+
+`iapkit check` id：`metadata-missing` · 人工 · 错误\
+`iapkit lint` 已经会拒绝没有本地化内容的商品目录产品，但审核截图和产品状态只存在于 App Store Connect 中，所以需要有人去看。
+
+**问题所在**：没有价格、没有本地化内容或没有审核截图的产品，会一直停留在**元数据丢失**（Missing Metadata）状态，处于这种状态的产品不能指望它会出现在沙盒中。
+
+**如何识别**：App Store Connect 的产品列表会在每个产品旁边显示状态。`iapkit lint` 会拒绝没有本地化内容的商品目录条目；截图则只能在 App Store Connect 中检查。
+
+**如何修复**：把缺少的信息补齐，直到状态显示为**准备提交**（Ready to Submit）。具体步骤见[配置 App Store Connect](app-store-connect.md)。
+
+### 产品在该店面不可售
+
+`iapkit check` id：`cleared-for-sale` · 人工 · 错误\
+商品目录的 `clearedForSale` 键记录的是你的意图；产品在测试人员所在的国家或地区是否真的在售，只能在 App Store Connect 中查看。
+
+**问题所在**：产品存在，但没有在售——要么已被下架，要么在测试账户所在的国家或地区不提供。
+
+**如何识别**：某位测试人员看不到这个产品，另一位却能看到；或者有人修改了它的销售范围之后，它就消失了。在 App Store Connect 中打开该产品的**销售范围**（Availability）部分查看。
+
+**如何修复**：让产品在测试人员所在的店面可供销售。对所有打算销售的产品，在商品目录中保持 `clearedForSale: true`，让商品目录和 App Store Connect 的说法一致。
+
+### 产品刚创建不久
+
+`iapkit check` id：`propagation-delay` · 人工 · 警告\
+沙盒需要多长时间取决于 Apple 的服务器，而不是你的文件；可选的 `createdAt` 键只是提醒你某个产品是新的。
+
+**问题所在**：新建或修改过的产品需要一段时间才能同步到沙盒，通常最多一小时，而早些年关于这个问题的说法则提到最长可达一天。
+
+**如何识别**：一切看起来都没问题，而产品是几分钟前才创建或编辑的。如果商品目录为某个产品记录了 `createdAt`，IAPKit 可以提醒你存在这段延迟。
+
+**如何修复**：等一等，然后再试。不要为了「刷新」而删除产品再重新创建：被删除的产品 ID 永远不能再使用。
+
+### 首批购买项目未随版本提交
+
+`iapkit check` id：`first-submission` · 人工 · 警告\
+哪些产品添加到了某个版本，是在 App Store Connect 的版本页面上设置的，仓库中没有任何文件反映这一点。
+
+**问题所在**：App 的首批 App 内购买项目必须与一个 App 版本一起审核。如果提交版本时没有带上它们，审核人员就找不到这些购买项目，已发布的 App 也可能带着从未获批的产品上线。
+
+**如何识别**：沙盒测试正常，但审核被拒，或者正式上线的 App 里商店是空的。在 App Store Connect 的版本页面上，App 内购买项目部分是空的。
+
+**如何修复**：提交之前，在版本页面上选择这些产品。之后的产品可以单独提交。
+
+### 参考名称过长
+
+`iapkit check` id：`reference-name-length` · 自动 · 错误\
+根据商品目录的配置块判定：每个 `referenceName` 的长度都会被测量，`iapkit lint` 也会在对应的行报告同样的问题。
+
+**问题所在**：App Store Connect 把参考名称限制在 64 个字符以内。商品目录中更长的名称无法原样填入，于是商品目录和 App Store Connect 逐渐不一致。
+
+**如何识别**：`iapkit lint` 会报告长度。
+
+**如何修复**：缩短名称。它只在内部使用，所以写得简短不会有任何损失。
+
+## 标识符
+
+### 产品 ID 不一致
+
+`iapkit check` id：`product-id-mismatch` · 自动 · 错误\
+追踪每一个最终流入产品请求的字面量（经由常量、枚举和 `#define`，Swift 与 Objective-C 都算）；如果某个 ID 既不在商品目录中，也不在任何 `.storekit` 文件中，或者与其中某个 ID 只差一点，就判定失败；运行时拼接成 ID 的片段只给出警告。
+
+**问题所在**：代码请求的 ID 与 App Store Connect 中的不同。常见的原因有：拼写错误、大小写不同、在该用产品 ID 的地方传了 Bundle ID，或者在运行时用 Bundle ID 加后缀拼出 ID——一旦 Debug 构建使用不同的 Bundle ID，这种做法就会出错。
+
+**如何识别**：在初步排查第 1 步中记录的缺失 ID，与 App Store Connect 中的 ID 很接近，但并不相同。`iapkit check` 会把代码请求的 ID 与商品目录和 `.storekit` 文件进行比较，指出未知的 ID 和近似错误，例如只有大小写不同或相差一两个字符的 ID。
+
+**如何修复**：用 `iapkit generate` 生成的产品枚举代替字符串字面量，并用常量构造 ID，绝不要用 `Bundle.main.bundleIdentifier` 来拼。
+
+### 产品 ID 含有无效字符
+
+`iapkit check` id：`product-id-format` · 自动 · 错误\
+根据商品目录的配置块判定，采用 App Store Connect 所用的规则；`iapkit lint` 会在每个 ID 所在的行报告问题。
+
+**问题所在**：App Store Connect 接受字母、数字、句点和下划线（当前版本也接受连字符），最多 100 个字符。不符合这些规则的 ID 无法原样创建。
+
+**如何识别**：`iapkit lint` 会把无效字符和超长作为错误报告，把连字符作为警告报告，因为早期的 Apple 指南不允许使用连字符。
+
+**如何修复**：在创建产品之前选好一个有效的 ID。产品创建之后，ID 就固定了。
+
+### 产品 ID 重复定义或被重用
+
+`iapkit check` id：`product-id-duplicate` · 自动 · 错误\
+比较书中每个配置块里的 ID。在 App Store Connect 中已删除的产品 ID，任何文件都不知道，所以请在指南中记下已删除的 ID。
+
+**问题所在**：两个商品目录条目使用了同一个 ID，或者某个 ID 曾属于一个已被删除的产品。在同一个 App 中，App Store Connect 永远不会再接受用过的 ID。
+
+**如何识别**：`iapkit lint` 会报告跨所有章节的重复 ID。App Store Connect 会拒绝创建 ID 曾被使用过的产品。
+
+**如何修复**：给新产品一个新 ID，例如加上 `.v2` 后缀，并更新商品目录。
+
+### 产品 ID 没有 Bundle ID 前缀
+
+`iapkit check` id：`product-id-prefix` · 自动 · 警告\
+将商品目录中的每个产品 ID 与其 `app` 块中的 `bundleID` 进行比较；不需要任何项目文件。
+
+**问题所在**：严格来说，这并不算问题——前缀只是一种惯例。但产品 ID 不以 Bundle ID 开头，往往说明它是从另一个 App 复制过来的，或者这个 App 本身并不是你以为的那个。
+
+**如何识别**：当某个 ID 不以 `app.bundleID` 开头时，`iapkit check` 会给出警告。
+
+**如何修复**：新产品使用这个前缀。已有的 ID 不能改名，所以如果某个旧产品是有意不带前缀的，就保持原样，把这条警告当作提醒即可。
+
+### Bundle ID 指向了另一个 App
+
+`iapkit check` id：`bundle-id-mismatch` · 自动 · 错误\
+像 Xcode 那样解析 `PRODUCT_BUNDLE_IDENTIFIER`（包括 `.xcconfig` 文件中的设置），覆盖负责销售的那个 App 的每个构建配置——也就是使用商品目录中 `bundleID` 的 App，而不是手表 App 或演示 App；再加上 `Info.plist` 中写成字面值的 `CFBundleIdentifier`，逐一与这个 ID 进行比较。
+
+**问题所在**：产品只属于一个 App Store Connect App，这个 App 由它的 Bundle ID 标识。App 内购买项目永远不会在 App 之间共享。使用其他 Bundle ID 的构建版本（通常是 ID 以 `.dev` 或 `.debug` 结尾的 Debug 构建）询问的是另一个 App，而那个 App 什么都不卖。
+
+**如何识别**：所有产品都缺失，但只在某些构建版本中如此。在启动时打印 `Bundle.main.bundleIdentifier`。`iapkit check` 从 `project.pbxproj` 中取出每个构建配置的 `PRODUCT_BUNDLE_IDENTIFIER`，从 `Info.plist` 中取出 `CFBundleIdentifier`，并逐一与 `app.bundleID` 进行比较。
+
+**如何修复**：用 App Store Connect 中那个 App 的 Bundle ID 测试购买。如果你需要一个单独的开发版 App，它需要有自己的 App Store Connect 记录，以及每个产品的一份副本。
+
+### 通配符 App ID
+
+`iapkit check` id：`explicit-app-id` · 启发式 · 错误\
+当 `project.pbxproj` 中的描述文件说明符或 Bundle ID 指向通配符（含有 `*`，或描述文件名称中含有「Wildcard」）时给出警告。使用自动签名时不会指定描述文件，Xcode 会自行注册一个明确的 App ID；对于手动选择的描述文件，请在 **Signing & Capabilities** 中确认 App ID。
+
+**问题所在**：使用通配符 App ID（例如 `com.example.*`）签名的 App 无法使用 App 内购买项目。
+
+**如何识别**：在 Xcode 的 **Signing & Capabilities** 中，描述文件是一个通配符描述文件。当项目明确指定描述文件时，`iapkit check` 会检查它并给出警告。
+
+**如何修复**：为确切的 Bundle ID 注册一个明确的 App ID，并用为它创建的描述文件签名。只要团队和 Bundle ID 设置正确，自动签名就会完成这些工作。
+
+## 项目方面
+
+### In-App Purchase 功能
+
+`iapkit check` id：`iap-capability` · 自动 · 信息\
+在 `project.pbxproj` 中查找旧的 `com.apple.InAppPurchase` 标记，并仅作为参考信息报告查找结果；App ID 是否允许购买，只有在开发者账户中才能看到。
+
+**问题所在**：App ID 必须允许 App 内购买。对于明确的 App ID，这一项通常已经开启，但仍值得在开发者账户中确认一下。
+
+**如何识别**：查看开发者账户中该 App ID 的功能，以及 Xcode 中的 **Signing & Capabilities**。较旧的项目会在 `project.pbxproj` 中记录这项功能（带有 `com.apple.InAppPurchase` 的 `SystemCapabilities`）；如果存在，`iapkit check` 会报告它。
+
+**如何修复**：为 App ID 启用 **In-App Purchase**，并在 Xcode 中添加这项功能。
+
+> [!WARNING]
+> 新版 Xcode 添加 In-App Purchase 功能时，不会在项目文件中记录任何内容，也没有对应的 entitlements 键。没有旧标记的项目并没有坏，`iapkit check` 也绝不会因为缺少这个标记而判定项目失败。
+
+### 误把 Apple Pay entitlement 当作 IAP
+
+`iapkit check` id：`apple-pay-entitlement` · 自动 · 错误\
+读取项目中的每个 `*.entitlements` 文件：凭空编造的 App 内购买键会使检查失败；Apple Pay 的键会得到一条警告，除非代码确实在收取 Apple Pay 付款（`PKPaymentRequest`）。
+
+**问题所在**：有人添加了一个 entitlement 来「打开」App 内购买。根本不存在这样的 entitlement。看起来对的那个键 `com.apple.developer.in-app-payments` 属于 Apple Pay，而 `com.apple.developer.in-app-purchase` 根本不存在。两者都可能破坏签名，也都不会为 StoreKit 开启任何东西。
+
+**如何识别**：打开 target 的 `.entitlements` 文件。`iapkit check` 会报告这两个键。
+
+**如何修复**：除非 App 真的使用 Apple Pay，否则删除这个键。
+
+> [!CAUTION]
+> entitlement `com.apple.developer.in-app-payments` 属于 Apple Pay：它列出的是商家 ID。用 Apple Pay 销售实物商品时才需要它，它与 App 内购买毫无关系。
+
+### 未链接 StoreKit 框架
+
+`iapkit check` id：`storekit-linked` · 自动 · 信息\
+读取 `project.pbxproj` 中的链接阶段，并记下手动链接 `StoreKit.framework` 的 target，仅供参考。
+
+**问题所在**：很老的项目必须手动把 `StoreKit.framework` 添加到 target 的链接库中。使用 Swift，或开启了模块的 Objective-C，`import StoreKit` 就会自动链接它。
+
+**如何识别**：缺少框架会在构建时导致链接错误（`SKPaymentQueue` 或 `Product` 的「undefined symbols」），而绝不会在运行时导致商店为空。`iapkit check` 会记下框架的链接方式，仅供参考。
+
+**如何修复**：在用到 StoreKit 的文件中导入它。只有在关闭了模块时，才需要把框架添加到 **Link Binary With Libraries**。
+
+## 用 StoreKit 配置文件进行本地测试
+
+StoreKit 配置文件（`.storekit`）让 Xcode 在本地扮演 App Store，不需要 App Store Connect，也不需要网络。`iapkit generate` 会根据商品目录生成一个这样的文件。它按 scheme 选择，位置在 **Run** › **Options** › **StoreKit Configuration**。
+
+### 模拟器未使用 StoreKit 配置文件
+
+`iapkit check` id：`simulator-without-config` · 自动 · 警告\
+读取共享 scheme（`xcshareddata` 下的 `*.xcscheme`），如果其中用来运行 App 的 scheme 没有一个选择了 StoreKit 配置文件，就给出警告。只为 macOS 构建的 App 只会得到一条提示：Mac 上没有模拟器，从 Xcode 运行时购买走的是沙盒环境。
+
+**问题所在**：在模拟器中，购买需要 StoreKit 配置文件。没有它，产品请求和购买都会失败。
+
+**如何识别**：scheme 的 **StoreKit Configuration** 选项为 **None**。`iapkit check` 会在 scheme 中查找配置文件引用。
+
+**如何修复**：在你用于模拟器的 scheme 中选择生成的 `.storekit` 文件。
+
+### 配置文件路径无法解析
+
+`iapkit check` id：`storekit-config-path` · 自动 · 错误\
+像 Xcode 那样，从 scheme 所属的 workspace 出发，解析每个 scheme（无论共享的还是个人的 `xcuserdata`）中的配置文件路径（项目自带的 scheme 也会从项目旁边的 workspace 出发解析，例如 CocoaPods 生成的、团队可能通过它打开项目的 workspace）；如果只有个人 scheme 中有配置文件，就给出警告。
+
+**问题所在**：scheme 以相对路径保存配置文件。文件或项目被移动、重命名之后，这个路径就指向了不存在的位置。另一种情况是：只在 `xcuserdata` 下的个人 scheme 中选择了这个文件，于是队友和 CI 运行时都没有用上它。
+
+**如何识别**：scheme 编辑器中没有显示文件，或者文件名显示为红色。`iapkit check` 会解析每个共享 scheme 中的路径，并报告只存在于用户 scheme 中的引用。
+
+**如何修复**：在 scheme 编辑器中重新选择该文件，并把 scheme 设为共享（**Manage Schemes** › **Shared**），让它随项目一起提交。
+
+### 配置文件中缺少产品
+
+`iapkit check` id：`storekit-config-missing-ids` · 自动 · 错误\
+把各个 scheme 选择的 `.storekit` 文件合在一起读取，列出商品目录中那些在这些文件的产品、订阅群组和非续期订阅中都找不到的产品。
+
+**问题所在**：本地测试只提供配置文件中列出的产品。添加到 App Store Connect 或商品目录中的产品，在配置文件也列出它之前，在本地是看不到的。
+
+**如何识别**：只有在配置文件生效时才缺少某个产品。`iapkit check` 会将文件中的产品、订阅群组和非续期订阅与商品目录进行比较。
+
+**如何修复**：每次修改商品目录后都重新运行 `iapkit generate`，让配置文件与商品目录保持同步。
+
+### 手写的配置文件
+
+`iapkit check` id：`storekit-config-schema` · 自动 · 错误\
+读取项目中的每个 `.storekit` 文件，将其中的键及其大小写、产品类型名称和 `version` 与 Xcode 写出的内容进行比较；没有被任何 scheme 选中的文件只给出警告。
+
+**问题所在**：Xcode 没有公开 `.storekit` 文件的 schema。手写或手工编辑的文件很容易出现大小写错误的键（用 `productId` 代替 `productID`）、凭空编造的类型名称（`AutoRenewableSubscription`），或者缺少 `version`。这样 Xcode 可能会忽略文件的部分内容。
+
+**如何识别**：`iapkit check` 会按照 Xcode 自己写出的结构来验证该文件。
+
+**如何修复**：让 Xcode 或 `iapkit generate` 来写这个文件，并在 Xcode 的编辑器中编辑它。
+
+### 配置文件遮住了沙盒
+
+`iapkit check` id：`storekit-config-shadows-sandbox` · 自动 · 警告\
+读取用来运行 App 的共享 scheme（在 SpringBoard 中运行的小组件 scheme 不算，每次运行都询问要启动哪个 App 的扩展 scheme 也不算），只有当其中每一个都选择了配置文件、导致不修改 scheme 就没人能连沙盒运行时，才给出警告。再准备一个不带配置文件的共享 scheme 专门用于沙盒运行，这个问题就解决了。
+
+**问题所在**：挂在共享 scheme 上的配置文件会用于从 Xcode 发起的每一次运行，在设备上也是如此。你以为自己在用沙盒测试 App Store Connect，实际上测试的是本地文件。在 App Store Connect 中所做的修改永远不会出现，那里的问题也会一直被掩盖，直到 TestFlight 阶段才暴露。
+
+**如何识别**：购买弹窗会标明它的环境：本地文件显示 **Xcode**，App Store Connect 显示 **Sandbox**。当共享 scheme 挂着配置文件时，`iapkit check` 会给出警告。
+
+**如何修复**：准备两个 scheme：一个带配置文件，用于本地开发；另一个不带，用于沙盒测试。
+
+> [!TIP]
+> 按照测试对象给 scheme 命名，例如「Stride (local store)」和「Stride (sandbox)」，这样谁都不用打开 scheme 编辑器就知道自己运行的是哪一个。
+
+## 代码方面
+
+下面三个 StoreKit 1 问题有同一个修复方法，这里以大多数 StoreKit 1 代码仍在使用的 Swift 5 语言模式展示：保留请求，读取其中的无效 ID，并把结果交给主线程。
+
+```swift
+import StoreKit
+
+final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
+    // Holds the request until StoreKit answers; a local variable would let it go too early.
+    private var pendingRequest: SKProductsRequest?
+    private let completion: ([SKProduct]) -> Void
+
+    init(completion: @escaping ([SKProduct]) -> Void) {
+        self.completion = completion
+    }
+
+    func load(_ identifiers: Set<String>) {
+        let request = SKProductsRequest(productIdentifiers: identifiers)
+        request.delegate = self
+        pendingRequest = request
+        request.start()
+    }
+
+    func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {
+        let unknown = response.invalidProductIdentifiers
+        let products = response.products
+        // The delegate may be called on any thread; UI work belongs on the main one.
+        DispatchQueue.main.async {
+            if !unknown.isEmpty {
+                print("Unknown product IDs: \(unknown.sorted().joined(separator: ", "))")
+            }
+            self.pendingRequest = nil
+            self.completion(products)
+        }
+    }
+
+    func request(_ request: SKRequest, didFailWithError error: Error) {
+        DispatchQueue.main.async {
+            print("Products request failed: \(error.localizedDescription)")
+            self.pendingRequest = nil
+            self.completion([])
+        }
+    }
+}
+```
+
+### 产品请求过早被释放
+
+`iapkit check` id：`request-not-retained` · 启发式 · 警告\
+扫描 Swift 和 Objective-C 源代码，查找只由局部变量持有（或者根本没人持有）、从未保存到属性或集合中的 `SKProductsRequest`；这只是一种模式，不是证据，所以只给出警告。
+
+**问题所在**：在 StoreKit 1 中，用局部变量创建的 `SKProductsRequest` 可能在方法返回后立即被释放。它的代理是弱引用，没有别的东西让它保持存活，于是回调永远不会到来。
+
+**如何识别**：`productsRequest(_:didReceive:)` 和 `request(_:didFailWithError:)` 都没有被调用；加载指示器一直在转。对于只保存在局部变量中的请求，`iapkit check` 会给出警告。
+
+**如何修复**：把请求保存在一个属性中，直到代理被调用为止，就像上面的 `pendingRequest` 那样。
+
+### 假定代理回调在主线程上
+
+`iapkit check` id：`main-thread-assumed` · 启发式 · 警告\
+按方法签名找出 StoreKit 1 的代理方法和观察者方法，如果某个方法在方法体中操作了 UIKit 或 AppKit，或者设置了所在类型自己的 `@Published` 属性，却没有先切换到主线程或 main actor，就给出警告；它发出的通知也算在内：如果观察者的方法操作了界面，同样会警告，因为 `NotificationCenter` 在发出通知的线程上投递通知。调用项目自己的辅助函数、且函数名表明它在主队列或主线程上运行（`runOnMainThread { }`），也算作切换；第三方库中名字像界面调用的类型方法（`SVProgressHUD.dismiss()`）不算操作界面。
+
+**问题所在**：StoreKit 1 不保证在主线程上调用它的代理。直接在回调中刷新 table view 或设置 published 属性的代码，可能看不到任何效果，甚至崩溃，而空列表很容易被误当成缺少产品。
+
+**如何识别**：在断点或日志中能看到产品已经到达，但界面一直是空的。Xcode 的 Main Thread Checker 可能会报告来自后台线程的 UI 调用。当代理方法未切换到主线程就操作 UI 时，`iapkit check` 会给出警告。
+
+**如何修复**：在更新任何界面会读取的状态之前，先派发到主队列或 main actor。
+
+### 未知 ID 从未被报告
+
+`iapkit check` id：`invalid-ids-ignored` · 启发式 · 警告\
+扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found" 之类的消息报告缺少的那些，也算读取了），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询。
+
+**问题所在**：代码只读取返回的产品，从不查看没有返回的那些。StoreKit 1 把它们列在 `invalidProductIdentifiers` 中；StoreKit 2 则什么也不说。
+
+**如何识别**：搜索 `invalidProductIdentifiers`，或者搜索比较请求 ID 与返回 ID 的代码。如果一个都没有，本章中的其他所有原因都将无从察觉。两者都找不到时，`iapkit check` 会给出警告。
+
+**如何修复**：比较请求的 ID 和返回的 ID，点名列出每个缺失的 ID，就像初步排查中的代码片段和上面的加载器那样。
+
+### 交易监听器启动太晚
+
+`iapkit check` id：`listener-at-launch` · 启发式 · 警告\
+找出源代码中读取 `Transaction.updates` 或添加支付队列观察者的位置，再从启动时会执行到的代码（`@main` 类型、根视图的 `.task` 和 `.onAppear`、`application(_:didFinishLaunchingWithOptions:)`、主 storyboard 的第一个界面）出发，沿着初始化方法及其默认参数、属性、函数调用、单例和协议一路追踪（通过协议的调用会到达采纳该协议的类型），也会追踪它创建的视图控制器和 SpriteKit 场景的生命周期方法（`viewDidLoad`、`didMove(to:)`）；它会指出启动监听器的那条路径，或者指出启动监听器太晚的那个界面。源代码无法展示所有执行路径，所以请在重新启动 App 后用一次「购买前询问」测试来确认。
+
+**问题所在**：有些交易会在用户没有在 App 中点击任何东西的情况下到达 App：家长批准的「购买前询问」请求、被中断后稍后完成的购买、续期的订阅、在另一台设备上或在 App Store 中进行的购买。如果 App 只在商店界面打开时才开始监听，这些交易到达时就没人在听，顾客付了钱，App 却始终没有解锁。
+
+**如何识别**：`Transaction.updates` 的监听器或 StoreKit 1 的交易观察者，是在某个视图或视图控制器中创建的，而不是在启动时创建。如果启动时执行到的代码都没有启动它，`iapkit check` 就会给出警告，并指出是哪个界面启动了它。
+
+**如何修复**：在 App 启动时就开始监听，并让监听器在 App 的整个生命周期内保持存在：
+
+```swift
+import StoreKit
+
+@MainActor
+final class TransactionListener {
+    private var task: Task<Void, Never>?
+
+    /// Start this from the app's entry point, so no transaction arrives unobserved.
+    init(deliver: @escaping @MainActor (StoreKit.Transaction) async -> Void) {
+        task = Task {
+            for await update in StoreKit.Transaction.updates {
+                // Grant only what the App Store has signed.
+                guard case .verified(let transaction) = update else { continue }
+                await deliver(transaction)
+                await transaction.finish()
+            }
+        }
+    }
+}
+```
+
+> [!NOTE]
+> SwiftUI 有自己的 `Transaction` 类型。在同时导入 SwiftUI 和 StoreKit 的文件中，请写 `StoreKit.Transaction`，以避免名称歧义。
+
+### 交易从未结束
+
+`iapkit check` id：`finish-transactions` · 启发式 · 警告\
+查找对 `finish()` 或 `finishTransaction(_:)` 的调用（或者由 SwiftyStoreKit 结束交易），对于 StoreKit 1 观察者中的 switch，还要在处理 `.failed` 的分支里找到这样的调用；如果 App 调用了 `restoreCompletedTransactions()`，处理 `.restored` 的分支里也要有；它不会检查每一条路径。
+
+**问题所在**：交易会一直留在队列中，直到 App 结束它。StoreKit 会在每次启动时再次交付未结束的交易，而且在上一次购买未结束之前，同一个消耗型项目无法再次购买。
+
+**如何识别**：同一笔交易在每次启动时都会出现，或者第二次购买某个消耗型项目时失败。找不到 `finish()` 或 `finishTransaction(_:)` 时，`iapkit check` 会给出警告。
+
+**如何修复**：每笔经过验证的交易，在其内容交付并保存之后都要结束，就像上面的监听器那样。在 StoreKit 1 中，失败的交易和恢复的交易也要结束。
+
+### 无法恢复购买
+
+`iapkit check` id：`restore-button` · 启发式 · 警告\
+扫描源代码，查找 `AppStore.sync()`、`restoreCompletedTransactions()` 或收据刷新；如果商品目录里只有消耗型项目，就不需要恢复入口。顾客能否找到这个按钮，则需要由人来判断。
+
+**问题所在**：App 审核要求销售非消耗型项目或订阅的 App 提供恢复购买的方式，例如在重新安装之后或在新设备上。没有恢复入口的 App 会被拒绝。
+
+**如何识别**：代码中没有调用 `AppStore.sync()`（StoreKit 2）或 `restoreCompletedTransactions()`（StoreKit 1）。两者都找不到时，`iapkit check` 会给出警告。
+
+**如何修复**：添加一个看得见的**恢复购买**（Restore Purchases）按钮。在 StoreKit 2 中，权益通常会自动保持最新，所以只在顾客主动要求时才调用 `AppStore.sync()`：它可能会提示顾客登录。
+
+```swift
+Button("Restore Purchases") {
+    Task {
+        do {
+            try await AppStore.sync()
+        } catch {
+            restoreFailed = true   // show a short message instead of failing silently
+        }
+    }
+}
+```
+
+### 未处理推广的购买
+
+`iapkit check` id：`promoted-purchases` · 启发式 · 警告\
+只有当商品目录把某个产品标记为 `promoted: true` 时才会运行，此时扫描 Swift 文件，查找 `PurchaseIntent` 或 `shouldAddStorePayment`。
+
+**问题所在**：推广的产品可以直接在 App Store 页面上购买。随后 App Store 会打开 App 来完成这笔购买。如果 App 没有处理这次交接，就什么也不会发生，这笔销售也就丢了。
+
+**如何识别**：商品目录把某个产品标记为 `promoted: true`，但代码中既没有 `PurchaseIntent.intents` 循环（StoreKit 2，iOS 16.4 及更高版本），也没有 `paymentQueue(_:shouldAddStorePayment:for:)` 方法（StoreKit 1）。只有当商品目录声明了推广产品时，`iapkit check` 才会给出警告。
+
+**如何修复**：监听购买意图，并把它们交给正常的购买流程：
+
+```swift
+if #available(iOS 16.4, macOS 14.4, *) {
+    Task {
+        for await intent in PurchaseIntent.intents {
+            await store.purchase(intent.product)
+        }
+    }
+}
+```
+
+### 设备上已禁止付款
+
+`iapkit check` id：`can-make-payments` · 自动 · 警告\
+`iapkit generate` 生成的代码在每次购买之前都会检查 `canMakePayments`。在项目中，如果代码在销售产品，却从不询问 `canMakePayments`（或者只在一个没人调用的封装函数中询问，或者问了之后在不允许付款时只打一条日志、什么也不做，比如 `if … canMakePayments() { 购买 } else { print(…) }`），也没有在一个不只是打日志的分支里说明 `paymentNotAllowed`（StoreKit 1）或 `purchaseNotAllowed`（StoreKit 2），这项检查就会给出警告；请在关闭了购买功能的设备上测试你的界面。
+
+**问题所在**：「屏幕使用时间」和设备管理可以禁止 App 内购买。产品可能仍然能够加载，但每次购买都会失败，而一个点了没反应的购买按钮看起来就像个 bug。
+
+**如何识别**：`AppStore.canMakePayments`（StoreKit 2）或 `SKPaymentQueue.canMakePayments()`（StoreKit 1）返回 `false`。生成的商店管理器会替你检查这一点。
+
+**如何修复**：在提供购买之前先检查，并向用户说明情况，而不是显示一个不能用的按钮：
+
+```swift
+if AppStore.canMakePayments {
+    showPurchaseOptions()
+} else {
+    showNotice("Purchases are turned off on this device, for example in Screen Time.")
+}
+```
+
+## 设备与沙盒方面
+
+### 沙盒账户问题
+
+`iapkit check` id：`sandbox-account` · 人工 · 警告\
+登录的沙盒账户及其店面保存在设备的设置中，没有任何项目文件记录它们。
+
+**问题所在**：沙盒购买需要一个沙盒测试账户，在 App Store Connect 的**用户和访问**（Users and Access）中创建。真实的 Apple 账户无法在沙盒中购买。账户所在的国家或地区决定了店面，所以只在其他地区销售的产品会缺失。偶尔，某个沙盒账户会莫名其妙地不再响应。
+
+**如何识别**：购买弹窗要求输入一个你不认识的密码、显示了错误的账户，或者根本没有出现。在设备上，到**设置**中查看沙盒账户（较新的 iOS 版本在**开发者**下，较旧的版本在 **App Store** 下）。
+
+**如何修复**：只在这个沙盒专用的位置登录沙盒账户，绝不要在 App Store 的主登录处登录。选择所在地区销售你的产品的测试员。如果请求无缘无故地卡住，就新建一个测试员并用它登录。
+
+### 在模拟器中测试沙盒购买
+
+`iapkit check` id：`device-testing` · 人工 · 警告\
+测试在哪里运行，是关于你这次测试过程的事实，而不是关于项目的，所以只有测试的人才能确认。
+
+**问题所在**：模拟器不是测试沙盒购买的可靠场所；它用于配合 StoreKit 配置文件进行本地测试。
+
+**如何识别**：产品在设备上能加载，在模拟器中却不能，或者反过来。
+
+**如何修复**：在 iPhone、iPad 或 Mac 上针对沙盒进行测试，模拟器则配合生成的配置文件使用。
+
+### 残留的 App 状态
+
+`iapkit check` id：`reinstall` · 人工 · 信息\
+残留的状态存在于某台特定设备或它的钥匙串中，仓库中的任何文件都触及不到。
+
+**问题所在**：安装了很久的 App 会带着以前各种试验留下的状态：旧的交易、缓存的产品、以前的构建版本保存的权益。
+
+**如何识别**：无论你怎么修复，问题都依然存在，或者只在某一台设备上出现。
+
+**如何修复**：删除 App 并重新安装。进行本地测试时，还要在 Xcode 中清除测试交易（**Debug** › **StoreKit** › **Manage Transactions**）。
+
+> [!NOTE]
+> 在 iOS 上，钥匙串项在删除 App 后仍会保留。如果商品目录把权益保存在钥匙串中（`entitlementStore: keychain`），重新安装并不会重置它们；请通过调试菜单删除它们，或者换一个新的沙盒账户进行测试。
+
+### 单元测试没有宿主 App
+
+`iapkit check` id：`unit-test-host` · 人工 · 警告\
+StoreKit 测试是否带有宿主 App 运行、能否找到它们的配置文件，只有在测试运行时才能看出来；每次修改测试 target 之后，都要运行一次。
+
+**问题所在**：使用 `SKTestSession` 的测试会让 StoreKit 针对一个配置文件运行。这些测试需要一个宿主应用，而且 `.storekit` 文件必须是测试 bundle 的一部分。否则会话无法启动，或者不提供任何产品。
+
+**如何识别**：创建测试会话时抛出错误，或者测试中的每个产品请求都返回空结果，而 App 本身却运行正常。
+
+**如何修复**：把测试 target 的 **Host Application** 设为该 App，并把 `.storekit` 文件添加到测试 target 的资源中。
+
+"""#,
+    ]
 }

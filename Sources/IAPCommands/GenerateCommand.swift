@@ -11,7 +11,7 @@ enum GenerateCommand: Command {
     static let name = "generate"
     static let summary = "Write the StoreKit code and .storekit file for the guides' products."
     static let usage =
-        "iapkit generate [PATH...] [-o DIR] [--dry-run | --check] [--templates DIR] [--param KEY=VALUE]... [--project PATH]"
+        "iapkit generate [PATH...] [-o DIR] [--dry-run | --check] [--templates DIR] [--param KEY=VALUE]... [--project PATH] [--language TAG]"
     static let discussion = """
         Writes only files whose content changed, each atomically, so running it again writes
         nothing. The file '<Manager>+Handlers.swift' is created once and then belongs to you.
@@ -21,7 +21,9 @@ enum GenerateCommand: Command {
         Troubleshooting.md, written beside it, is the reference its links open (or set
         'troubleshooting: URL' in iapkit.yml to link there instead). With --docs or 'docs', both
         go to a folder of their own, so the output folder holds only Swift and .storekit files.
-        Defaults come from 'output', 'docs', 'templates', 'accessLevel' and 'params' in
+        Both are written in the book's language ('language' in iapkit.yml, or --language) when
+        IAPKit's reference exists in it (en, zh-Hans), else in English.
+        Defaults come from 'output', 'docs', 'templates', 'accessLevel', 'language' and 'params' in
         ./iapkit.yml; the output folder defaults to 'Generated'.
 
         Exit status: 0 done (or, with --check, everything up to date), 1 the guides have errors
@@ -51,6 +53,10 @@ enum GenerateCommand: Command {
             help:
                 "Write every generated Swift source but the handlers scaffold as this one file, and nothing else (for build plugins)."
         ),
+        OptionSpec(
+            names: ["--language"], valueName: "tag",
+            help: "Language of ValidationChecklist.md and Troubleshooting.md (default: 'language' in iapkit.yml, else en).",
+            choices: TroubleshootingReference.languages),
         ProjectOption.spec,
         ProjectConfiguration.outsidePathsOption,
     ]
@@ -173,12 +179,15 @@ enum GenerateCommand: Command {
             writer.close()
             docsWriter.close()
         }
-        var docs = [checklist(session, snapshot: snapshot, writer: docsWriter, reference: referenceURL)]
+        let language = docsLanguage(arguments, session: session, context: context)
+        var docs = [
+            checklist(session, snapshot: snapshot, writer: docsWriter, reference: referenceURL, language: language)
+        ]
         if referenceURL == nil {
             docs.append(
                 GeneratedFile(
                     path: TroubleshootingReference.fileName,
-                    contents: TroubleshootingReference.markdown(source: session.inputDescription)))
+                    contents: TroubleshootingReference.markdown(source: session.inputDescription, language: language)))
         }
         let placed =
             keepingXcodeSettings(generated.files, writer: writer, context: context).map { ($0, writer) }
@@ -253,15 +262,33 @@ enum GenerateCommand: Command {
     }
 
     /// The validation checklist, keeping the ticks of the file it replaces.
+    /// The language of the checklist and the reference: `--language`, else the book's, when
+    /// the reference is written in it; else English, with a note when the book asked for
+    /// another (`--language` only takes the languages there are).
+    private static func docsLanguage(
+        _ arguments: ParsedArguments, session: GuideSession, context: CommandContext
+    ) -> String {
+        let wanted = arguments.value("--language") ?? session.language
+        guard let language = TroubleshootingReference.language(for: wanted) else {
+            context.standardError.line(
+                "iapkit generate: note: the checklist and the troubleshooting reference are written in English; "
+                    + "IAPKit has them in \(TroubleshootingReference.languages.joined(separator: ", ")), not in '\(wanted)'")
+            return "en"
+        }
+        return language
+    }
+
     private static func checklist(
-        _ session: GuideSession, snapshot: ProjectSnapshot?, writer: any OutputFolder, reference: String?
+        _ session: GuideSession, snapshot: ProjectSnapshot?, writer: any OutputFolder, reference: String?,
+        language: String
     ) -> GeneratedFile {
         let path = ValidationChecklist.fileName
         let previous = writer.existingText(of: path).map(ValidationChecklist.tickedIDs) ?? []
         let results = CheckRunner(workbook: session.workbook, snapshot: snapshot).run()
         let checklist = ValidationChecklist(
             workbook: session.workbook, results: results, ticked: previous, source: session.inputDescription,
-            projectChecked: snapshot != nil, reference: reference ?? TroubleshootingReference.fileName)
+            projectChecked: snapshot != nil, reference: reference ?? TroubleshootingReference.fileName,
+            wording: ChecklistWording.forLanguage(language, reference: TroubleshootingReference.chapter(in: language)))
         return GeneratedFile(path: path, contents: checklist.markdown, isScaffold: false)
     }
 

@@ -22,17 +22,37 @@ struct GuideSession {
     var configuration: ProjectConfiguration?
     /// What was read, for generated headers ("the guides in Workbook").
     var inputDescription = ""
+    /// The folder of the book's `SUMMARY.md`, when the input is one book.
+    var bookFolder: String?
+    /// The book's translations, read when `load` was asked for them.
+    var translations: [TranslatedBook] = []
 
-    static func load(_ paths: [String], context: CommandContext, keepingDocuments: Bool = false) -> GuideSession {
+    /// The language the book is written in: `language` in `iapkit.yml`, else English.
+    var language: String { configuration?.language ?? "en" }
+
+    /// One translation of the book, read and checked like the book itself.
+    struct TranslatedBook {
+        var translation: Translation
+        var workbook: Workbook
+        var documents: [MarkdownDocument]
+    }
+
+    /// With `translations`, the book's translations are read too, each is linted, and each
+    /// chapter's drift from its source is reported.
+    static func load(
+        _ paths: [String], context: CommandContext, keepingDocuments: Bool = false, translations: Bool = false
+    ) -> GuideSession {
         guard let cache = context.sessionCache else {
-            return read(paths, context: context, keepingDocuments: keepingDocuments)
+            return read(paths, context: context, keepingDocuments: keepingDocuments, translations: translations)
         }
         return cache.session(for: paths) {
-            read(paths, context: context, keepingDocuments: keepingDocuments || cache.keepsDocuments)
+            read(paths, context: context, keepingDocuments: keepingDocuments || cache.keepsDocuments, translations: true)
         }
     }
 
-    private static func read(_ paths: [String], context: CommandContext, keepingDocuments: Bool) -> GuideSession {
+    private static func read(
+        _ paths: [String], context: CommandContext, keepingDocuments: Bool, translations: Bool
+    ) -> GuideSession {
         var inputErrors: [InputError] = []
         let configuration: ProjectConfiguration?
         switch ProjectConfiguration.load(context: context) {
@@ -66,14 +86,35 @@ struct GuideSession {
             fileSystem = StandardInputOverlay(base: fileSystem, name: standardInputName, bytes: bytes)
             requested = requested.map { $0 == "-" ? standardInputName : $0 }
         }
-        let loaded = WorkbookLoader(fileSystem: fileSystem, keepsDocuments: keepingDocuments).load(requested)
+        let loader = WorkbookLoader(fileSystem: fileSystem, keepsDocuments: keepingDocuments)
+        let loaded = loader.load(requested)
         inputErrors += loaded.inputErrors
-        let diagnostics = lintDiagnostics(of: loaded)
+        var diagnostics = lintDiagnostics(of: loaded)
+        let bookFolder = TranslationFinder.bookFolder(of: requested, fileSystem: fileSystem)
+        var translated: [TranslatedBook] = []
+        if translations, let bookFolder {
+            let source = TranslationDrift.Book(
+                workbook: loaded.workbook, folder: bookFolder, language: configuration?.language ?? "en")
+            for translation in TranslationFinder.translations(of: bookFolder, fileSystem: fileSystem) {
+                let book = loader.load([translation.summary])
+                inputErrors += book.inputErrors
+                // Its config blocks are the book's (drift says where not), so validation is not repeated.
+                diagnostics += book.diagnostics
+                diagnostics += TranslationDrift.check(
+                    source: source,
+                    translation: TranslationDrift.Book(
+                        workbook: book.workbook, folder: translation.folder, language: translation.language))
+                translated.append(
+                    TranslatedBook(translation: translation, workbook: book.workbook, documents: book.documents))
+            }
+        }
         var session = GuideSession(
             workbook: loaded.workbook, diagnostics: DiagnosticLog(diagnostics).sorted, inputErrors: inputErrors)
         session.configuration = configuration
         session.documents = loaded.documents
         session.inputDescription = requested.joined(separator: ", ")
+        session.bookFolder = bookFolder
+        session.translations = translated
         return session
     }
 
@@ -106,6 +147,9 @@ struct GuideSession {
             count(workbook.chapters.count, "chapter"), count(workbook.products.count, "product"),
             count(workbook.checklistItems.count, "checklist item"),
         ].joined(separator: ", ")
+            + translations.map { book in
+                "; \(book.translation.language): \(count(book.workbook.chapters.count, "chapter"))"
+            }.joined()
         let problems =
             errorCount == 0 && warningCount == 0
             ? "no problems" : [count(errorCount, "error"), count(warningCount, "warning")].joined(separator: ", ")

@@ -6,7 +6,11 @@ enum LintCommand: Command {
     static let discussion = """
         PATH is a Markdown file, a SUMMARY.md, a folder (its SUMMARY.md orders the chapters,
         else every *.md file in it is read), or '-' for standard input. Problems are printed as
-        'path:line:col: error|warning: message', sorted by file and line. --format json gives
+        'path:line:col: error|warning: message', sorted by file and line. A book's translations
+        (folders beside its SUMMARY.md named by a language tag, such as zh-Hans/) are read too:
+        a translated chapter whose config blocks, checklist ids, numbered steps or file-tagged
+        code differ from its source, or a chapter on one side only, is reported in both files.
+        --format json gives
         them to programs ('formatVersion' 1), github as annotations of a GitHub Actions run
         ('::error file=…,line=…,col=…::message'), sarif for code-scanning services.
         Example: iapkit lint Guides --format github
@@ -23,7 +27,7 @@ enum LintCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) -> ExitStatus {
-        let session = GuideSession.load(arguments.positionals, context: context)
+        let session = GuideSession.load(arguments.positionals, context: context, translations: true)
         let format = arguments.value("--format") ?? "text"
         guard format != "text" else {
             session.report(to: context.standardOutput, errors: context.standardError, command: name)

@@ -1,6 +1,7 @@
 import IAPDiagnostics
 import IAPExtract
 import IAPFileAccess
+import IAPModel
 import IAPYAML
 
 /// `iapkit.yml` in the working directory: the project's defaults, so that a bare `iapkit lint`
@@ -17,12 +18,13 @@ import IAPYAML
 /// docs: IAPKit             # where the checklist and troubleshooting reference go
 /// troubleshooting: https://example.com/iap-troubleshooting  # link there instead
 /// tangle: .                # where `iapkit tangle` writes the file-tagged code blocks
+/// language: zh-Hans         # the book's language (default en); translations are folders
 /// ```
 struct ProjectConfiguration: Equatable {
     static let fileName = "iapkit.yml"
     static let knownKeys = [
         "input", "output", "templates", "site", "accessLevel", "params", "project", "docs", "troubleshooting",
-        "tangle",
+        "tangle", "language",
     ]
 
     var input: [String]?
@@ -39,6 +41,9 @@ struct ProjectConfiguration: Equatable {
     var troubleshooting: String?
     /// Where `tangle` writes the guides' file-tagged code blocks, when not the working directory.
     var tangle: String?
+    /// The language the book is written in (`en` unless it says): it sets `lang` on the pages
+    /// and the site's interface text, and the language `generate` writes the checklist in.
+    var language: String?
 
     /// Where `generate` writes when neither `--output` nor `output` says.
     static let defaultOutput = "Generated"
@@ -164,7 +169,7 @@ struct ProjectConfiguration: Equatable {
                 } else {
                     problems.append(.error("'input' must be a path or a list of paths", at: location(entry.value.mark)))
                 }
-            case "output", "templates", "site", "accessLevel", "project", "docs", "troubleshooting", "tangle":
+            case "output", "templates", "site", "accessLevel", "project", "docs", "troubleshooting", "tangle", "language":
                 guard let text = entry.value.scalarText else {
                     problems.append(.error("'\(entry.key)' must be a single value", at: location(entry.value.mark)))
                     continue
@@ -188,6 +193,16 @@ struct ProjectConfiguration: Equatable {
                         continue
                     }
                     configuration.troubleshooting = text
+                }
+                if entry.key == "language" {
+                    guard LanguageTag.isWellFormed(text) else {
+                        problems.append(
+                            .error(
+                                "'language' is a language tag, such as 'en', 'zh-Hans' or 'uk'",
+                                at: location(entry.value.mark)))
+                        continue
+                    }
+                    configuration.language = text
                 }
                 if entry.key == "accessLevel" {
                     guard ["public", "internal"].contains(text) else {

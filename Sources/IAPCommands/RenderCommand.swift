@@ -67,23 +67,43 @@ enum RenderCommand: Command {
             return .usageOrInput
         }
         // The loader keeps the trees it parsed, so no chapter is read or parsed twice.
-        let session = GuideSession.load(arguments.positionals, context: context, keepingDocuments: true)
+        let session = GuideSession.load(
+            arguments.positionals, context: context, keepingDocuments: true, translations: true)
         guard session.inputErrors.isEmpty else {
             session.report(to: context.standardError, errors: context.standardError, command: name)
             return .usageOrInput
         }
         let documents = session.documents
+        let chapterCount = documents.count + session.translations.reduce(0) { $0 + $1.documents.count }
         // The parser's own trees are freed by now; their pages go back to the system before
         // the site is built, so the peak is that of parsing, not parsing plus the site.
         iapkit_release_free_memory()
         let quiet = arguments.has("--quiet")
         let showsProgress =
-            !quiet && context.standardErrorIsTerminal && documents.count >= progressThreshold
-        let options = SiteOptions(title: bookTitle(session), allowRawHTML: arguments.has("--unsafe-html"))
-        let site = SiteRenderer.render(session.workbook, documents: documents, options: options) { done, total in
+            !quiet && context.standardErrorIsTerminal && chapterCount >= progressThreshold
+        var options = SiteOptions(title: bookTitle(session), allowRawHTML: arguments.has("--unsafe-html"))
+        options.language = session.language
+        options.bookFolder = session.bookFolder ?? ""
+        let report: @Sendable (Int, Int) -> Void = { done, total in
             guard showsProgress else { return }
             context.standardError.write("\rrendering \(done)/\(total) chapters" + (done == total ? "\n" : ""))
         }
+        // A book with translations is one site: the book at its top, each translation in the
+        // folder of its language.
+        let site =
+            session.translations.isEmpty
+            ? SiteRenderer.render(session.workbook, documents: documents, options: options, progress: report)
+            : SiteRenderer.render(
+                books: [
+                    SiteBook(
+                        workbook: session.workbook, documents: documents, language: session.language,
+                        folder: session.bookFolder ?? "", sitePath: "")
+                ]
+                    + session.translations.map { book in
+                        SiteBook(
+                            workbook: book.workbook, documents: book.documents, language: book.translation.language,
+                            folder: book.translation.folder, sitePath: book.translation.language)
+                    }, options: options, progress: report)
         var files = site.files
         var siteProblems = site.diagnostics
         for image in site.images {
@@ -202,7 +222,7 @@ enum RenderCommand: Command {
                 errors + warnings == 0
                 ? "no problems" : "\(plural(errors, "error")), \(plural(warnings, "warning"))"
             context.standardOutput.line(
-                "rendered \(plural(documents.count, "chapter")) to \(writer.directory): "
+                "rendered \(plural(chapterCount, "chapter"))\(languagesNote(session)) to \(writer.directory): "
                     + "\(written) written, \(files.count - written) unchanged; \(problems)")
         }
         return errors > 0 ? .findings : .success
@@ -251,6 +271,13 @@ enum RenderCommand: Command {
         if name.lowercased().hasSuffix(".md") { name = "" }
         if !name.isEmpty, name != "." { return name }
         return session.workbook.chapters.first?.title ?? "Guide"
+    }
+
+    /// ` in 2 languages (en, zh-Hans)` for a book with translations.
+    private static func languagesNote(_ session: GuideSession) -> String {
+        guard !session.translations.isEmpty else { return "" }
+        let tags = [session.language] + session.translations.map(\.translation.language)
+        return " in \(tags.count) languages (\(tags.joined(separator: ", ")))"
     }
 
     private static func plural(_ count: Int, _ noun: String) -> String {

@@ -27,12 +27,35 @@ struct ChapterExtractor: MarkdownWalker {
 
     private var trail: [String] { headings.map(\.title) }
 
+    /// A chapter says its language once, with a well-formed tag.
+    private mutating func setLanguage(_ tag: String, at location: SourceLocation) {
+        guard LanguageTag.isWellFormed(tag) else {
+            diagnostics.append(
+                .warning(
+                    "\(Diagnostic.quote(tag)) is not a language tag; write one such as 'en', 'zh-Hans' or 'uk'",
+                    at: location))
+            return
+        }
+        if let first = chapter.language {
+            diagnostics.append(
+                .warning(
+                    "the chapter's language is set twice; the first, \(Diagnostic.quote(first.value)), is kept",
+                    at: location, notes: [.note("first set here", at: first.location)]))
+            return
+        }
+        chapter.language = Located(tag, at: location)
+    }
+
     mutating func visit(_ node: MarkdownNode) -> MarkdownWalkAction {
         switch node.kind {
         case .heading:
             addSection(title: node.plainText.trimmingWhitespace(), level: node.headingLevel ?? 1, at: node.location)
             return .skipChildren
         case .htmlBlock:
+            if let tag = LanguageDirective.tag(in: node.literal ?? "") {
+                setLanguage(tag, at: node.location)
+                return .skipChildren
+            }
             // `<h1 align="center">Stride</h1>`, as READMEs open: a heading like any other.
             for case .heading(let heading) in RawHTML.pieces(node.literal ?? "") {
                 addSection(title: heading.title, level: heading.level, at: node.location)

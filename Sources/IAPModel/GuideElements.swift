@@ -133,10 +133,13 @@ public struct Chapter: Sendable, Hashable {
     public var checklists: [Checklist]
     public var codeBlocks: [CodeBlock]
     public var callouts: [Callout]
+    /// The chapter's own language, from a `<!-- language: zh-Hans -->` line, when it is not
+    /// the book's.
+    public var language: Located<String>?
 
     public init(
         file: String, title: String, sections: [Section] = [], steps: [Step] = [], checklists: [Checklist] = [],
-        codeBlocks: [CodeBlock] = [], callouts: [Callout] = []
+        codeBlocks: [CodeBlock] = [], callouts: [Callout] = [], language: Located<String>? = nil
     ) {
         self.file = file
         self.title = title
@@ -145,6 +148,7 @@ public struct Chapter: Sendable, Hashable {
         self.checklists = checklists
         self.codeBlocks = codeBlocks
         self.callouts = callouts
+        self.language = language
     }
 }
 

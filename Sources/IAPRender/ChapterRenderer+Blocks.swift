@@ -4,7 +4,7 @@ import IAPModel
 /// Blocks the site writes its own way: callouts, checklist items and code.
 extension ChapterRenderer {
     mutating func callout(_ quote: MarkdownNode, kind: Callout.Kind) {
-        let title = kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()
+        let title = Escape.text(page.interface[Self.calloutTitle(kind)])
         html += "<div class=\"callout callout-\(kind.rawValue)\" role=\"note\">\n"
         html += "<p class=\"callout-title\">\(title)</p>\n"
         for (index, block) in quote.children.enumerated() {
@@ -22,6 +22,16 @@ extension ChapterRenderer {
             html += "</p>\n"
         }
         html += "</div>\n"
+    }
+
+    static func calloutTitle(_ kind: Callout.Kind) -> InterfaceString {
+        switch kind {
+        case .note: .calloutNote
+        case .tip: .calloutTip
+        case .important: .calloutImportant
+        case .warning: .calloutWarning
+        case .caution: .calloutCaution
+        }
     }
 
     /// A GFM task item as a real checkbox. The `[ ]` marker and a trailing `{#id}` are not part

@@ -10,7 +10,11 @@ extension ChapterRenderer {
     /// or screen-reader user can reach and scroll it.
     mutating func table(_ table: TableSource) {
         let columns = table.header.prefix(3).map { Self.cellLabel($0.text) }.filter { !$0.isEmpty }
-        let name = columns.isEmpty ? "Table" : "Table: " + columns.joined(separator: ", ")
+        let interface = page.interface
+        let name =
+            columns.isEmpty
+            ? interface[.table]
+            : interface.format(.tableNamed, ["columns": columns.joined(separator: interface[.tableColumnSeparator])])
         html += "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\""
         html.appendEscaped(name)
         html += "\">\n<table>\n<thead>\n<tr>"

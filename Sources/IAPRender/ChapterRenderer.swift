@@ -37,7 +37,7 @@ struct ChapterRenderer: MarkdownWalker {
         self.workbook = workbook
         self.allowRawHTML = allowRawHTML
         links = LinkResolver(plan: plan, page: page)
-        configView = ConfigBlockView(workbook: workbook, file: page.chapter.file)
+        configView = ConfigBlockView(workbook: workbook, file: page.chapter.file, interface: page.interface)
         printIDPrefix = Array(Escape.attribute(page.printAnchor("")).utf8)
         printURLPrefix = Array(Escape.url(page.printAnchor("")).utf8)
     }
@@ -199,9 +199,8 @@ struct ChapterRenderer: MarkdownWalker {
     private mutating func closeHeading(level: Int, slug: String) {
         html += " <a class=\"anchor\" href=\"#"
         html.append(id: slug, printPrefix: printIDPrefix)
-        html += Self.headingClosings[level - 1]
+        html += page.interface.headingClosings[level - 1]
     }
 
     private static let headingOpenings = (1...6).map { "<h\($0) id=\"" }
-    private static let headingClosings = (1...6).map { "\" aria-label=\"Link to this section\">#</a></h\($0)>\n" }
 }

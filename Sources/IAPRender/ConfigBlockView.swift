@@ -6,6 +6,7 @@ import IAPModel
 struct ConfigBlockView {
     let workbook: Workbook
     let file: String
+    let interface: InterfaceLanguage
 
     func html(for range: SourceRange, info: String, code: String, languageClass: String) -> String {
         let lines = range.start.line...max(range.start.line, range.end.line)
@@ -15,29 +16,34 @@ struct ConfigBlockView {
             html += appTable(app)
         }
         if !products.isEmpty { html += productTable(products) }
-        html += "<details class=\"config-source\"><summary>Config block <code>\(Escape.text(info))</code></summary>\n"
+        html += "<details class=\"config-source\"><summary>\(Escape.text(interface[.configSource])) <code>\(Escape.text(info))</code></summary>\n"
         html += "<pre><code\(languageClass)>\(code)</code></pre>\n</details>\n</div>\n"
         return html
     }
 
     private func appTable(_ app: AppConfiguration) -> String {
-        var rows = [("App", Escape.text(app.name.value)), ("Bundle ID", code(app.bundleID.value))]
-        if let manager = app.manager { rows.append(("Store manager", code(manager.value))) }
-        rows.append(("StoreKit", Escape.text(app.storekit.rawValue)))
+        var rows = [
+            (interface[.appColumn], Escape.text(app.name.value)), (interface[.bundleIDColumn], code(app.bundleID.value)),
+        ]
+        if let manager = app.manager { rows.append((interface[.storeManagerColumn], code(manager.value))) }
+        rows.append((interface[.storeKitColumn], Escape.text(app.storekit.rawValue)))
         if !app.platforms.isEmpty {
             rows.append(
                 (
-                    "Platforms",
+                    interface[.platformsColumn],
                     app.platforms.map { Escape.text("\($0.name) \($0.minimumVersion)") }.joined(separator: ", ")
                 ))
         }
         var html = "<table class=\"app-table\">\n<tbody>\n"
-        for (label, value) in rows { html += "<tr><th scope=\"row\">\(label)</th><td>\(value)</td></tr>\n" }
+        for (label, value) in rows { html += "<tr><th scope=\"row\">\(Escape.text(label))</th><td>\(value)</td></tr>\n" }
         return html + "</tbody>\n</table>\n"
     }
 
     private func productTable(_ products: [Product]) -> String {
-        let labels = ["ID", "Type", "Price", "Period", "Group", "Localizations"]
+        let labels = [
+            interface[.productIDColumn], interface[.typeColumn], interface[.priceColumn], interface[.periodColumn],
+            interface[.groupColumn], interface[.localizationsColumn],
+        ].map(Escape.attribute)
         var html = "<table class=\"product-table\">\n<thead><tr>"
         for label in labels {
             html += "<th scope=\"col\">\(label)</th>"
@@ -50,13 +56,16 @@ struct ConfigBlockView {
                 subscription?.period.map { Escape.text($0.value) } ?? product.duration.map { Escape.text($0.value) }
                 ?? ""
             if let units = product.units?.value {
-                period = Escape.text("\(units) units")
+                period = Escape.text(interface.format(.units, ["count": "\(units)"]))
             }
             if let offer = subscription?.introductoryOffer {
                 period +=
-                    "<br><span class=\"offer\">intro: " + Escape.text("\(offer.mode.rawValue) \(offer.period.value)")
+                    "<br><span class=\"offer\">" + Escape.text(interface[.introductoryOffer]) + " "
+                    + Escape.text("\(offer.mode.rawValue) \(offer.period.value)")
                 if let count = offer.periods?.value { period += Escape.text(" ×\(count)") }
-                if let price = offer.price?.value { period += Escape.text(" at \(price)") }
+                if let price = offer.price?.value {
+                    period += Escape.text(interface.format(.offerPrice, ["price": "\(price)"]))
+                }
                 period += "</span>"
             }
             let cells = [

@@ -15,23 +15,35 @@ struct PageLayout {
 
     let plan: SitePlan
     let title: String
-    private let header: [UInt8]
+    /// The top bar before and after the language switch, for each interface language the pages use.
+    private let headers: [String: (start: [UInt8], end: [UInt8])]
     /// Every chapter's entry in the chapter list, none marked as the current page.
     private let sidebarEntries: [UInt8]
     /// Where the mark of the current page goes in `sidebarEntries`, for each chapter.
     private let sidebarMarkOffsets: [Int]
+    /// The book in every language it has, this one included; empty for a book in one language.
+    private let languages: [AlternateLanguage]
+    private let bookFolder: String
 
     /// Whether any chapter has checklist items: a book without them shows no progress at all.
     let bookHasTasks: Bool
     /// Whether pages after the first leave their chapter list to the script.
     let defersChapterList: Bool
 
-    init(plan: SitePlan, title: String) {
+    init(plan: SitePlan, title: String, languages: [AlternateLanguage] = [], bookFolder: String = "") {
         self.plan = plan
         self.title = title
+        self.languages = languages
+        self.bookFolder = bookFolder
         bookHasTasks = plan.pages.contains { !$0.tasks.isEmpty }
         defersChapterList = plan.pages.count > Self.inlineChapterLimit
-        header = Array(Self.header(title: title).utf8)
+        var headers: [String: (start: [UInt8], end: [UInt8])] = [:]
+        for interface in [InterfaceLanguage.forTag(plan.language)] + plan.pages.map(\.interface)
+        where headers[interface.tag] == nil {
+            let parts = Self.header(title: title, interface: interface)
+            headers[interface.tag] = (Array(parts.start.utf8), Array(parts.end.utf8))
+        }
+        self.headers = headers
         var entries = HTMLBuffer()
         var offsets: [Int] = []
         for page in plan.pages {
@@ -42,6 +54,9 @@ struct PageLayout {
         sidebarEntries = entries.takeBytes()
         sidebarMarkOffsets = offsets
     }
+
+    /// The interface of the book as a whole (the print view, the chapter list).
+    var bookInterface: InterfaceLanguage { InterfaceLanguage.forTag(plan.language) }
 
     static let currentPageMark = " aria-current=\"page\""
 
@@ -65,10 +80,29 @@ struct PageLayout {
     /// The loader, last in the body, so the page is complete when the scripts run.
     static let scriptLoaderElement = "<script>\(scriptLoader)</script>\n"
 
-    func head(pageTitle: String) -> String {
+    /// The strings the site's script writes, in the page's language, for `data-interface`.
+    static func scriptStrings(_ interface: InterfaceLanguage) -> String {
+        let keys: [(String, InterfaceString)] = [
+            ("theme", .themeButton), ("automatic", .themeAutomatic), ("light", .themeLight), ("dark", .themeDark),
+            ("onPage", .progressOnPage), ("inBook", .progressInBook), ("copy", .copy), ("copyLabel", .copyLabel),
+            ("copied", .copied), ("copyFailed", .copyFailed), ("noResults", .searchNoResults),
+            ("linkNotes", .linkNotes),
+        ]
+        return "{" + keys.map { "\(Escape.javaScriptString($0.0)): \(Escape.javaScriptString(interface[$0.1]))" }
+            .joined(separator: ", ") + "}"
+    }
+
+    /// ` data-interface="…"` for a page whose interface is not English: the script has the
+    /// English words already, so English pages carry none.
+    static func interfaceAttribute(_ interface: InterfaceLanguage) -> String {
+        interface.tag == InterfaceLanguage.english.tag
+            ? "" : " data-interface=\"\(Escape.attribute(scriptStrings(interface)))\""
+    }
+
+    func head(pageTitle: String, language: String, interface: InterfaceLanguage, alternates: String = "") -> String {
         """
         <!DOCTYPE html>
-        <html lang="en">
+        <html lang="\(Escape.attribute(language))"\(Self.interfaceAttribute(interface))>
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -76,34 +110,93 @@ struct PageLayout {
         <meta name="referrer" content="no-referrer">
         <title>\(Escape.text(pageTitle))</title>
         <link rel="stylesheet" href="assets/site.css">
-        </head>
+        \(alternates)</head>
 
         """
     }
 
     /// The bar at the top: on a phone it holds the menu button that opens the chapter list,
-    /// so a page starts with its own title rather than with the list of every chapter.
-    private static func header(title: String) -> String {
-        """
-        <a class="skip-link" href="#iapkit-content">Skip to the content</a>
-        <header class="topbar">
-        <button type="button" class="menu-button" id="iapkit-menu" aria-controls="iapkit-sidebar" aria-expanded="false">Chapters</button>
-        <a class="book-title" href="index.html">\(Escape.text(title))</a>
-        <div class="search" role="search">
-        <input type="search" id="iapkit-search" placeholder="Search pages and product IDs" aria-label="Search the book">
-        <ol id="iapkit-results" class="search-results" hidden></ol>
-        </div>
-        <button type="button" class="theme-button" id="iapkit-theme" hidden>Theme: automatic</button>
-        </header>
+    /// so a page starts with its own title rather than with the list of every chapter. The
+    /// language switch goes between its two parts.
+    private static func header(title: String, interface: InterfaceLanguage) -> (start: String, end: String) {
+        let text = { (key: InterfaceString) in Escape.text(interface[key]) }
+        let start = """
+            <a class="skip-link" href="#iapkit-content">\(text(.skipLink))</a>
+            <header class="topbar">
+            <button type="button" class="menu-button" id="iapkit-menu" aria-controls="iapkit-sidebar" aria-expanded="false">\(text(.menuButton))</button>
+            <a class="book-title" href="index.html">\(Escape.text(title))</a>
 
-        """
+            """
+        let theme = interface.format(.themeButton, ["theme": interface[.themeAutomatic]])
+        let end = """
+            <div class="search" role="search">
+            <input type="search" id="iapkit-search" placeholder="\(Escape.attribute(interface[.searchPlaceholder]))" aria-label="\(Escape.attribute(interface[.searchLabel]))">
+            <ol id="iapkit-results" class="search-results" hidden></ol>
+            </div>
+            <button type="button" class="theme-button" id="iapkit-theme" hidden>\(Escape.text(theme))</button>
+            </header>
+
+            """
+        return (start, end)
+    }
+
+    /// The page's chapter path inside its book's folder, which its translations share.
+    private func chapterKey(_ page: SitePage) -> String {
+        let file = page.chapter.file
+        if bookFolder.isEmpty || bookFolder == "." { return file }
+        return file.hasPrefix(bookFolder + "/") ? String(file.dropFirst(bookFolder.count + 1)) : file
+    }
+
+    /// Where each language's version of a page is: the chapter's counterpart, else that
+    /// language's first page; for the print view (`index` nil), its print view.
+    private func languageTargets(forPage index: Int?) -> [(language: AlternateLanguage, href: String)] {
+        languages.map { language in
+            let file: String
+            if let index {
+                file = language.isCurrent ? plan.pages[index].fileName : language.pages[chapterKey(plan.pages[index])] ?? "index.html"
+            } else {
+                file = "print.html"
+            }
+            return (language, language.isCurrent ? file : language.pathPrefix + file)
+        }
+    }
+
+    /// The language switch: every language by its own name, in its own language, the current
+    /// one marked.
+    func languageSwitch(forPage index: Int?, interface: InterfaceLanguage) -> String {
+        guard languages.count > 1 else { return "" }
+        var html = "<nav class=\"languages\" aria-label=\"\(Escape.attribute(interface[.languageSwitchLabel]))\"><ul>\n"
+        for (language, href) in languageTargets(forPage: index) {
+            let name = InterfaceLanguage.displayName(of: language.language)
+            html += "<li><a href=\"\(Escape.url(href))\" hreflang=\"\(Escape.attribute(language.language))\" "
+            html += "lang=\"\(Escape.attribute(language.language))\"\(language.isCurrent ? " aria-current=\"true\"" : "")>"
+            html += "\(Escape.text(name))</a></li>\n"
+        }
+        return html + "</ul></nav>\n"
+    }
+
+    /// `<link rel="alternate">` to the page in each other language, for browsers and search engines.
+    func alternateLinks(forPage index: Int?) -> String {
+        guard languages.count > 1 else { return "" }
+        return languageTargets(forPage: index).filter { !$0.language.isCurrent }.map { language, href in
+            "<link rel=\"alternate\" hreflang=\"\(Escape.attribute(language.language))\" href=\"\(Escape.url(href))\">\n"
+        }.joined()
+    }
+
+    /// The top bar for a page in `interface`, with its language switch.
+    private func appendHeader(forPage index: Int?, interface: InterfaceLanguage, to html: inout HTMLBuffer) {
+        let parts = headers[interface.tag] ?? headers[bookInterface.tag] ?? ([], [])
+        html.append(bytes: parts.start[...])
+        html += languageSwitch(forPage: index, interface: interface)
+        html.append(bytes: parts.end[...])
     }
 
     /// The chapter list; `current` is marked for assistive technology and for the style sheet.
     /// A book with checklists adds its progress and a reset of every chapter's ticks, which asks
     /// first: a trainer's whole workshop of ticks should not go with one stray click.
-    func appendSidebar(current: Int?, to html: inout HTMLBuffer) {
-        html += "<nav class=\"sidebar\" id=\"iapkit-sidebar\" aria-label=\"Chapters\">\n"
+    func appendSidebar(current: Int?, interface: InterfaceLanguage, to html: inout HTMLBuffer) {
+        let text = { (key: InterfaceString) in Escape.text(interface[key]) }
+        html += "<nav class=\"sidebar\" id=\"iapkit-sidebar\" aria-label=\"\(text(.chaptersLabel))\">\n"
         if let current, current > 0, defersChapterList {
             let page = plan.pages[current]
             html += "<ol class=\"chapters\" data-deferred data-current=\"\(Escape.attribute(page.fileName))\">\n"
@@ -123,18 +216,18 @@ struct PageLayout {
         }
         html += "</ol>\n"
         html += "<p class=\"sidebar-links\"><a href=\"print.html\"\(current == nil ? Self.currentPageMark : "")>"
-        html += "Print view (all chapters)</a></p>\n"
+        html += "\(text(.printViewLink))</a></p>\n"
         if bookHasTasks {
-            html += progress(id: "iapkit-book-progress", label: "Checklist progress in the book")
+            html += progress(id: "iapkit-book-progress", label: text(.bookProgressLabel))
             html +=
                 "<button type=\"button\" id=\"iapkit-reset-book\" class=\"reset\" aria-controls=\"iapkit-reset-confirm\" "
-            html += "aria-expanded=\"false\">Reset the whole book\u{2026}</button>\n"
+            html += "aria-expanded=\"false\">\(text(.resetBook))</button>\n"
             html += "<div class=\"reset-confirm\" id=\"iapkit-reset-confirm\" role=\"group\" "
-            html += "aria-label=\"Confirm the reset\" hidden>\n"
-            html += "<p>Clear the ticks of every chapter in this browser?</p>\n"
-            html +=
-                "<button type=\"button\" id=\"iapkit-reset-book-confirm\" class=\"reset danger\">Clear every chapter</button>\n"
-            html += "<button type=\"button\" id=\"iapkit-reset-book-cancel\" class=\"reset\">Keep them</button>\n"
+            html += "aria-label=\"\(text(.resetConfirmLabel))\" hidden>\n"
+            html += "<p>\(text(.resetConfirmQuestion))</p>\n"
+            html += "<button type=\"button\" id=\"iapkit-reset-book-confirm\" class=\"reset danger\">"
+            html += "\(text(.resetConfirmYes))</button>\n"
+            html += "<button type=\"button\" id=\"iapkit-reset-book-cancel\" class=\"reset\">\(text(.resetConfirmNo))</button>\n"
             html += "</div>\n"
         }
         html += "</nav>\n"
@@ -151,21 +244,23 @@ struct PageLayout {
     func pageTools(for page: SitePage) -> String {
         guard !page.tasks.isEmpty else { return "" }
         return "<div class=\"page-tools\">\n"
-            + progress(id: "iapkit-page-progress", label: "Checklist progress on this page")
-            + "<button type=\"button\" id=\"iapkit-reset-page\" class=\"reset\">Reset this page</button>\n</div>\n"
+            + progress(id: "iapkit-page-progress", label: Escape.text(page.interface[.pageProgressLabel]))
+            + "<button type=\"button\" id=\"iapkit-reset-page\" class=\"reset\">"
+            + "\(Escape.text(page.interface[.resetPage]))</button>\n</div>\n"
     }
 
     func pager(for index: Int) -> String {
-        var html = "<nav class=\"pager\" aria-label=\"Previous and next chapter\">\n"
+        let interface = plan.pages[index].interface
+        var html = "<nav class=\"pager\" aria-label=\"\(Escape.attribute(interface[.pagerLabel]))\">\n"
         if index > 0 {
             let previous = plan.pages[index - 1]
             html += "<a class=\"previous\" rel=\"prev\" href=\"\(Escape.url(previous.fileName))\">"
-            html += "<span>Previous</span> \(Escape.text(previous.chapter.title))</a>\n"
+            html += "<span>\(Escape.text(interface[.previous]))</span> \(Escape.text(previous.chapter.title))</a>\n"
         }
         if index + 1 < plan.pages.count {
             let next = plan.pages[index + 1]
             html += "<a class=\"next\" rel=\"next\" href=\"\(Escape.url(next.fileName))\">"
-            html += "<span>Next</span> \(Escape.text(next.chapter.title))</a>\n"
+            html += "<span>\(Escape.text(interface[.next]))</span> \(Escape.text(next.chapter.title))</a>\n"
         }
         return html + "</nav>\n"
     }
@@ -174,8 +269,9 @@ struct PageLayout {
     /// screen (the site's script opens it where there is room for the column beside the text).
     func appendOutline(for page: SitePage, to html: inout HTMLBuffer) {
         guard page.headings.contains(where: { $0.level == 2 || $0.level == 3 }) else { return }
-        html += "<nav class=\"outline\" id=\"iapkit-outline\" aria-label=\"On this page\">\n"
-        html += "<details><summary class=\"outline-title\">On this page</summary>\n<ol>\n"
+        let label = Escape.text(page.interface[.outline])
+        html += "<nav class=\"outline\" id=\"iapkit-outline\" aria-label=\"\(label)\">\n"
+        html += "<details><summary class=\"outline-title\">\(label)</summary>\n<ol>\n"
         for entry in page.headings where entry.level == 2 || entry.level == 3 {
             html += entry.level == 2 ? "<li class=\"level-2\"><a href=\"#" : "<li class=\"level-3\"><a href=\"#"
             html.appendURL(entry.slug)
@@ -189,11 +285,14 @@ struct PageLayout {
     /// A chapter's page up to where its article's content begins (after a line break).
     func chapterPageOpening(_ index: Int) -> [UInt8] {
         let page = plan.pages[index]
-        var html = HTMLBuffer(reservingCapacity: sidebarEntries.count + header.count + 4096 + page.headings.count * 96)
-        html += head(pageTitle: page.chapter.title + " · " + title) + "<body>\n"
-        html.append(bytes: header[...])
+        var html = HTMLBuffer(reservingCapacity: sidebarEntries.count + 8192 + page.headings.count * 96)
+        html += head(
+            pageTitle: page.chapter.title + " · " + title, language: page.language, interface: page.interface,
+            alternates: alternateLinks(forPage: index))
+        html += "<body>\n"
+        appendHeader(forPage: index, interface: page.interface, to: &html)
         html += "<div class=\"layout\">\n"
-        appendSidebar(current: index, to: &html)
+        appendSidebar(current: index, interface: page.interface, to: &html)
         appendOutline(for: page, to: &html)
         html += "<main id=\"iapkit-content\">\n"
         html += pageTools(for: page)
@@ -219,11 +318,15 @@ struct PageLayout {
 
     /// The start of `print.html`, before its first chapter.
     func printPageOpening() -> [UInt8] {
-        var html = HTMLBuffer(reservingCapacity: sidebarEntries.count + header.count + 4096)
-        html += head(pageTitle: title + " · all chapters") + "<body class=\"print-view\">\n"
-        html.append(bytes: header[...])
+        let interface = bookInterface
+        var html = HTMLBuffer(reservingCapacity: sidebarEntries.count + 8192)
+        html += head(
+            pageTitle: title + " · " + interface[.printTitle], language: plan.language, interface: interface,
+            alternates: alternateLinks(forPage: nil))
+        html += "<body class=\"print-view\">\n"
+        appendHeader(forPage: nil, interface: interface, to: &html)
         html += "<div class=\"layout\">\n"
-        appendSidebar(current: nil, to: &html)
+        appendSidebar(current: nil, interface: interface, to: &html)
         html += "<main id=\"iapkit-content\">\n"
         return html.takeBytes()
     }

@@ -42,10 +42,40 @@ public struct SiteOptions: Sendable {
     /// About how much Markdown one rendering job takes (see `ArticlePart`); the site is the
     /// same whatever it is, which the tests check by cutting at every block.
     var runSize = ArticlePart.defaultRunSize
+    /// The book's language tag: `lang` on every page whose chapter does not set its own, and
+    /// the language of the site's interface text.
+    public var language = "en"
+    /// The key the browser keeps checkbox states under, when not the app's bundle ID (or the
+    /// title's slug): a book's translations share it, so a tick is kept whatever the language.
+    public var bookKey: String?
+    /// The folder of the book's `SUMMARY.md`, which the chapters' paths are relative to, to
+    /// find each page's counterpart in the other languages.
+    public var bookFolder = ""
+    /// The book in its other languages, for the language switch on every page.
+    public var alternates: [AlternateLanguage] = []
 
     public init(title: String, allowRawHTML: Bool = false) {
         self.title = title
         self.allowRawHTML = allowRawHTML
+    }
+}
+
+/// The same book in another language, as the language switch links to it.
+public struct AlternateLanguage: Sendable, Equatable {
+    public var language: String
+    /// From this book's site folder to that language's (`zh-Hans/`, `../`, `../uk/`).
+    public var pathPrefix: String
+    /// Its page for each chapter, by the chapter's path inside its book's folder.
+    public var pages: [String: String]
+    /// Whether this is the book being rendered (listed so the switch shows every language in
+    /// one order).
+    public var isCurrent: Bool
+
+    public init(language: String, pathPrefix: String, pages: [String: String], isCurrent: Bool) {
+        self.language = language
+        self.pathPrefix = pathPrefix
+        self.pages = pages
+        self.isCurrent = isCurrent
     }
 }
 

@@ -27,6 +27,10 @@ struct SitePage {
     var callouts: [Position: Callout.Kind]
     /// Positions of the config blocks, which are shown as product tables.
     var configBlocks: Set<Position>
+    /// The page's language tag: the chapter's own, else the book's.
+    var language: String
+    /// The interface text for that language.
+    var interface: InterfaceLanguage
 
     var fileName: String { stem + ".html" }
 
@@ -67,15 +71,19 @@ struct SitePlan {
         "iapkit-content", "iapkit-search", "iapkit-results", "iapkit-sidebar", "iapkit-outline", "iapkit-reset",
     ]
 
-    init(chapters: [(Chapter, MarkdownDocument)]) {
+    /// The book's language, which a chapter's `<!-- language: … -->` overrides for its page.
+    var language: String
+
+    init(chapters: [(Chapter, MarkdownDocument)], language: String = "en") {
+        self.language = language
         var pages: [SitePage] = []
         var pageIndex: [String: Int] = [:]
-        var stems = HeadingSlugger(reserved: ["print", "search-index", "assets"])
         var taskSlugs = HeadingSlugger()
         let base = Self.commonDirectory(chapters.map(\.0.file))
         baseDirectory = base
+        let stems = Self.stems(for: chapters.map(\.0.file))
         for (offset, (chapter, document)) in chapters.enumerated() {
-            let stem = offset == 0 ? stems.next("index") : stems.next(Self.stem(for: chapter.file, under: base))
+            let stem = stems[offset]
             var slugger = HeadingSlugger(reserved: Self.layoutIDs, expectedCount: chapter.sections.count)
             // The extractor has read every heading's words already, in document order.
             let headings = chapter.sections.map { section in
@@ -94,13 +102,24 @@ struct SitePlan {
             for callout in chapter.callouts { callouts[SitePage.Position(callout.location)] = callout.kind }
             let configBlocks = Set(chapter.codeBlocks.filter(\.isConfig).map { SitePage.Position($0.location) })
             pageIndex[chapter.file] = pages.count
+            let pageLanguage = chapter.language?.value ?? language
             pages.append(
                 SitePage(
                     chapter: chapter, document: document, stem: stem, headings: headings, tasks: tasks,
-                    anchors: anchors, callouts: callouts, configBlocks: configBlocks))
+                    anchors: anchors, callouts: callouts, configBlocks: configBlocks, language: pageLanguage,
+                    interface: InterfaceLanguage.forTag(pageLanguage)))
         }
         self.pages = pages
         self.pageIndex = pageIndex
+    }
+
+    /// Each chapter's page name without `.html`, in book order: the first is `index`.
+    static func stems(for files: [String]) -> [String] {
+        var stems = HeadingSlugger(reserved: ["print", "search-index", "assets"])
+        let base = commonDirectory(files)
+        return files.enumerated().map { offset, file in
+            offset == 0 ? stems.next("index") : stems.next(stem(for: file, under: base))
+        }
     }
 
     /// `guides/Setup Guide.md` under `guides` gives `Setup-Guide`: letters, digits, `.`, `_`

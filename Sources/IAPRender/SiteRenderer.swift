@@ -31,9 +31,10 @@ public enum SiteRenderer {
         DispatchQueue.global().async(group: searchTextsDone) {
             searchTexts.value = SearchIndex.texts(of: pageDocuments)
         }
-        let plan = SitePlan(chapters: chapters)
-        let layout = PageLayout(plan: plan, title: options.title)
-        let bookKey = workbook.app?.bundleID.value ?? HeadingSlugger.slug(options.title)
+        let plan = SitePlan(chapters: chapters, language: options.language)
+        let layout = PageLayout(
+            plan: plan, title: options.title, languages: options.alternates, bookFolder: options.bookFolder)
+        let bookKey = options.bookKey ?? workbook.app?.bundleID.value ?? HeadingSlugger.slug(options.title)
         let parts = ArticlePart.parts(of: plan, allowRawHTML: options.allowRawHTML, runSize: options.runSize)
         let slots = RenderSlots(parts: parts, pageCount: plan.pages.count)
         DispatchQueue.concurrentPerform(iterations: parts.count) { index in

@@ -53,17 +53,7 @@ enum LocalizationRules {
 
     /// `en`, `en-US`, `en_US`, `zh-Hans`, `es-419`.
     static func isLocale(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-            .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
-        guard let language = parts.first, (2...3).contains(language.count),
-            language.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) })
-        else { return false }
-        return parts.dropFirst().allSatisfy { part in
-            (2...8).contains(part.count)
-                && part.unicodeScalars.allSatisfy {
-                    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
-                }
-        }
+        LanguageTag.isWellFormed(text)
     }
 }
 

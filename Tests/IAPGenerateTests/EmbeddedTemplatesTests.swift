@@ -9,19 +9,25 @@ import Testing
 /// the Swift file is out of date, and `RECORD=1` writes it again (then build once more).
 @Suite struct EmbeddedTemplatesTests {
     static let folder = TestPaths.repositoryRoot.appendingPathComponent("Templates")
-    static let troubleshootingChapter = TestPaths.repositoryRoot.appendingPathComponent("Workbook/troubleshooting.md")
+    /// The troubleshooting chapter in each language the Workbook has it in.
+    static let troubleshootingChapters = [
+        ("en", TestPaths.repositoryRoot.appendingPathComponent("Workbook/troubleshooting.md")),
+        ("zh-Hans", TestPaths.repositoryRoot.appendingPathComponent("Workbook/zh-Hans/troubleshooting.md")),
+    ]
 
     @Test func theEmbeddedTemplatesAreTheMustacheFiles() throws {
         let files = try Self.templateFiles()
         #expect(files.count >= 20, "the template sets are found")
-        let chapter = try String(contentsOf: Self.troubleshootingChapter, encoding: .utf8)
+        let chapters = try Self.troubleshootingChapters.map { language, url in
+            (language, try String(contentsOf: url, encoding: .utf8))
+        }
         Golden.check(
-            Self.swiftSource(files, troubleshooting: chapter),
+            Self.swiftSource(files, troubleshooting: chapters),
             matches: Self.folder.appendingPathComponent("EmbeddedTemplates.swift"))
         // What this build carries is what the files say (after a rebuild, when just recorded).
         if ProcessInfo.processInfo.environment["RECORD"] == nil {
             #expect(BuiltInTemplates.sources == Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0.text) }))
-            #expect(BuiltInTemplates.troubleshootingChapter == chapter)
+            #expect(BuiltInTemplates.troubleshootingChapters == Dictionary(uniqueKeysWithValues: chapters))
         }
     }
 
@@ -45,7 +51,9 @@ import Testing
         return files.sorted { $0.name < $1.name }
     }
 
-    static func swiftSource(_ files: [(name: String, text: String)], troubleshooting: String) -> String {
+    static func swiftSource(
+        _ files: [(name: String, text: String)], troubleshooting: [(language: String, text: String)]
+    ) -> String {
         // FNV-1a over every name and source: the generation stamp's sign that the templates
         // changed, without hashing them again on every run.
         var digest: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -54,9 +62,13 @@ import Testing
                 digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3
             }
         }
-        for byte in Array(troubleshooting.utf8) { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        for chapter in troubleshooting {
+            for byte in Array(chapter.language.utf8) + [0] + Array(chapter.text.utf8) + [0] {
+                digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+        }
         var source = """
-            // Written from the .mustache files beside it and Workbook/troubleshooting.md by
+            // Written from the .mustache files beside it and the Workbook's troubleshooting chapters by
             // `RECORD=1 swift test --filter EmbeddedTemplatesTests`: edit those instead.
 
             extension BuiltInTemplates {
@@ -71,8 +83,13 @@ import Testing
             source += "        \"\(file.name)\": \(rawLiteral(file.text)),\n"
         }
         source += "    ]\n\n"
-        source += "    /// The Workbook's troubleshooting chapter, which `generate` writes beside the checklist.\n"
-        source += "    public static let troubleshootingChapter = \(rawLiteral(troubleshooting))\n"
+        source += "    /// The Workbook's troubleshooting chapter by language tag, which `generate` writes beside\n"
+        source += "    /// the checklist.\n"
+        source += "    public static let troubleshootingChapters: [String: String] = [\n"
+        for chapter in troubleshooting {
+            source += "        \"\(chapter.language)\": \(rawLiteral(chapter.text)),\n"
+        }
+        source += "    ]\n"
         return source + "}\n"
     }
 

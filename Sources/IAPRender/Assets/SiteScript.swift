@@ -13,6 +13,20 @@ enum SiteScript {
           var site = window.IAPKIT_SITE || { book: "iapkit", tasks: [] };
           var index = window.IAPKIT_SEARCH || [];
           var prefix = "iapkit:" + site.book + ":task:";
+          // The page's interface text, in its language (the page writes it in data-interface).
+          var words = { theme: "Theme: {theme}", automatic: "automatic", light: "light", dark: "dark",
+            onPage: "{done} of {total} done on this page", inBook: "{done} of {total} done in the book",
+            copy: "Copy", copyLabel: "Copy the code", copied: "Copied", copyFailed: "Select and copy",
+            noResults: "Nothing in the book matches that.", linkNotes: "Links in this chapter" };
+          try {
+            var given = JSON.parse(root.getAttribute("data-interface") || "{}");
+            Object.keys(given).forEach(function (key) { if (typeof given[key] === "string") { words[key] = given[key]; } });
+          } catch (error) { /* keep English */ }
+          function say(key, values) {
+            return words[key].replace(/\{(\w+)\}/g, function (whole, name) {
+              return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
+            });
+          }
 
           function storage() {
             try { return window.localStorage; } catch (error) { return null; }
@@ -43,12 +57,12 @@ enum SiteScript {
           var themeButton = document.getElementById("iapkit-theme");
           if (themeButton) {
             themeButton.hidden = false;
-            themeButton.textContent = "Theme: " + theme;
+            themeButton.textContent = say("theme", { theme: words[theme] });
             themeButton.addEventListener("click", function () {
               theme = themes[(themes.indexOf(theme) + 1) % themes.length];
               write(themeKey, theme === "automatic" ? null : theme);
               applyTheme(theme);
-              themeButton.textContent = "Theme: " + theme;
+              themeButton.textContent = say("theme", { theme: words[theme] });
             });
           }
 
@@ -110,7 +124,7 @@ enum SiteScript {
             if (!element) { return; }
             if (total === 0) { element.hidden = true; return; }
             element.hidden = false;
-            element.querySelector(".count").textContent = done + " of " + total + " done " + where;
+            element.querySelector(".count").textContent = say(where, { done: done, total: total });
             var bar = element.querySelector("progress");
             bar.max = total;
             bar.value = done;
@@ -118,8 +132,8 @@ enum SiteScript {
 
           function update() {
             var pageDone = boxes.filter(function (box) { return box.checked; }).length;
-            showProgress("iapkit-page-progress", pageDone, boxes.length, "on this page");
-            showProgress("iapkit-book-progress", site.tasks.filter(isChecked).length, site.tasks.length, "in the book");
+            showProgress("iapkit-page-progress", pageDone, boxes.length, "onPage");
+            showProgress("iapkit-book-progress", site.tasks.filter(isChecked).length, site.tasks.length, "inBook");
           }
 
           boxes.forEach(function (box) {
@@ -177,14 +191,14 @@ enum SiteScript {
             var button = document.createElement("button");
             button.type = "button";
             button.className = "copy-button";
-            button.textContent = "Copy";
-            button.setAttribute("aria-label", "Copy the code");
+            button.textContent = say("copy");
+            button.setAttribute("aria-label", say("copyLabel"));
             frame.appendChild(button);
             button.addEventListener("click", function () {
               var text = pre.textContent;
               function done(ok) {
-                button.textContent = ok ? "Copied" : "Select and copy";
-                window.setTimeout(function () { button.textContent = "Copy"; }, 1500);
+                button.textContent = say(ok ? "copied" : "copyFailed");
+                window.setTimeout(function () { button.textContent = say("copy"); }, 1500);
               }
               if (navigator.clipboard && navigator.clipboard.writeText) {
                 navigator.clipboard.writeText(text).then(function () { done(true); }, function () { done(copyBySelection(pre)); });
@@ -222,6 +236,7 @@ enum SiteScript {
               if (urls.length === 0) { return; }
               var notes = document.createElement("ol");
               notes.className = "print-footnotes";
+              notes.setAttribute("aria-label", say("linkNotes"));
               urls.forEach(function (url) {
                 var item = document.createElement("li");
                 item.textContent = url;
@@ -346,7 +361,7 @@ enum SiteScript {
             if (found.length === 0) {
               var none = document.createElement("li");
               none.className = "no-results";
-              none.textContent = "Nothing in the book matches that.";
+              none.textContent = say("noResults");
               results.appendChild(none);
             }
             found.slice(0, 20).forEach(function (hit) {

@@ -132,6 +132,11 @@ enum SiteStyle {
         .menu-button { display: none; }
         .theme-button { white-space: nowrap; }
 
+        /* The language switch: each language by its own name, the current one plain. */
+        .languages ul { display: flex; gap: 0.6em; margin: 0; padding: 0; list-style: none; font-size: 0.85em; }
+        .languages a { white-space: nowrap; }
+        .languages a[aria-current] { color: var(--text); font-weight: 600; text-decoration: none; }
+
         .search { position: relative; width: min(26em, 60vw); }
         .search input {
           width: 100%; padding: 0.4em 0.6em; font: inherit; color: var(--text);
