@@ -1,0 +1,226 @@
+import Foundation
+import IAPCommands
+import IAPExtract
+import IAPTestSupport
+import Testing
+
+/// A book with a translation beside it (`Book/zh-Hans/SUMMARY.md`): one site in two languages,
+/// each page switching to its counterpart, and lint reporting where the translation drifts.
+@Suite struct TranslatedBookTests {
+    static let config = """
+        ```yaml iap
+        app:
+          name: Tiny
+          bundleID: com.example.tiny
+        products:
+          - id: com.example.tiny.pro
+            type: non-consumable
+            referenceName: Tiny Pro
+            price: 2.99
+            localizations:
+              en-US: {displayName: Pro, description: Everything unlocked}
+        ```
+        """
+
+    static let book: [String: String] = [
+        "Book/SUMMARY.md": "- [Start](start.md)\n- [Setup](setup.md)\n- [Extra](extra.md)\n",
+        "Book/start.md": "# Start\n\n\(config)\n\n1. Open the project.\n2. Run it.\n",
+        "Book/setup.md": "# Setup\n\n- [ ] The product exists {#product-exists}\n- [ ] It is cleared for sale {#cleared}\n",
+        "Book/extra.md": "# Extra\n\nOnly in English.\n",
+        "Book/zh-Hans/SUMMARY.md": "- [开始](start.md)\n- [配置](setup.md)\n",
+        "Book/zh-Hans/start.md": "# 开始\n\n\(config)\n\n1. 打开项目。\n2. 运行它。\n",
+        "Book/zh-Hans/setup.md": "# 配置\n\n- [ ] 产品已经存在 {#product-exists}\n- [ ] 产品已在店面上架 {#cleared}\n",
+    ]
+
+    static func files(_ book: [String: String]) -> [String: [UInt8]] {
+        book.mapValues { Array($0.utf8) }
+    }
+
+    static func page(_ disk: MemoryDisk, _ path: String) throws -> String {
+        String(decoding: try #require(disk.files[path], "\(path) is written"), as: UTF8.self)
+    }
+
+    @Test func aTranslationThatKeepsItsSourceIsOnlyMissingTheChapterItHasNot() {
+        let outcome = CommandHarness.run(["lint", "Book"], files: Self.files(Self.book))
+        #expect(outcome.status == 0)
+        #expect(
+            outcome.standardOutput == """
+                Book/extra.md:1:1: warning: chapter 'extra.md' has no translation in 'zh-Hans'; add 'Book/zh-Hans/extra.md' to its SUMMARY.md
+                3 chapters, 1 product, 2 checklist items; zh-Hans: 2 chapters: 0 errors, 1 warning
+
+                """)
+    }
+
+    @Test func driftIsReportedInTheTranslationWithANoteAtTheSource() {
+        var book = Self.book
+        book["Book/zh-Hans/start.md"] =
+            "# 开始\n\n\(Self.config.replacingOccurrences(of: "2.99", with: "3.99"))\n\n1. 打开项目。\n"
+        book["Book/zh-Hans/setup.md"] = "# 配置\n\n- [ ] 产品已经存在 {#product-exist}\n- [ ] 产品已在店面上架 {#cleared}\n"
+        book["Book/zh-Hans/SUMMARY.md"] = "- [开始](start.md)\n- [配置](setup.md)\n- [只有中文](only.md)\n"
+        book["Book/zh-Hans/only.md"] = "# 只有中文\n"
+        book["Book/extra.md"] = nil
+        book["Book/SUMMARY.md"] = "- [Start](start.md)\n- [Setup](setup.md)\n"
+        let outcome = CommandHarness.run(["lint", "Book"], files: Self.files(book))
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.standardOutput == """
+                Book/zh-Hans/only.md:1:1: warning: chapter 'only.md' of the 'zh-Hans' translation has no source chapter 'Book/only.md'
+                Book/zh-Hans/setup.md:3:1: warning: checklist item {#product-exists} of the source chapter is missing from the translation
+                Book/setup.md:3:1: note: the source's item
+                Book/zh-Hans/setup.md:3:1: warning: checklist item {#product-exist} is not in the source chapter; translations use the source's ids
+                Book/setup.md:1:1: note: the source chapter
+                Book/zh-Hans/start.md:3:1: error: config block 1 differs from the source chapter's; a translation keeps the config blocks as they are, so every language has one catalogue
+                Book/start.md:3:1: note: the source's block
+                Book/zh-Hans/start.md:16:1: warning: the translation has 1 numbered step and its source 2
+                Book/start.md:17:1: note: the source's steps
+                2 chapters, 1 product, 2 checklist items; zh-Hans: 3 chapters: 1 error, 4 warnings
+
+                """)
+    }
+
+    @Test func codeForTangleMustBeTheSameInEveryLanguage() {
+        var book = Self.book
+        book["Book/extra.md"] = "# Extra\n\n```swift file=Sources/App.swift\nlet answer = 42\n```\n"
+        book["Book/zh-Hans/SUMMARY.md"] = "- [开始](start.md)\n- [配置](setup.md)\n- [附加](extra.md)\n"
+        book["Book/zh-Hans/extra.md"] = "# 附加\n\n```swift file=Sources/App.swift\nlet answer = 41\n```\n"
+        let outcome = CommandHarness.run(["lint", "Book", "--quiet"], files: Self.files(book))
+        #expect(
+            outcome.standardOutput == """
+                Book/zh-Hans/extra.md:3:1: warning: the code for 'Sources/App.swift' differs from the source chapter's
+                Book/extra.md:3:1: note: the source's block
+
+                """)
+    }
+
+    @Test func everyPageCarriesItsLanguageAndSwitchesToTheSameChapter() throws {
+        let disk = MemoryDisk(Self.files(Self.book))
+        let outcome = CommandHarness.run(["render", "Book", "-o", "site", "--quiet"], disk: disk)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let english = try Self.page(disk, "site/setup.html")
+        let chinese = try Self.page(disk, "site/zh-Hans/setup.html")
+        #expect(english.contains(#"<html lang="en">"#))
+        #expect(chinese.contains(#"<html lang="zh-Hans" data-interface="#))
+        #expect(english.contains(#"<a href="zh-Hans/setup.html" hreflang="zh-Hans" lang="zh-Hans">简体中文</a>"#))
+        #expect(chinese.contains(#"<a href="../setup.html" hreflang="en" lang="en">English</a>"#))
+        #expect(chinese.contains(#"placeholder="搜索页面和产品 ID""#))
+        #expect(chinese.contains("<span>上一章</span>"))
+        // A chapter with no counterpart switches to the other language's first page.
+        let extra = try Self.page(disk, "site/extra.html")
+        #expect(extra.contains(#"<a href="zh-Hans/index.html" hreflang="zh-Hans""#))
+        // Each language has its own print view and search index; both keep ticks under one key.
+        for path in ["site/print.html", "site/zh-Hans/print.html", "site/zh-Hans/assets/site.js"] {
+            #expect(disk.files[path] != nil, "\(path)")
+        }
+        let key = #"IAPKIT_SITE = {"book": "com.example.tiny""#
+        #expect(try Self.page(disk, "site/search-index.js").contains(key))
+        #expect(try Self.page(disk, "site/zh-Hans/search-index.js").contains(key))
+        #expect(try Self.page(disk, "site/zh-Hans/print.html").contains(#"<a href="../print.html" hreflang="en""#))
+        // The Chinese index holds the words as written, so a word from inside a run of
+        // characters (已经存在 in 产品已经存在) is found by the search's substring match.
+        let index = try Self.page(disk, "site/zh-Hans/search-index.js")
+        #expect(index.contains("产品已经存在"))
+        #expect(!(try Self.page(disk, "site/search-index.js")).contains("已经存在"))
+    }
+
+    @Test func everySwitchLinkLeadsToAPageOfTheSite() throws {
+        let disk = MemoryDisk(Self.files(Self.book))
+        _ = CommandHarness.run(["render", "Book", "-o", "site", "--quiet"], disk: disk)
+        let pages = disk.files.keys.filter { $0.hasSuffix(".html") }
+        #expect(pages.count == 7)
+        for page in pages {
+            let html = try Self.page(disk, page)
+            let folder = (page as NSString).deletingLastPathComponent
+            let switchPart = try #require(html.range(of: #"<nav class="languages""#), "\(page) has a switch")
+            let nav = html[switchPart.lowerBound...]
+            let end = try #require(nav.range(of: "</nav>"))
+            var links = 0
+            for piece in nav[..<end.lowerBound].components(separatedBy: #"href=""#).dropFirst() {
+                let href = String(piece.prefix { $0 != "\"" })
+                let target = GuidePath.join(folder, href)
+                #expect(disk.files[target] != nil, "\(page) links to \(href)")
+                links += 1
+            }
+            #expect(links == 2, "\(page)")
+        }
+    }
+
+    @Test func aChapterInAnotherLanguageSaysSoInItsPage() throws {
+        let book = [
+            "Guide/SUMMARY.md": "- [One](one.md)\n- [Два](two.md)\n",
+            "Guide/one.md": "# One\n\n> [!NOTE]\n> Plain.\n",
+            "Guide/two.md": "<!-- language: uk -->\n\n# Два\n\n> [!NOTE]\n> Просто.\n",
+        ]
+        let disk = MemoryDisk(Self.files(book))
+        _ = CommandHarness.run(["render", "Guide", "-o", "site", "--quiet"], disk: disk)
+        let two = try Self.page(disk, "site/two.html")
+        #expect(two.contains(#"<html lang="uk""#))
+        #expect(two.contains(#"<p class="callout-title">Примітка</p>"#))
+        #expect(try Self.page(disk, "site/index.html").contains(#"<p class="callout-title">Note</p>"#))
+    }
+
+    @Test func theBooksLanguageComesFromIapkitYml() throws {
+        let book = [
+            "iapkit.yml": "language: zh-Hant\n",
+            "Guide/SUMMARY.md": "- [一](one.md)\n",
+            "Guide/one.md": "# 一\n\n## 步驟\n",
+        ]
+        let disk = MemoryDisk(Self.files(book))
+        _ = CommandHarness.run(["render", "Guide", "-o", "site", "--quiet"], disk: disk)
+        let page = try Self.page(disk, "site/index.html")
+        #expect(page.contains(#"<html lang="zh-Hant""#))
+        #expect(page.contains(#"<summary class="outline-title">本頁內容</summary>"#))
+    }
+
+    @Test func aLanguageThatIsNotATagIsAnErrorInIapkitYmlAndAWarningInAChapter() {
+        let bad = CommandHarness.run(
+            ["lint", "Guide"],
+            files: Self.files(["iapkit.yml": "language: Chinese please\n", "Guide/one.md": "# One\n"]))
+        #expect(bad.status == 2)
+        #expect(bad.standardOutput.contains("iapkit.yml:1:11: error: 'language' is a language tag, such as 'en', 'zh-Hans' or 'uk'"))
+        let chapter = CommandHarness.run(
+            ["lint", "Guide", "--quiet"],
+            files: Self.files(["Guide/one.md": "# One\n\n<!-- language: english -->\n\n<!-- language: uk -->\n\n<!-- language: en -->\n"]))
+        #expect(
+            chapter.standardOutput == """
+                Guide/one.md:3:1: warning: 'english' is not a language tag; write one such as 'en', 'zh-Hans' or 'uk'
+                Guide/one.md:7:1: warning: the chapter's language is set twice; the first, 'uk', is kept
+                Guide/one.md:5:1: note: first set here
+
+                """)
+    }
+
+    @Test func generateWritesTheChecklistAndTheReferenceInTheBooksLanguage() throws {
+        var book = Self.book
+        book["iapkit.yml"] = "language: zh-Hans\n"
+        let disk = MemoryDisk(Self.files(book))
+        let outcome = CommandHarness.run(["generate", "Book", "-o", "Store"], disk: disk)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let checklist = try Self.page(disk, "Store/ValidationChecklist.md")
+        #expect(checklist.contains("# 验证清单：Tiny"))
+        #expect(checklist.contains("## 需要人工确认"))
+        #expect(checklist.contains("（[原因](Troubleshooting.md#协议未完成)） {#agreements}"))
+        #expect(try Self.page(disk, "Store/Troubleshooting.md").contains("# 排查「No products available」"))
+        // Ticks are kept by id, whatever the language the file was written in.
+        disk.store(
+            Array(checklist.replacingOccurrences(of: "- [ ] 「付费", with: "- [x] 「付费").utf8),
+            at: "Store/ValidationChecklist.md")
+        _ = CommandHarness.run(["generate", "Book", "-o", "Store", "--language", "en"], disk: disk)
+        let english = try Self.page(disk, "Store/ValidationChecklist.md")
+        #expect(english.contains("# Validation checklist: Tiny"))
+        #expect(english.contains("- [x] "))
+        #expect(english.contains("{#agreements}"))
+    }
+
+    @Test func aLanguageWithoutAReferenceGetsTheEnglishOneAndANote() throws {
+        var book = Self.book
+        book["iapkit.yml"] = "language: uk\n"
+        let disk = MemoryDisk(Self.files(book))
+        let outcome = CommandHarness.run(["generate", "Book", "-o", "Store"], disk: disk)
+        #expect(outcome.status == 0)
+        #expect(
+            outcome.standardError.contains(
+                "iapkit generate: note: the checklist and the troubleshooting reference are written in English; IAPKit has them in en, zh-Hans, not in 'uk'"
+            ))
+        #expect(try Self.page(disk, "Store/ValidationChecklist.md").contains("# Validation checklist: Tiny"))
+    }
+}
