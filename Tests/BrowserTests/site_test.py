@@ -25,6 +25,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+import language_checks as languages
 import learner_checks as learner
 
 PRODUCT_ID = "com.example.stride.removeads"
@@ -372,7 +373,8 @@ def main():
     profile = tempfile.mkdtemp(prefix="iapkit-browser-")
     browser = Browser(arguments.chromium, arguments.chromedriver, profile)
     workbook, shapes = arguments.workbook, arguments.shapes
-    both = [workbook, shapes]
+    chinese = str(pathlib.Path(workbook) / "zh-Hans")
+    both = [workbook, chinese, shapes]
 
     def axe():
         if not arguments.axe:
@@ -380,7 +382,18 @@ def main():
         return learner.check_axe(browser, both, arguments.axe)
 
     checks = [
-        ("workbook and shapes: layout at 320, 390 and 1366 px, light and dark",
+        ("bilingual workbook: lang on every page; the switch lands on the same chapter both ways",
+         lambda: languages.check_switch(browser, workbook, chinese, "zh-Hans")),
+        ("zh-Hans: the interface text is Chinese, the script's words too",
+         lambda: languages.check_interface_language(browser, chinese, "搜索页面和产品 ID")),
+        ("zh-Hans: a word from inside a Chinese sentence finds its chapter",
+         lambda: languages.check_chinese_search(browser, chinese, PRODUCT_PAGE)),
+        ("bilingual workbook: a tick is kept across the languages",
+         lambda: languages.check_shared_ticks(browser, workbook, chinese)),
+        ("zh-Hans: sidebar links and anchors resolve", lambda: check_links_and_anchors(browser, chinese)),
+        ("zh-Hans: no script errors", lambda: check_no_script_errors(browser, chinese)),
+        ("zh-Hans: print view holds every chapter", lambda: check_print_view(browser, chinese)),
+        ("workbook (both languages) and shapes: layout at 320, 390 and 1366 px, light and dark",
          lambda: learner.check_layout(browser, both)),
         ("workbook: the menu button opens the chapter list on a phone", lambda: learner.check_menu(browser, workbook)),
         ("long book: a page's chapter list is filled in from the search index",
@@ -395,7 +408,7 @@ def main():
         ("workbook: page reset and whole-book reset with confirmation", lambda: learner.check_resets(browser, workbook)),
         ("shapes: no progress or reset on a page without tasks",
          lambda: learner.check_no_progress_without_tasks(browser, shapes)),
-        ("workbook and shapes: links are never nested and always named",
+        ("workbook (both languages) and shapes: links are never nested and always named",
          lambda: learner.check_links_are_single_and_named(browser, both)),
         ("workbook: search ranks sections, marks matches, walks by keyboard",
          lambda: learner.check_ranked_search(browser, workbook, PRODUCT_ID, PRODUCT_PAGE)),
@@ -404,7 +417,7 @@ def main():
         ("workbook: the theme switch", lambda: learner.check_theme_switch(browser, workbook)),
         ("shapes: scrolling tables take keyboard focus",
          lambda: learner.check_scrolling_tables_take_focus(browser, shapes, "index.html")),
-        ("workbook and shapes: axe-core finds no violation", axe),
+        ("workbook (both languages) and shapes: axe-core finds no violation", axe),
         ("shapes: on paper the config source, whole product tables and link notes",
          lambda: learner.check_print_layout(browser, shapes)),
         ("workbook: sidebar links and anchors resolve", lambda: check_links_and_anchors(browser, arguments.workbook)),
