@@ -56,7 +56,10 @@ public struct ValidationChecklist: Sendable {
             lines.append(
                 words.fill(
                     words.summary,
-                    ["bundle": app.bundleID.value, "count": "\(count)", "products": count == 1 ? "product" : "products"]))
+                    [
+                        "bundle": app.bundleID.value, "count": "\(count)",
+                        "products": count == 1 ? "product" : "products",
+                    ]))
         }
         lines += [words.tickAdvice, "", "## " + words.byHand, ""]
         for result in results where result.definition?.kind == .manual || result.status == .manual {
@@ -96,7 +99,8 @@ public struct ValidationChecklist: Sendable {
 
     private func taskItem(_ id: String, _ text: String, link definition: CheckDefinition) -> String {
         let box = ticked.contains(id) ? "[x]" : "[ ]"
-        return "- \(box) \(text)\(wording.linkOpen)[\(wording.why)](\(documentation(definition)))\(wording.linkClose) {#\(id)}"
+        return
+            "- \(box) \(text)\(wording.linkOpen)[\(wording.why)](\(documentation(definition)))\(wording.linkClose) {#\(id)}"
     }
 
     /// The ids of ticked task items in a previous version of the file: `- [x] … {#id}` lines.

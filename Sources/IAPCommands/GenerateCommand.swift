@@ -55,7 +55,8 @@ enum GenerateCommand: Command {
         ),
         OptionSpec(
             names: ["--language"], valueName: "tag",
-            help: "Language of ValidationChecklist.md and Troubleshooting.md (default: 'language' in iapkit.yml, else en).",
+            help:
+                "Language of ValidationChecklist.md and Troubleshooting.md (default: 'language' in iapkit.yml, else en).",
             choices: TroubleshootingReference.languages),
         ProjectOption.spec,
         ProjectConfiguration.outsidePathsOption,
@@ -272,7 +273,8 @@ enum GenerateCommand: Command {
         guard let language = TroubleshootingReference.language(for: wanted) else {
             context.standardError.line(
                 "iapkit generate: note: the checklist and the troubleshooting reference are written in English; "
-                    + "IAPKit has them in \(TroubleshootingReference.languages.joined(separator: ", ")), not in '\(wanted)'")
+                    + "IAPKit has them in \(TroubleshootingReference.languages.joined(separator: ", ")), not in '\(wanted)'"
+            )
             return "en"
         }
         return language

@@ -46,7 +46,8 @@ struct GuideSession {
             return read(paths, context: context, keepingDocuments: keepingDocuments, translations: translations)
         }
         return cache.session(for: paths) {
-            read(paths, context: context, keepingDocuments: keepingDocuments || cache.keepsDocuments, translations: true)
+            read(
+                paths, context: context, keepingDocuments: keepingDocuments || cache.keepsDocuments, translations: true)
         }
     }
 
@@ -143,10 +144,11 @@ struct GuideSession {
 
     /// `4 chapters, 5 products, 62 checklist items: 1 error, 2 warnings`
     var summary: String {
-        let workbookPart = [
-            count(workbook.chapters.count, "chapter"), count(workbook.products.count, "product"),
-            count(workbook.checklistItems.count, "checklist item"),
-        ].joined(separator: ", ")
+        let workbookPart =
+            [
+                count(workbook.chapters.count, "chapter"), count(workbook.products.count, "product"),
+                count(workbook.checklistItems.count, "checklist item"),
+            ].joined(separator: ", ")
             + translations.map { book in
                 "; \(book.translation.language): \(count(book.workbook.chapters.count, "chapter"))"
             }.joined()

@@ -169,7 +169,8 @@ struct ProjectConfiguration: Equatable {
                 } else {
                     problems.append(.error("'input' must be a path or a list of paths", at: location(entry.value.mark)))
                 }
-            case "output", "templates", "site", "accessLevel", "project", "docs", "troubleshooting", "tangle", "language":
+            case "output", "templates", "site", "accessLevel", "project", "docs", "troubleshooting", "tangle",
+                "language":
                 guard let text = entry.value.scalarText else {
                     problems.append(.error("'\(entry.key)' must be a single value", at: location(entry.value.mark)))
                     continue

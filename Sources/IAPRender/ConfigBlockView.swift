@@ -16,14 +16,16 @@ struct ConfigBlockView {
             html += appTable(app)
         }
         if !products.isEmpty { html += productTable(products) }
-        html += "<details class=\"config-source\"><summary>\(Escape.text(interface[.configSource])) <code>\(Escape.text(info))</code></summary>\n"
+        html +=
+            "<details class=\"config-source\"><summary>\(Escape.text(interface[.configSource])) <code>\(Escape.text(info))</code></summary>\n"
         html += "<pre><code\(languageClass)>\(code)</code></pre>\n</details>\n</div>\n"
         return html
     }
 
     private func appTable(_ app: AppConfiguration) -> String {
         var rows = [
-            (interface[.appColumn], Escape.text(app.name.value)), (interface[.bundleIDColumn], code(app.bundleID.value)),
+            (interface[.appColumn], Escape.text(app.name.value)),
+            (interface[.bundleIDColumn], code(app.bundleID.value)),
         ]
         if let manager = app.manager { rows.append((interface[.storeManagerColumn], code(manager.value))) }
         rows.append((interface[.storeKitColumn], Escape.text(app.storekit.rawValue)))
@@ -35,7 +37,9 @@ struct ConfigBlockView {
                 ))
         }
         var html = "<table class=\"app-table\">\n<tbody>\n"
-        for (label, value) in rows { html += "<tr><th scope=\"row\">\(Escape.text(label))</th><td>\(value)</td></tr>\n" }
+        for (label, value) in rows {
+            html += "<tr><th scope=\"row\">\(Escape.text(label))</th><td>\(value)</td></tr>\n"
+        }
         return html + "</tbody>\n</table>\n"
     }
 

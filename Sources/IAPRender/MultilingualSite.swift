@@ -58,7 +58,8 @@ extension SiteRenderer {
             bookOptions.bookFolder = book.folder
             bookOptions.alternates = books.enumerated().map { other, otherBook in
                 AlternateLanguage(
-                    language: otherBook.language, pathPrefix: relativePrefix(from: book.sitePath, to: otherBook.sitePath),
+                    language: otherBook.language,
+                    pathPrefix: relativePrefix(from: book.sitePath, to: otherBook.sitePath),
                     pages: pageNames[other], isCurrent: other == index)
             }
             let offset = doneBefore

@@ -88,7 +88,8 @@ struct PageLayout {
             ("copied", .copied), ("copyFailed", .copyFailed), ("noResults", .searchNoResults),
             ("linkNotes", .linkNotes),
         ]
-        return "{" + keys.map { "\(Escape.javaScriptString($0.0)): \(Escape.javaScriptString(interface[$0.1]))" }
+        return "{"
+            + keys.map { "\(Escape.javaScriptString($0.0)): \(Escape.javaScriptString(interface[$0.1]))" }
             .joined(separator: ", ") + "}"
     }
 
@@ -153,7 +154,9 @@ struct PageLayout {
         languages.map { language in
             let file: String
             if let index {
-                file = language.isCurrent ? plan.pages[index].fileName : language.pages[chapterKey(plan.pages[index])] ?? "index.html"
+                file =
+                    language.isCurrent
+                    ? plan.pages[index].fileName : language.pages[chapterKey(plan.pages[index])] ?? "index.html"
             } else {
                 file = "print.html"
             }
@@ -169,7 +172,8 @@ struct PageLayout {
         for (language, href) in languageTargets(forPage: index) {
             let name = InterfaceLanguage.displayName(of: language.language)
             html += "<li><a href=\"\(Escape.url(href))\" hreflang=\"\(Escape.attribute(language.language))\" "
-            html += "lang=\"\(Escape.attribute(language.language))\"\(language.isCurrent ? " aria-current=\"true\"" : "")>"
+            html +=
+                "lang=\"\(Escape.attribute(language.language))\"\(language.isCurrent ? " aria-current=\"true\"" : "")>"
             html += "\(Escape.text(name))</a></li>\n"
         }
         return html + "</ul></nav>\n"
@@ -227,7 +231,8 @@ struct PageLayout {
             html += "<p>\(text(.resetConfirmQuestion))</p>\n"
             html += "<button type=\"button\" id=\"iapkit-reset-book-confirm\" class=\"reset danger\">"
             html += "\(text(.resetConfirmYes))</button>\n"
-            html += "<button type=\"button\" id=\"iapkit-reset-book-cancel\" class=\"reset\">\(text(.resetConfirmNo))</button>\n"
+            html +=
+                "<button type=\"button\" id=\"iapkit-reset-book-cancel\" class=\"reset\">\(text(.resetConfirmNo))</button>\n"
             html += "</div>\n"
         }
         html += "</nav>\n"

@@ -23,7 +23,8 @@ public enum TranslationDrift {
 
         func key(of chapter: Chapter) -> String {
             if folder == "." || folder.isEmpty { return chapter.file }
-            return chapter.file.hasPrefix(folder + "/") ? String(chapter.file.dropFirst(folder.count + 1)) : chapter.file
+            return chapter.file.hasPrefix(folder + "/")
+                ? String(chapter.file.dropFirst(folder.count + 1)) : chapter.file
         }
     }
 
@@ -56,8 +57,9 @@ public enum TranslationDrift {
         SourceLocation(file: chapter.file, line: 1, column: 1)
     }
 
-    private static func compare(_ source: Chapter, _ translation: Chapter, language: String, into log: inout DiagnosticLog)
-    {
+    private static func compare(
+        _ source: Chapter, _ translation: Chapter, language: String, into log: inout DiagnosticLog
+    ) {
         let note = { (what: String, location: SourceLocation) in [Diagnostic.note(what, at: location)] }
         // Config blocks, one by one in order.
         let sourceConfigs = source.codeBlocks.filter(\.isConfig)
@@ -104,10 +106,14 @@ public enum TranslationDrift {
         }
         // Numbered steps.
         if source.steps.count != translation.steps.count {
-            let mismatch = zip(source.steps, translation.steps).first { $0.0.depth != $0.1.depth || $0.0.number != $0.1.number }
-            let place = mismatch?.1.location ?? translation.steps.dropFirst(source.steps.count).first?.location
+            let mismatch = zip(source.steps, translation.steps).first {
+                $0.0.depth != $0.1.depth || $0.0.number != $0.1.number
+            }
+            let place =
+                mismatch?.1.location ?? translation.steps.dropFirst(source.steps.count).first?.location
                 ?? translation.steps.last?.location ?? start(of: translation)
-            let sourcePlace = mismatch?.0.location ?? source.steps.dropFirst(translation.steps.count).first?.location
+            let sourcePlace =
+                mismatch?.0.location ?? source.steps.dropFirst(translation.steps.count).first?.location
                 ?? source.steps.last?.location ?? start(of: source)
             log.warning(
                 "the translation has \(count(translation.steps.count, "numbered step")) and its source \(source.steps.count)",
@@ -131,7 +137,9 @@ public enum TranslationDrift {
             log.warning(
                 "the translation has \(count(translatedFiles.count, "file-tagged code block")) and its source \(sourceFiles.count)",
                 at: translatedFiles.dropFirst(sourceFiles.count).first?.location ?? start(of: translation),
-                notes: note("the source chapter", sourceFiles.dropFirst(translatedFiles.count).first?.location ?? start(of: source)))
+                notes: note(
+                    "the source chapter",
+                    sourceFiles.dropFirst(translatedFiles.count).first?.location ?? start(of: source)))
         }
     }
 

@@ -25,7 +25,8 @@ import Testing
     static let book: [String: String] = [
         "Book/SUMMARY.md": "- [Start](start.md)\n- [Setup](setup.md)\n- [Extra](extra.md)\n",
         "Book/start.md": "# Start\n\n\(config)\n\n1. Open the project.\n2. Run it.\n",
-        "Book/setup.md": "# Setup\n\n- [ ] The product exists {#product-exists}\n- [ ] It is cleared for sale {#cleared}\n",
+        "Book/setup.md":
+            "# Setup\n\n- [ ] The product exists {#product-exists}\n- [ ] It is cleared for sale {#cleared}\n",
         "Book/extra.md": "# Extra\n\nOnly in English.\n",
         "Book/zh-Hans/SUMMARY.md": "- [开始](start.md)\n- [配置](setup.md)\n",
         "Book/zh-Hans/start.md": "# 开始\n\n\(config)\n\n1. 打开项目。\n2. 运行它。\n",
@@ -176,10 +177,15 @@ import Testing
             ["lint", "Guide"],
             files: Self.files(["iapkit.yml": "language: Chinese please\n", "Guide/one.md": "# One\n"]))
         #expect(bad.status == 2)
-        #expect(bad.standardOutput.contains("iapkit.yml:1:11: error: 'language' is a language tag, such as 'en', 'zh-Hans' or 'uk'"))
+        #expect(
+            bad.standardOutput.contains(
+                "iapkit.yml:1:11: error: 'language' is a language tag, such as 'en', 'zh-Hans' or 'uk'"))
         let chapter = CommandHarness.run(
             ["lint", "Guide", "--quiet"],
-            files: Self.files(["Guide/one.md": "# One\n\n<!-- language: english -->\n\n<!-- language: uk -->\n\n<!-- language: en -->\n"]))
+            files: Self.files([
+                "Guide/one.md":
+                    "# One\n\n<!-- language: english -->\n\n<!-- language: uk -->\n\n<!-- language: en -->\n"
+            ]))
         #expect(
             chapter.standardOutput == """
                 Guide/one.md:3:1: warning: 'english' is not a language tag; write one such as 'en', 'zh-Hans' or 'uk'
