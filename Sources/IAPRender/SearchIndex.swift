@@ -95,28 +95,46 @@ enum SearchIndex {
 /// (`[ ]`, `[x]`), checklist ids (`{#id}`) and the pipes and dashes of a table's rows, which
 /// the site writes as a table but the text holds as written.
 enum SearchWords {
-    static func withoutMarkup(_ text: [UInt8]) -> [UInt8] {
+    static func withoutMarkup(_ text: consuming [UInt8]) -> [UInt8] {
         guard
             text.contains(where: {
                 $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "|")
             })
         else { return text }
-        var result: [UInt8] = []
-        result.reserveCapacity(text.count)
+        // The words kept are moved forward in the same buffer: the text of a code-heavy book is
+        // megabytes, and a second buffer of that size is pages the system must clear first.
+        var result = consume text
+        var written = 0
         var wordStart = 0
-        for index in 0...text.count where index == text.count || text[index] == UInt8(ascii: " ") {
-            var word = text[wordStart..<index]
-            wordStart = index + 1
-            while word.first == UInt8(ascii: "|") { word = word.dropFirst() }
-            while word.last == UInt8(ascii: "|") { word = word.dropLast() }
-            guard !word.isEmpty, !isMarkup(word) else { continue }
-            if !result.isEmpty { result.append(UInt8(ascii: " ")) }
-            result.append(contentsOf: word)
+        let count = result.count
+        result.withUnsafeMutableBufferPointer { buffer in
+            for index in 0...count where index == count || buffer[index] == UInt8(ascii: " ") {
+                var start = wordStart
+                var end = index
+                wordStart = index + 1
+                while start < end, buffer[start] == UInt8(ascii: "|") { start += 1 }
+                while end > start, buffer[end - 1] == UInt8(ascii: "|") { end -= 1 }
+                guard start < end, !isMarkup(buffer[start..<end]) else { continue }
+                if written > 0 {
+                    buffer[written] = UInt8(ascii: " ")
+                    written += 1
+                }
+                for offset in start..<end {
+                    buffer[written] = buffer[offset]
+                    written += 1
+                }
+            }
         }
+        result.removeLast(count - written)
         return result
     }
 
-    private static func isMarkup(_ word: ArraySlice<UInt8>) -> Bool {
+    private static func isMarkup<Word: BidirectionalCollection<UInt8>>(_ word: Word) -> Bool {
+        // Every marker starts with one of these; most words of a code block are let go here.
+        guard let first = word.first,
+            first == UInt8(ascii: "[") || first == UInt8(ascii: "]") || first == UInt8(ascii: "{")
+                || first == UInt8(ascii: "-") || first == UInt8(ascii: ":")
+        else { return false }
         if word.elementsEqual("[".utf8) || word.elementsEqual("]".utf8) || word.elementsEqual("[x]".utf8)
             || word.elementsEqual("[X]".utf8)
         {
