@@ -1,4 +1,5 @@
 import Foundation
+import IAPModel
 
 /// The validation checklist's own sentences in one language, and each check's line as the
 /// troubleshooting chapter of that language words it. The lines come from the chapter's
@@ -62,7 +63,8 @@ public struct ChecklistWording: Sendable {
                 let idStart = line.range(of: "{#", options: .backwards),
                 let linkStart = line.range(of: "](#", options: .backwards),
                 let linkEnd = line[linkStart.upperBound...].firstIndex(of: ")"),
-                let textEnd = line[..<linkStart.lowerBound].lastIndex(of: "[")
+                let textEnd = line[..<linkStart.lowerBound].lastIndex(of: "["),
+                textEnd >= line.index(line.startIndex, offsetBy: 6)
             else { continue }
             let id = String(line[idStart.upperBound..<line.index(before: line.endIndex)])
             var text = line[line.index(line.startIndex, offsetBy: 6)..<textEnd]
@@ -76,8 +78,6 @@ public struct ChecklistWording: Sendable {
     }
 
     func fill(_ template: String, _ values: [String: String]) -> String {
-        var text = template
-        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
-        return text
+        template.fillingBlanks(values)
     }
 }

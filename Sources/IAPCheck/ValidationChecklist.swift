@@ -90,11 +90,11 @@ public struct ValidationChecklist: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Where a check's section is in the reference: the anchor its translated line links to,
-    /// else the English heading's.
+    /// Where a check's section is in the reference: its English heading's anchor, in every
+    /// language, which a translated reference carries too (`ReferenceAnchors`), and which a
+    /// reference at a URL of the user's own most likely has.
     private func documentation(_ definition: CheckDefinition) -> String {
-        guard let anchor = wording.items[definition.id]?.anchor else { return definition.documentation(in: reference) }
-        return reference + "#" + anchor
+        definition.documentation(in: reference)
     }
 
     private func taskItem(_ id: String, _ text: String, link definition: CheckDefinition) -> String {

@@ -188,7 +188,8 @@ enum GenerateCommand: Command {
             docs.append(
                 GeneratedFile(
                     path: TroubleshootingReference.fileName,
-                    contents: TroubleshootingReference.markdown(source: session.inputDescription, language: language)))
+                    contents: ReferenceAnchors.addingEnglishAnchors(
+                        to: TroubleshootingReference.markdown(source: session.inputDescription, language: language))))
         }
         let placed =
             keepingXcodeSettings(generated.files, writer: writer, context: context).map { ($0, writer) }

@@ -27,9 +27,10 @@ struct GuideSession {
     /// The book's translations, read when `load` was asked for them.
     var translations: [TranslatedBook] = []
 
-    /// The language the book is written in: `language` in `iapkit.yml`; else, for a
-    /// translation read on its own (`Workbook/zh-Hans`), its folder's tag; else English.
-    var language: String { configuration?.language ?? translationLanguage ?? "en" }
+    /// The language the book is written in: for a translation read on its own
+    /// (`Workbook/zh-Hans`), its folder's tag; else `language` in `iapkit.yml` (which names the
+    /// language of the book at the top); else English.
+    var language: String { translationLanguage ?? configuration?.language ?? "en" }
 
     /// The tag of the book's folder when that folder is a translation of the book above it.
     var translationLanguage: String?
@@ -100,7 +101,9 @@ struct GuideSession {
         if translations, let bookFolder {
             let source = TranslationDrift.Book(
                 workbook: loaded.workbook, folder: bookFolder, language: configuration?.language ?? "en")
-            for translation in TranslationFinder.translations(of: bookFolder, fileSystem: fileSystem) {
+            // A folder in the book's own language is part of the book, not a translation of it.
+            for translation in TranslationFinder.translations(of: bookFolder, fileSystem: fileSystem)
+            where translation.language.lowercased() != source.language.lowercased() {
                 let book = loader.load([translation.summary])
                 inputErrors += book.inputErrors
                 // Its config blocks are the book's (drift says where not), so validation is not repeated.
@@ -120,7 +123,7 @@ struct GuideSession {
         session.inputDescription = requested.joined(separator: ", ")
         session.bookFolder = bookFolder
         session.translations = translated
-        if let bookFolder, configuration?.language == nil,
+        if let bookFolder,
             case let parent = GuidePath.directory(of: bookFolder), parent != bookFolder,
             fileSystem.kind(of: GuidePath.join(parent, "SUMMARY.md")) == .file
         {

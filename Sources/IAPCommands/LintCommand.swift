@@ -9,7 +9,8 @@ enum LintCommand: Command {
         'path:line:col: error|warning: message', sorted by file and line. A book's translations
         (folders beside its SUMMARY.md named by a language tag, such as zh-Hans/) are read too:
         a translated chapter whose config blocks, checklist ids, numbered steps or file-tagged
-        code differ from its source, or a chapter on one side only, is reported in both files.
+        code differ from its source, or a chapter on one side only, is reported where the
+        translation has it, with a note at the source.
         --format json gives
         them to programs ('formatVersion' 1), github as annotations of a GitHub Actions run
         ('::error file=…,line=…,col=…::message'), sarif for code-scanning services.

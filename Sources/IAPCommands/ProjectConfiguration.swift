@@ -203,7 +203,7 @@ struct ProjectConfiguration: Equatable {
                                 at: location(entry.value.mark)))
                         continue
                     }
-                    configuration.language = text
+                    configuration.language = LanguageTag.canonical(text)
                 }
                 if entry.key == "accessLevel" {
                     guard ["public", "internal"].contains(text) else {

@@ -43,7 +43,7 @@ struct ChapterExtractor: MarkdownWalker {
                     at: location, notes: [.note("first set here", at: first.location)]))
             return
         }
-        chapter.language = Located(tag, at: location)
+        chapter.language = Located(LanguageTag.canonical(tag), at: location)
     }
 
     mutating func visit(_ node: MarkdownNode) -> MarkdownWalkAction {

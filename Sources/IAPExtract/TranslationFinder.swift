@@ -1,3 +1,4 @@
+import Foundation
 import IAPFileAccess
 import IAPModel
 
@@ -22,6 +23,17 @@ public struct Translation: Sendable, Equatable {
 /// or one `SUMMARY.md`. A translation's folder must stay inside the book's folder after
 /// symbolic links, like every chapter.
 public enum TranslationFinder {
+    /// A folder named by a tag whose language ISO 639 knows (`zh-Hans`, `uk`, `pt_BR`, `fil`):
+    /// `ios/`, `api/` or `faq/` beside a SUMMARY.md are parts of the book, not translations.
+    static func isLanguageFolder(_ name: String) -> Bool {
+        guard LanguageTag.isWellFormed(name),
+            let language = name.split(whereSeparator: { $0 == "-" || $0 == "_" }).first?.lowercased()
+        else { return false }
+        return knownLanguages.contains(language)
+    }
+
+    private static let knownLanguages = Set(Locale.LanguageCode.isoLanguageCodes.map { $0.identifier.lowercased() })
+
     /// The folder of the one book `paths` name, or nil when they name single files or several books.
     public static func bookFolder(of paths: [String], fileSystem: any GuideFileSystem) -> String? {
         guard paths.count == 1, let path = paths.first.map(GuidePath.normalize) else { return nil }
@@ -40,21 +52,14 @@ public enum TranslationFinder {
         guard let names = try? fileSystem.entries(of: folder) else { return [] }
         let root = BookRoot(folder, fileSystem: fileSystem)
         var found: [Translation] = []
-        for name in names.sorted() where LanguageTag.isWellFormed(name) {
+        for name in names.sorted() where isLanguageFolder(name) {
             let translationFolder = GuidePath.join(folder, name)
             let summary = GuidePath.join(translationFolder, "SUMMARY.md")
             guard fileSystem.kind(of: translationFolder) == .directory, fileSystem.kind(of: summary) == .file,
                 root.holds(translationFolder, fileSystem: fileSystem), root.holds(summary, fileSystem: fileSystem)
             else { continue }
-            found.append(Translation(language: name, folder: translationFolder))
+            found.append(Translation(language: LanguageTag.canonical(name), folder: translationFolder))
         }
         return found
-    }
-
-    /// A chapter's path inside its book's folder (`overview.md`, `advanced/offers.md`): the key
-    /// that pairs a chapter with its translation.
-    public static func relativePath(of file: String, in folder: String) -> String {
-        if folder == "." || folder.isEmpty { return file }
-        return file.hasPrefix(folder + "/") ? String(file.dropFirst(folder.count + 1)) : file
     }
 }

@@ -30,7 +30,11 @@ extension LanguageTag {
         guard let language = wanted.first else { return nil }
         if let exact = available.first(where: { parts($0) == wanted }) { return exact }
         if language == "zh" {
-            let traditional = wanted.dropFirst().contains { ["hant", "tw", "hk", "mo"].contains($0) }
+            // A written script decides (`zh-Hans-HK` is simplified); else the region does.
+            let subtags = wanted.dropFirst()
+            let traditional =
+                subtags.contains("hant")
+                || (!subtags.contains("hans") && subtags.contains { ["tw", "hk", "mo"].contains($0) })
             let script = traditional ? "hant" : "hans"
             if let match = available.first(where: { parts($0).first == "zh" && parts($0).contains(script) }) {
                 return match
@@ -38,5 +42,41 @@ extension LanguageTag {
         }
         return available.first { parts($0).first == language && parts($0).count == 1 }
             ?? available.first { parts($0).first == language && language != "zh" }
+    }
+
+    /// The tag as pages write it: `-` between subtags, as BCP 47 has it (`zh_Hans` is `zh-Hans`).
+    public static func canonical(_ tag: String) -> String {
+        String(tag.map { $0 == "_" ? "-" : $0 })
+    }
+}
+
+/// A chapter's path inside its book's folder (`overview.md`, `advanced/offers.md`): the key that
+/// pairs a chapter with its translation, the same file name in the translation's folder.
+public enum ChapterKey {
+    public static func of(_ file: String, in folder: String) -> String {
+        if folder.isEmpty || folder == "." { return file }
+        return file.hasPrefix(folder + "/") ? String(file.dropFirst(folder.count + 1)) : file
+    }
+}
+
+extension String {
+    /// The text with each `{name}` blank filled, in one pass from left to right, so that a value
+    /// holding another blank's name is never filled in its turn.
+    public func fillingBlanks(_ values: [String: String]) -> String {
+        var result = ""
+        var rest = self[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}"),
+                let value = values[String(rest[rest.index(after: open)..<close])]
+            else {
+                result.append("{")
+                rest = rest[rest.index(after: open)...]
+                continue
+            }
+            result += value
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
     }
 }

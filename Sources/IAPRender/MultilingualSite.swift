@@ -41,7 +41,7 @@ extension SiteRenderer {
             let files = presentChapters(of: book).map(\.file)
             var names: [String: String] = [:]
             for (file, stem) in zip(files, SitePlan.stems(for: files)) {
-                names[relativePath(of: file, in: book.folder)] = stem + ".html"
+                names[ChapterKey.of(file, in: book.folder)] = stem + ".html"
             }
             return names
         }
@@ -83,11 +83,6 @@ extension SiteRenderer {
     private static func presentChapters(of book: SiteBook) -> [Chapter] {
         let parsed = Set(book.documents.map(\.file))
         return book.workbook.chapters.filter { parsed.contains($0.file) }
-    }
-
-    static func relativePath(of file: String, in folder: String) -> String {
-        if folder.isEmpty || folder == "." { return file }
-        return file.hasPrefix(folder + "/") ? String(file.dropFirst(folder.count + 1)) : file
     }
 
     /// The relative path from one site folder to another, ending with `/` (or empty).

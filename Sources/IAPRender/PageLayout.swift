@@ -1,4 +1,5 @@
 import IAPFileAccess
+import IAPModel
 
 /// The frame every page shares: head with the content security policy, header with search,
 /// the chapter list, the article, previous and next links, and the page's outline.
@@ -142,11 +143,7 @@ struct PageLayout {
     }
 
     /// The page's chapter path inside its book's folder, which its translations share.
-    private func chapterKey(_ page: SitePage) -> String {
-        let file = page.chapter.file
-        if bookFolder.isEmpty || bookFolder == "." { return file }
-        return file.hasPrefix(bookFolder + "/") ? String(file.dropFirst(bookFolder.count + 1)) : file
-    }
+    private func chapterKey(_ page: SitePage) -> String { ChapterKey.of(page.chapter.file, in: bookFolder) }
 
     /// Where each language's version of a page is: the chapter's counterpart, else that
     /// language's first page; for the print view (`index` nil), its print view.
@@ -342,7 +339,9 @@ struct PageLayout {
     /// Where a chapter starts in `print.html`, ending with a line break so that its article
     /// starts as it would on its own page.
     func printArticleOpening(_ index: Int) -> String {
-        "<article class=\"chapter\" id=\"chapter-\(Escape.attribute(plan.pages[index].stem))\">\n"
+        "<article class=\"chapter\" id=\"chapter-\(Escape.attribute(plan.pages[index].stem))\""
+            + (plan.pages[index].language == plan.language
+                ? "" : " lang=\"\(Escape.attribute(plan.pages[index].language))\"") + ">\n"
             + Self.titleHeading(for: plan.pages[index])
     }
 

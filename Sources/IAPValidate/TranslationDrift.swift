@@ -21,11 +21,7 @@ public enum TranslationDrift {
             self.language = language
         }
 
-        func key(of chapter: Chapter) -> String {
-            if folder == "." || folder.isEmpty { return chapter.file }
-            return chapter.file.hasPrefix(folder + "/")
-                ? String(chapter.file.dropFirst(folder.count + 1)) : chapter.file
-        }
+        func key(of chapter: Chapter) -> String { ChapterKey.of(chapter.file, in: folder) }
     }
 
     public static func check(source: Book, translation: Book) -> [Diagnostic] {
@@ -104,7 +100,14 @@ public enum TranslationDrift {
                 at: translatedItems.first?.location ?? start(of: translation),
                 notes: note("the source's first item", sourceItems.first?.location ?? start(of: source)))
         }
-        // Numbered steps.
+        // Numbered steps, and how they nest: the same count can hide a step moved into a sub-list.
+        if let moved = zip(source.steps, translation.steps).first(where: {
+            $0.0.depth != $0.1.depth || $0.0.number != $0.1.number
+        }), source.steps.count == translation.steps.count {
+            log.warning(
+                "step \(moved.1.number) is at depth \(moved.1.depth) where the source's is step \(moved.0.number) at depth \(moved.0.depth)",
+                at: moved.1.location, notes: note("the source's step", moved.0.location))
+        }
         if source.steps.count != translation.steps.count {
             let mismatch = zip(source.steps, translation.steps).first {
                 $0.0.depth != $0.1.depth || $0.0.number != $0.1.number

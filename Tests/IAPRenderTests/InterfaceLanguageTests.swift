@@ -21,7 +21,8 @@ import Testing
         let cases: [(String, String)] = [
             ("en", "en"), ("en-GB", "en"), ("zh-Hans", "zh-Hans"), ("zh", "zh-Hans"), ("zh-CN", "zh-Hans"),
             ("zh_SG", "zh-Hans"), ("zh-Hant", "zh-Hant"), ("zh-TW", "zh-Hant"), ("zh-HK", "zh-Hant"),
-            ("zh-Hant-TW", "zh-Hant"), ("uk", "uk"), ("uk-UA", "uk"), ("fr", "en"), ("", "en"),
+            ("zh-Hant-TW", "zh-Hant"), ("zh-Hans-HK", "zh-Hans"), ("zh-Hans-TW", "zh-Hans"), ("uk", "uk"),
+            ("uk-UA", "uk"), ("fr", "en"), ("", "en"),
         ]
         for (tag, table) in cases {
             #expect(InterfaceLanguage.forTag(tag).tag == table, "\(tag)")

@@ -14,10 +14,7 @@ enum SiteScript {
           var index = window.IAPKIT_SEARCH || [];
           var prefix = "iapkit:" + site.book + ":task:";
           // The page's interface text, in its language (the page writes it in data-interface).
-          var words = { theme: "Theme: {theme}", automatic: "automatic", light: "light", dark: "dark",
-            onPage: "{done} of {total} done on this page", inBook: "{done} of {total} done in the book",
-            copy: "Copy", copyLabel: "Copy the code", copied: "Copied", copyFailed: "Select and copy",
-            noResults: "Nothing in the book matches that.", linkNotes: "Links in this chapter" };
+          var words = \#(PageLayout.scriptStrings(.english));
           try {
             var given = JSON.parse(root.getAttribute("data-interface") || "{}");
             Object.keys(given).forEach(function (key) { if (typeof given[key] === "string") { words[key] = given[key]; } });
@@ -52,7 +49,8 @@ enum SiteScript {
             if (theme === "light" || theme === "dark") { root.setAttribute("data-theme", theme); }
             else { root.removeAttribute("data-theme"); }
           }
-          var theme = read(themeKey) || "automatic";
+          var theme = read(themeKey);
+          if (themes.indexOf(theme) < 0) { theme = "automatic"; }
           applyTheme(theme);
           var themeButton = document.getElementById("iapkit-theme");
           if (themeButton) {

@@ -98,9 +98,7 @@ public struct InterfaceLanguage: Sendable {
 
     /// The string with each `{name}` replaced.
     public func format(_ key: InterfaceString, _ values: [String: String]) -> String {
-        var text = self[key]
-        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
-        return text
+        self[key].fillingBlanks(values)
     }
 
     /// A language's name for the language switch: its table's own name, or its tag when it
