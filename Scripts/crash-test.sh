@@ -27,15 +27,18 @@ iapkit="$(swift build -c "$configuration" --show-bin-path)/iapkit"
 work=$(mktemp -d "${TMPDIR:-/tmp}/iapkit-crash-XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-# Two versions of a book: B changes every chapter, drops the last one and a price.
+# Two versions of a book: B changes every chapter, drops the last one and a price. Its
+# translations change the same way, so B is as consistent a book as A.
 cp -R Workbook "$work/A"
 cp -R Workbook "$work/B"
 last=$(grep -o '([^)]*\.md)' "$work/B/SUMMARY.md" | tail -1 | tr -d '()')
-grep -v "($last)" "$work/B/SUMMARY.md" >"$work/B/SUMMARY.tmp" && mv "$work/B/SUMMARY.tmp" "$work/B/SUMMARY.md"
-for chapter in "$work"/B/*.md; do
-    [ "$(basename "$chapter")" = SUMMARY.md ] || printf '\nThis chapter changed between the two versions.\n' >>"$chapter"
+find "$work/B" -name SUMMARY.md | while IFS= read -r summary; do
+    grep -v "($last)" "$summary" >"$summary.tmp" && mv "$summary.tmp" "$summary"
 done
-sed -i.bak 's/price: 3.99/price: 4.99/' "$work"/B/*.md && rm -f "$work"/B/*.bak
+find "$work/B" -name '*.md' ! -name SUMMARY.md | while IFS= read -r chapter; do
+    printf '\nThis chapter changed between the two versions.\n' >>"$chapter"
+    sed -i 's/price: 3.99/price: 4.99/' "$chapter"
+done
 
 # Every file below a folder with its SHA-256, sorted, leaving out temporary and lock files.
 snapshot() {
@@ -52,9 +55,11 @@ leftovers() {
 reference() { # command book folder
     rm -rf "$3"
     if [ "$1" = render ]; then
-        "$iapkit" render "$work/$2" -o "$3" --quiet 2>/dev/null
+        "$iapkit" render "$work/$2" -o "$3" --quiet 2>"$work/reference.err" ||
+            { echo "FAIL: render of book $2 did not succeed:" >&2; cat "$work/reference.err" >&2; exit 1; }
     else
-        "$iapkit" generate "$work/$2" -o "$3" >/dev/null
+        "$iapkit" generate "$work/$2" -o "$3" >/dev/null 2>"$work/reference.err" ||
+            { echo "FAIL: generate of book $2 did not succeed:" >&2; cat "$work/reference.err" >&2; exit 1; }
     fi
 }
 
