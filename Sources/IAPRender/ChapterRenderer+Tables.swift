@@ -50,8 +50,15 @@ extension ChapterRenderer {
         return alignment == .none ? "" : " class=\"align-\(alignment.rawValue)\""
     }
 
-    /// A cell's Markdown, parsed on its own and rendered like any paragraph's inlines.
+    /// A cell's Markdown, parsed on its own and rendered like any paragraph's inlines. A cell
+    /// that cmark would read as one run of text (`TableSource.Cell.isPlainText`) is escaped as
+    /// it is: most cells are, and a parser per cell is most of a table's cost.
     mutating func inlineHTML(_ cell: TableSource.Cell) -> HTMLBuffer {
+        if cell.isPlainText {
+            var html = HTMLBuffer()
+            html.appendEscaped(cell.text)
+            return html
+        }
         let document = MarkdownDocument(parsing: cell.text, file: page.chapter.file)
         var renderer = ChapterRenderer(page: page, plan: plan, workbook: workbook, allowRawHTML: allowRawHTML)
         renderer.origin = SourceLocation(file: page.chapter.file, line: cell.line, column: cell.column)

@@ -13,6 +13,49 @@ struct TableSource {
         var text: String
         var line: Int
         var column: Int
+
+        /// Whether CommonMark reads the cell as a paragraph of one text node holding exactly
+        /// its characters: no byte that starts an inline (emphasis, code, link, image, autolink
+        /// or raw HTML, entity, backslash escape) and no opening that starts a block (heading,
+        /// list item, block quote, thematic break, fence). Such a cell needs no parser.
+        var isPlainText: Bool {
+            var text = text
+            return text.withUTF8 { bytes in
+                guard let first = bytes.first else { return true }
+                switch first {
+                case UInt8(ascii: "#"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: ">"),
+                    UInt8(ascii: "~"), UInt8(ascii: "="):
+                    return false
+                case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    // "1." or "2)" followed by a space or nothing opens an ordered list.
+                    var index = 0
+                    while index < bytes.count, index < 10,
+                        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
+                    {
+                        index += 1
+                    }
+                    if index < bytes.count, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ")"),
+                        index + 1 == bytes.count || bytes[index + 1] == UInt8(ascii: " ")
+                            || bytes[index + 1] == UInt8(ascii: "\t")
+                    {
+                        return false
+                    }
+                default:
+                    break
+                }
+                for byte in bytes {
+                    switch byte {
+                    case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "["),
+                        UInt8(ascii: "]"), UInt8(ascii: "!"), UInt8(ascii: "<"), UInt8(ascii: "&"),
+                        UInt8(ascii: "\\"), 0, UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+                        return false
+                    default:
+                        continue
+                    }
+                }
+                return true
+            }
+        }
     }
 
     var header: [Cell]
@@ -66,10 +109,34 @@ struct TableSource {
             var upper = min(to, bytes.count)
             while lower < upper, isSpace(bytes[lower]) { lower += 1 }
             while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
-            let text = String(decoding: bytes[lower..<upper], as: UTF8.self).replacingPipeEscapes()
+            let text = String(decoding: replacingPipeEscapes(bytes[lower..<upper]), as: UTF8.self)
             cells.append(Cell(text: text, line: line, column: column + lower))
         }
         return cells
+    }
+
+    /// A cell's bytes with each `\|` made a `|`; the bytes themselves when there is none.
+    private static func replacingPipeEscapes(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var index = bytes.startIndex
+        while index < bytes.endIndex - 1 {
+            if bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "|") { break }
+            index += 1
+        }
+        guard index < bytes.endIndex - 1 else { return bytes }
+        var replaced: [UInt8] = []
+        replaced.reserveCapacity(bytes.count)
+        var cursor = bytes.startIndex
+        while cursor < bytes.endIndex {
+            if cursor + 1 < bytes.endIndex, bytes[cursor] == UInt8(ascii: "\\"), bytes[cursor + 1] == UInt8(ascii: "|")
+            {
+                replaced.append(UInt8(ascii: "|"))
+                cursor += 2
+            } else {
+                replaced.append(bytes[cursor])
+                cursor += 1
+            }
+        }
+        return replaced[...]
     }
 
     static func alignments(_ bytes: [UInt8]) -> [Alignment]? {
@@ -90,11 +157,4 @@ struct TableSource {
     private static func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
 
     private static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool { bytes.allSatisfy(isSpace) }
-}
-
-extension String {
-    fileprivate func replacingPipeEscapes() -> String {
-        guard contains("\\|") else { return self }
-        return replacing("\\|", with: "|")
-    }
 }

@@ -1,0 +1,62 @@
+import IAPMarkdown
+import Testing
+
+@testable import IAPRender
+
+/// A table cell that holds plain text is escaped without a parser of its own. That shortcut is
+/// only right when CommonMark would read the cell as one paragraph of one text node holding
+/// exactly the cell's characters, so each claim is checked against cmark itself.
+@Suite struct TableCellTests {
+    static let plainCells = [
+        "", "Consumable", "com.example.stride.credits10", "4.99", "2027", "P1M", "1 month",
+        "non-renewing", "a - b", "12:30", "x > y", "€4,99", "简体中文的单元格", "C#", "50%", "a = b",
+        "https://example.com/path", "www.example.com", "1.5x", "No. 1", "10)x",
+    ]
+
+    static let markedUpCells = [
+        "**bold**", "_note_", "`code`", "[link](https://example.com)", "![badge](b.png)",
+        "<https://example.com>", "<b>raw</b>", "&amp;", "&copy;", "a \\* b", "# Heading", "- item",
+        "+ item", "> quote", "1. first", "2) second", "1.", "3)", "#", "---", "~~~", "===", "a\tb",
+    ]
+
+    @Test(arguments: plainCells)
+    func aPlainCellIsOneTextNodeOfItsOwnCharacters(_ text: String) {
+        let cell = TableSource.Cell(text: text, line: 1, column: 1)
+        #expect(cell.isPlainText, "\(text)")
+        guard !text.isEmpty else { return }
+        let document = MarkdownDocument(parsing: text, file: "cell.md")
+        let paragraph = document.root.firstChild
+        #expect(paragraph?.kind == .paragraph)
+        let literals = paragraph?.children.map { $0.kind == .text ? ($0.literal ?? "") : "<\($0.kind)>" } ?? []
+        #expect(literals.joined() == text)
+    }
+
+    @Test(arguments: markedUpCells)
+    func aCellWithMarkupIsParsed(_ text: String) {
+        #expect(!TableSource.Cell(text: text, line: 1, column: 1).isPlainText, "\(text)")
+    }
+
+    @Test func anEscapedPipeIsAPipeInTheCell() {
+        let cells = TableSource.cells(Array("| a \\| b | plain |".utf8), line: 3, column: 1)
+        #expect(cells.map(\.text) == ["a | b", "plain"])
+        #expect(cells.map(\.column) == [3, 12])
+    }
+
+    @Test func plainAndMarkedUpCellsRenderAsThePageExpects() throws {
+        let site = try RenderFixture.renderText(
+            """
+            # Prices
+
+            | Product | Price | Note |
+            | --- | ---: | --- |
+            | com.example.a | 4.99 | x < y & z |
+            | `com.example.b` | 1. | **new** |
+            """)
+        let chapter = try #require(site.pages.first { $0.path != "print.html" && $0.path != "search-index.js" })
+        let page = site.text(chapter.path)
+        #expect(page.contains("<td>com.example.a</td><td class=\"align-right\">4.99</td><td>x &lt; y &amp; z</td>"))
+        #expect(
+            page.contains(
+                "<td><code>com.example.b</code></td><td class=\"align-right\"></td><td><strong>new</strong></td>"))
+    }
+}
