@@ -109,3 +109,34 @@ def check_shared_ticks(browser, site, translation):
     if browser.driver.find_element(By.CSS_SELECTOR, f'input[data-task="{task}"]').is_selected():
         raise Failure(f"{task} stayed ticked in {page.parent.name}/{page.name} after a reset in the other language")
     return f"{task} ticked in {page.parent.name}/{page.name} is ticked in {page.name}; reset there clears both"
+
+
+def check_chinese_typography(browser, site, translation):
+    """Chinese pages name Chinese faces first and set emphasis in weight, not slanted; English
+    pages keep italics, and code keeps its monospaced face in both."""
+    resize(browser, 1366)
+    script = """
+        const em = document.querySelector('article em');
+        const code = document.querySelector('article code');
+        return [getComputedStyle(document.body).fontFamily,
+                em ? getComputedStyle(em).fontStyle : null,
+                code ? getComputedStyle(code).fontFamily : null];
+    """
+    seen = {}
+    for folder, chinese in ((translation, True), (site, False)):
+        for page in chapter_pages(folder):
+            browser.open(page)
+            family, emphasis, code = browser.driver.execute_script(script)
+            if emphasis is None:
+                continue
+            if chinese and ("PingFang SC" not in family or emphasis != "normal"):
+                raise Failure(f"{page.parent.name}/{page.name}: body font '{family}', emphasis {emphasis}")
+            if not chinese and (emphasis != "italic" or "PingFang" in family):
+                raise Failure(f"{page.name}: body font '{family}', emphasis {emphasis}")
+            if code is not None and "monospace" not in code:
+                raise Failure(f"{page.parent.name}/{page.name}: code is set in '{code}'")
+            seen[chinese] = page.name
+            break
+    if set(seen) != {True, False}:
+        raise Failure(f"no page with emphasis found in both languages: {seen}")
+    return f"zh-Hans/{seen[True]}: Chinese faces first, emphasis upright and bold; {seen[False]}: italic"

@@ -388,6 +388,8 @@ def main():
          lambda: languages.check_interface_language(browser, chinese, "搜索页面和产品 ID")),
         ("zh-Hans: a word from inside a Chinese sentence finds its chapter",
          lambda: languages.check_chinese_search(browser, chinese, PRODUCT_PAGE)),
+        ("zh-Hans: Chinese faces first, emphasis not slanted; English keeps italics",
+         lambda: languages.check_chinese_typography(browser, workbook, chinese)),
         ("bilingual workbook: a tick is kept across the languages",
          lambda: languages.check_shared_ticks(browser, workbook, chinese)),
         ("zh-Hans: sidebar links and anchors resolve", lambda: check_links_and_anchors(browser, chinese)),

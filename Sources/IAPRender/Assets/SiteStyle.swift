@@ -86,6 +86,20 @@ enum SiteStyle {
           font: 16px/1.6 -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
         }
 
+        /* A Chinese page names the system's Chinese faces before the generic fallback, which
+           is a serif face on some systems; set on body so that code keeps its own font. */
+        html:lang(zh-Hans) body, html:lang(zh-CN) body, html:lang(zh-SG) body {
+          font-family: -apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB",
+            "Microsoft YaHei", "Noto Sans CJK SC", "Source Han Sans SC", sans-serif;
+        }
+        html:lang(zh-Hant) body, html:lang(zh-TW) body, html:lang(zh-HK) body, html:lang(zh-MO) body {
+          font-family: -apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang TC", "Microsoft JhengHei",
+            "Noto Sans CJK TC", "Source Han Sans TC", sans-serif;
+        }
+
+        /* Chinese is not set in italics: a slanted Han character is only a distorted one. */
+        em:lang(zh) { font-style: normal; font-weight: 600; }
+
         a { color: var(--accent); }
 
         :focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
