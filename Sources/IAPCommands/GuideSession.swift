@@ -102,7 +102,8 @@ struct GuideSession {
             let source = TranslationDrift.Book(
                 workbook: loaded.workbook, folder: bookFolder, language: configuration?.language ?? "en")
             // A folder in the book's own language is part of the book, not a translation of it.
-            for translation in TranslationFinder.translations(of: bookFolder, fileSystem: fileSystem)
+            for translation in TranslationFinder.translations(
+                of: bookFolder, fileSystem: fileSystem, diagnostics: &diagnostics)
             where translation.language.lowercased() != source.language.lowercased() {
                 let book = loader.load([translation.summary])
                 inputErrors += book.inputErrors

@@ -1,4 +1,5 @@
 import Foundation
+import IAPDiagnostics
 import IAPFileAccess
 import IAPModel
 
@@ -49,15 +50,33 @@ public enum TranslationFinder {
 
     /// The translations in `folder`, in the order of their tags.
     public static func translations(of folder: String, fileSystem: any GuideFileSystem) -> [Translation] {
+        var ignored: [Diagnostic] = []
+        return translations(of: folder, fileSystem: fileSystem, diagnostics: &ignored)
+    }
+
+    /// The translations in `folder`, in the order of their tags; a translation whose folder or
+    /// `SUMMARY.md` leads outside the book through a symbolic link is left out with a warning,
+    /// as a linked chapter is, rather than silently.
+    public static func translations(
+        of folder: String, fileSystem: any GuideFileSystem, diagnostics: inout [Diagnostic]
+    ) -> [Translation] {
         guard let names = try? fileSystem.entries(of: folder) else { return [] }
         let root = BookRoot(folder, fileSystem: fileSystem)
         var found: [Translation] = []
         for name in names.sorted() where isLanguageFolder(name) {
             let translationFolder = GuidePath.join(folder, name)
             let summary = GuidePath.join(translationFolder, "SUMMARY.md")
-            guard fileSystem.kind(of: translationFolder) == .directory, fileSystem.kind(of: summary) == .file,
-                root.holds(translationFolder, fileSystem: fileSystem), root.holds(summary, fileSystem: fileSystem)
-            else { continue }
+            guard fileSystem.kind(of: translationFolder) == .directory, fileSystem.kind(of: summary) == .file else {
+                continue
+            }
+            guard root.holds(translationFolder, fileSystem: fileSystem), root.holds(summary, fileSystem: fileSystem)
+            else {
+                let message =
+                    "the '\(name)' translation leads outside the book's folder \(root.quotedName)"
+                    + " through a symbolic link; it is not read"
+                diagnostics.append(.warning(message, at: SourceLocation(file: summary, line: 1, column: 1)))
+                continue
+            }
             found.append(Translation(language: LanguageTag.canonical(name), folder: translationFolder))
         }
         return found

@@ -123,6 +123,31 @@ final class Scratch: Sendable {
         #expect(scratch.files(under: "site")["pictures/a.png"] == nil)
     }
 
+    /// A translation folder that is a symbolic link to a book elsewhere is not read, and says so:
+    /// its chapters would otherwise be published from outside the book's folder.
+    @Test func aLinkedTranslationFolderIsNotReadAndIsReported() throws {
+        let scratch = Scratch()
+        try scratch.write("outside/zh-Hans/SUMMARY.md", "# 摘要\n\n- [介绍](intro.md)\n")
+        try scratch.write("outside/zh-Hans/intro.md", "# 介绍\n\nMARKER-OF-A-LINKED-TRANSLATION\n")
+        try scratch.write("book/SUMMARY.md", "# Summary\n\n- [Intro](intro.md)\n")
+        try scratch.write("book/intro.md", "# Intro\n\nThe book.\n")
+        try scratch.link("book/zh-Hans", to: scratch.path("outside/zh-Hans"))
+        let book = scratch.path("book")
+        let warning =
+            "\(book)/zh-Hans/SUMMARY.md:1:1: warning: the 'zh-Hans' translation leads outside the book's "
+            + "folder '\(book)' through a symbolic link; it is not read\n"
+        let lint = CommandHarness.runOnDisk(["lint", book])
+        #expect(lint.status == 0)
+        #expect(lint.standardOutput.hasPrefix(warning))
+        let render = CommandHarness.runOnDisk(["render", book, "-o", scratch.path("site"), "--quiet"])
+        #expect(render.status == 0)
+        #expect(render.standardError == warning)
+        let site = scratch.files(under: "site")
+        #expect(site["index.html"] != nil)
+        #expect(site.keys.allSatisfy { !$0.hasPrefix("zh-Hans/") })
+        #expect(site.values.allSatisfy { !String(decoding: $0, as: UTF8.self).contains("MARKER-OF-A-LINKED") })
+    }
+
     /// Finding: links planted in the site made `render` write through them, and left the site's
     /// files as links.
     @Test func linksPlantedInTheSiteAreReplacedNotWrittenThrough() throws {
