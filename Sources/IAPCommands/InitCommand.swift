@@ -43,15 +43,27 @@ enum InitCommand: Command {
             return usage("init takes no PATH; name the folder with --path", context: context)
         }
         let appName = arguments.value("--name") ?? "MyApp"
-        let book = StarterBook(
+        var book = StarterBook(
             name: appName, bundleID: arguments.value("--bundle-id") ?? defaultBundleID(for: appName),
             storeKit: arguments.value("--storekit") ?? "2")
-        let files = book.files
+        var files = book.files
         // What init writes must lint clean, so a name or bundle ID the catalogue cannot take is
         // refused here, before anything is written.
         // The first problem only: a bad bundle ID would otherwise be reported again in every
         // product ID made from it.
-        if let problem = problems(of: files).first {
+        var problems = problems(of: files)
+        if !problems.isEmpty {
+            // The name may be fine and only the store's type name made from it taken (`App` gives
+            // `AppStore`): a manager named on purpose is tried before the name is refused.
+            var named = book
+            named.manager = SwiftNames.typeName(for: appName).name + "StoreManager"
+            if Self.problems(of: named.files).isEmpty {
+                book = named
+                files = named.files
+                problems = []
+            }
+        }
+        if let problem = problems.first {
             context.standardError.line("iapkit init: error: \(problem)")
             context.standardError.line("iapkit init: nothing written")
             return .usageOrInput

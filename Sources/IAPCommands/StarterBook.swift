@@ -8,6 +8,9 @@ struct StarterBook {
     var bundleID: String
     /// `2`, `1` or `both`, as the app block's `storekit` key takes it.
     var storeKit: String
+    /// The store's type name when the one made from the app's name cannot be used (an app named
+    /// `App` would get `AppStore`, StoreKit's own type); nil leaves the key out.
+    var manager: String? = nil
 
     static let guidesFolder = "Guides"
 
@@ -59,7 +62,7 @@ struct StarterBook {
         app:
           name: \(yamlText(name))
           bundleID: \(bundleID)
-          storekit: \(storeKit)
+          storekit: \(storeKit)\(manager.map { "\n  manager: \($0)" } ?? "")
 
         products:
           - id: \(bundleID).coins100

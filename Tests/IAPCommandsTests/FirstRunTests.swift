@@ -86,6 +86,31 @@ import Testing
         #expect(scratch.files(under: "app").isEmpty)
     }
 
+    /// An app named `App` would get a store named `AppStore`, which hides StoreKit's type of
+    /// that name: init names the store itself rather than refuse a name the app is free to
+    /// have, and the book it writes generates.
+    @Test(arguments: ["App", "app"])
+    func initNamesTheStoreWhenTheAppsNameWouldHideAFrameworkType(_ name: String) throws {
+        let scratch = Scratch()
+        let outcome = CommandHarness.runOnDisk(["init", "--name", name, "--path", scratch.path("app")])
+        #expect(outcome.status == 0, "\(outcome)")
+        let products = try #require(scratch.text("app/Guides/products.md"))
+        #expect(products.contains("  storekit: 2\n  manager: AppStoreManager\n"))
+        let lint = CommandHarness.runOnDisk(["lint", scratch.path("app/Guides")])
+        #expect(lint.status == 0, "\(lint)")
+        let generate = CommandHarness.runOnDisk([
+            "generate", scratch.path("app/Guides"), "-o", scratch.path("app/Store"), "--dry-run",
+        ])
+        #expect(generate.status == 0, "\(generate)")
+        #expect(generate.standardOutput.contains("AppStoreManager.swift"))
+    }
+
+    @Test func aNameWhoseStoreHidesNothingGetsNoManagerKey() throws {
+        let scratch = Scratch()
+        #expect(CommandHarness.runOnDisk(["init", "--name", "Pebble", "--path", scratch.path("app")]).status == 0)
+        #expect(try #require(scratch.text("app/Guides/products.md")).contains("manager:") == false)
+    }
+
     @Test func everyStorekitChoiceGivesACatalogueThatLintsClean() {
         for choice in ["1", "2", "both"] {
             let book = StarterBookProbe.files(storeKit: choice)
