@@ -203,8 +203,9 @@ struct StoreKitUsage {
         let ownTransaction = scans.contains { Self.declares("Transaction", in: $0) }
         for scan in scans {
             // Selling through StoreKit 1 takes the payment queue or a products request; naming
-            // SKProduct alone is what RevenueCat's delegate methods do.
-            let one = ["SKPaymentQueue", "SKProductsRequest", "defaultQueue"].contains(where: scan.mentions)
+            // SKProduct alone is what RevenueCat's delegate methods do, and `defaultQueue` alone
+            // is as often NSNotificationQueue's (StoreKit's is `[SKPaymentQueue defaultQueue]`).
+            let one = ["SKPaymentQueue", "SKProductsRequest"].contains(where: scan.mentions)
             let two =
                 !scan.memberAccesses("Product", "products").isEmpty
                 || (!ownTransaction && !scan.memberAccesses("Transaction", "updates").isEmpty)

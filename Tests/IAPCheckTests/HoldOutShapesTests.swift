@@ -50,6 +50,26 @@ import Testing
         #expect(try Detail.result("finish-transactions", files: streamed)?.status == .pass)
     }
 
+    /// `[NSNotificationQueue defaultQueue]` is not StoreKit's payment queue: a project that uses
+    /// another class's `defaultQueue` and sells nothing is not told to add a transaction
+    /// observer, finish, restore and ask whether payments are allowed (a framework of
+    /// OmniGroup's got all four).
+    @Test func anotherClassesDefaultQueueIsNotStoreKit() throws {
+        let files = Self.adding(
+            "Pebble/Notifier.m",
+            """
+            #import <Foundation/Foundation.h>
+
+            void PebblePostWhenIdle(NSNotification *note) {
+                [[NSNotificationQueue defaultQueue] enqueueNotification:note postingStyle:NSPostWhenIdle];
+            }
+            """, to: try Fixture.files("NoStoreCode"))
+        for id in ["listener-at-launch", "finish-transactions", "restore-button", "can-make-payments"] {
+            let result = try Detail.result(id, files: files)
+            #expect(result?.status == .info, "\(id): \(result?.message ?? "no result")")
+        }
+    }
+
     /// In Objective-C a failed case that falls into the next one is finished by it.
     @Test func anObjectiveCFailedCaseFallingIntoAFinishIsFinished() throws {
         let observer = """
