@@ -277,7 +277,8 @@ struct IdentifierChecks {
         failures.sort { $0.1 < $1.1 }
         let warningText = warnings.map(\.0).filter { !$0.isEmpty }.joined(separator: "; ")
         if !failures.isEmpty {
-            let text = ([failures.map(\.0).joined(separator: "; ")] + (warningText.isEmpty ? [] : [warningText]))
+            let failureText = Self.distinct(failures.map(\.0)).joined(separator: "; ")
+            let text = ([failureText] + (warningText.isEmpty ? [] : [warningText]))
             return Outcome(.fail, text.joined(separator: "; "), failures.map(\.1) + warnings.map(\.1))
         }
         if !warnings.isEmpty {
@@ -287,6 +288,22 @@ struct IdentifierChecks {
             return Outcome(.pass, "no product request in the sources names an ID outside the catalogue")
         }
         return Outcome(.pass, "every product ID the sources request is in the catalogue")
+    }
+
+    /// Each message once, in the order first met, with how many places said it when more than
+    /// one did: one ID requested from two screens is one finding with two locations, not the
+    /// same sentence twice.
+    static func distinct(_ messages: [String]) -> [String] {
+        var counts: [String: Int] = [:]
+        var order: [String] = []
+        for message in messages {
+            if counts[message] == nil { order.append(message) }
+            counts[message, default: 0] += 1
+        }
+        return order.map { message in
+            let count = counts[message] ?? 1
+            return count > 1 ? "\(message) (\(count) places)" : message
+        }
     }
 
     /// The product ID `value` nearly equals: same letters in another case, or one or two edits away.

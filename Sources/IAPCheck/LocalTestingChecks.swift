@@ -36,6 +36,10 @@ struct LocalTestingChecks {
                 "the app builds for macOS only, where a run from Xcode buys in the sandbox without a StoreKit configuration file; one still makes local testing faster"
             )
         }
+        // A framework's or a library's project has no app for a scheme to run.
+        if let snapshot = context.snapshot, !snapshot.project.targets.contains(where: \.isApplication) {
+            return Outcome(.info, "the project has no application target for a scheme to run")
+        }
         if sharedAppSchemes.isEmpty {
             return Outcome(.warning, "no shared scheme runs the app, so none attaches a StoreKit configuration file")
         }

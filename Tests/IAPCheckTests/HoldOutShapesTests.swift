@@ -70,6 +70,48 @@ import Testing
         }
     }
 
+    /// A framework's project has no app for a scheme to run, so no scheme can lack a StoreKit
+    /// configuration file: that is information, as the missing bundle ID is, not a warning.
+    @Test func aProjectWithoutAnApplicationTargetIsNotToldToAttachAStoreKitFile() throws {
+        let clean = try Fixture.files(nil)
+        let unattached = try Detail.replacing(
+            "Pebble.xcodeproj/xcshareddata/xcschemes/Pebble.xcscheme",
+            "<StoreKitConfigurationFileReference\n         identifier = \"../../Pebble/Products.storekit\">\n      </StoreKitConfigurationFileReference>",
+            with: "", in: clean)
+        // The same project with an app still warns.
+        #expect(try Detail.result("simulator-without-config", files: unattached)?.status == .warning)
+        let framework = try Detail.replacing(
+            "Pebble.xcodeproj/project.pbxproj", "com.apple.product-type.application",
+            with: "com.apple.product-type.framework", in: unattached)
+        let result = try Detail.result("simulator-without-config", files: framework)
+        #expect(result?.status == .info)
+        #expect(result?.message == "the project has no application target for a scheme to run")
+        #expect(try Detail.result("bundle-id-mismatch", files: framework)?.status == .info)
+    }
+
+    /// One unknown ID requested from two screens is one finding with both places, not the same
+    /// sentence twice (a settings screen of a real app asked for its one product twice).
+    @Test func anUnknownIDRequestedTwiceIsNamedOnceWithBothPlaces() throws {
+        let files = Self.adding(
+            "Pebble/Settings.swift",
+            """
+            import StoreKit
+
+            enum Settings {
+                static func price() async throws -> [Product] {
+                    try await Product.products(for: ["com.example.pebble.bronze"])
+                }
+            }
+            """, to: try Fixture.files("UnknownID"))
+        let result = try #require(try Detail.result("product-id-mismatch", files: files))
+        #expect(result.status == .fail)
+        #expect(
+            result.message
+                == "\"com.example.pebble.bronze\" reaches Product.products(for:) but is in neither the guides nor any .storekit file (2 places)"
+        )
+        #expect(result.evidence.count == 2)
+    }
+
     /// In Objective-C a failed case that falls into the next one is finished by it.
     @Test func anObjectiveCFailedCaseFallingIntoAFinishIsFinished() throws {
         let observer = """
