@@ -546,6 +546,9 @@ struct SourceIndex {
             } else if token.text == "]" || token.text == ")" {
                 if depth == 0 { break }
                 depth -= 1
+                // `[Product]` or `(Int, Int)` is a whole type: a name after it on the next line
+                // (`init() {`) starts the next declaration, not a part of this type.
+                if depth == 0 { expectName = false }
             } else if angles != 0 {
                 depth += angles
                 if depth < 0 { break }

@@ -112,6 +112,22 @@ import Testing
         #expect(result.evidence.count == 2)
     }
 
+    /// A stored property of an array type with no value, right above `init`, ended where the
+    /// initialiser's body did: the initialiser was read as the property's accessor, so the
+    /// listener it starts was not reached from launch (Apple's subscription sample shape).
+    @Test func anInitialiserAfterAnArrayPropertyWithoutAValueIsStillAnInitialiser() throws {
+        let clean = try Fixture.files(nil)
+        let files = try Detail.replacing(
+            "Pebble/Store.swift", "    private var updates: Task<Void, Never>?\n",
+            with: "    private var updates: Task<Void, Never>?\n    private(set) var names: [String]\n", in: clean)
+        let result = try Detail.result("listener-at-launch", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "no result")")
+        let tuple = try Detail.replacing(
+            "Pebble/Store.swift", "    private var updates: Task<Void, Never>?\n",
+            with: "    private var updates: Task<Void, Never>?\n    let size: (Int, Int)\n", in: clean)
+        #expect(try Detail.result("listener-at-launch", files: tuple)?.status == .pass)
+    }
+
     /// In Objective-C a failed case that falls into the next one is finished by it.
     @Test func anObjectiveCFailedCaseFallingIntoAFinishIsFinished() throws {
         let observer = """
