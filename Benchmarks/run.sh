@@ -36,6 +36,7 @@ Options:
 
 Environment:
   RUNS=20                   timed runs per command, split over ROUNDS hyperfine rounds
+                            (startup: 5 x RUNS, split over STARTUP_ROUNDS=20 rounds)
   ROUNDS=5                  alternating rounds; the time ratio is the median of theirs
   WARMUP=3                  warm-up runs per command (hyperfine --warmup)
   MEM_RUNS=3                runs per command for peak memory; the median is kept
@@ -653,18 +654,33 @@ bench_startup() {
         || die "could not build the floor program (see $WORK/logs/startup-floor.log)"
     rm -rf "$out"
     (cd "$ROOT" && "$IAPKIT" generate Workbook -o "$out" >/dev/null) || die "iapkit generate failed on the Workbook"
-    (cd "$ROOT" && hyperfine -N --warmup "$WARMUP" --runs "$((RUNS * 5))" --style basic --export-json "$json" \
-        "$(shell_quote "$floor/floor")" "$(shell_quote "$IAPKIT") --version" \
-        "$(shell_quote "$IAPKIT") generate Workbook -o $(shell_quote "$out")") || die "hyperfine failed"
-    local floor_ms version_ms generate_ms
-    read -r floor_ms version_ms generate_ms < <(python3 -c 'import json,sys; print(*(r["median"] * 1000 for r in json.load(open(sys.argv[1]))["results"]))' "$json")
+    # hyperfine runs all of one command's runs before the next command's, and this machine's
+    # speed drifts within minutes: the three are timed in STARTUP_ROUNDS short rounds instead,
+    # and each ratio is the median of the rounds' ratios, each taken under one state.
+    local rounds="${STARTUP_ROUNDS:-20}" round jsons=()
+    for ((round = 1; round <= rounds; round++)); do
+        (cd "$ROOT" && hyperfine -N --warmup "$WARMUP" --runs "$(((RUNS * 5 + rounds - 1) / rounds))" --style none \
+            --export-json "$json.$round" \
+            "$(shell_quote "$floor/floor")" "$(shell_quote "$IAPKIT") --version" \
+            "$(shell_quote "$IAPKIT") generate Workbook -o $(shell_quote "$out")") || die "hyperfine failed"
+        jsons+=("$json.$round")
+    done
+    local floor_ms version_ms generate_ms version_ratio generate_ratio
+    read -r floor_ms version_ms generate_ms version_ratio generate_ratio < <(python3 - "${jsons[@]}" <<'PY'
+import json, statistics, sys
+rounds = [[r["times"] for r in json.load(open(path))["results"]] for path in sys.argv[1:]]
+medians = [statistics.median(sum((r[i] for r in rounds), [])) * 1000 for i in range(3)]
+ratios = [statistics.median(statistics.median(r[i]) / statistics.median(r[0]) for r in rounds) for i in (1, 2)]
+print(*medians, *ratios)
+PY
+    )
     echo
-    echo "startup medians: floor $(printf '%.2f' "$floor_ms") ms, --version $(printf '%.2f' "$version_ms") ms, no-op generate $(printf '%.2f' "$generate_ms") ms"
+    echo "startup medians: floor $(printf '%.2f' "$floor_ms") ms, --version $(printf '%.2f' "$version_ms") ms, no-op generate $(printf '%.2f' "$generate_ms") ms ($rounds rounds; ratios are the median of the rounds' ratios)"
     record startup "Foundation program (floor)" "time (median)" "$(printf '%.2f ms' "$floor_ms")" "-" "1.00" 1.0
     record startup "iapkit --version" "time vs floor" "$(printf '%.2f ms' "$version_ms")" "1.5x floor" \
-        "$(ratio "$version_ms" "$floor_ms")" 1.5
+        "$(printf '%.2f' "$version_ratio")" 1.5
     record startup "no-op generate (Workbook)" "time vs floor" "$(printf '%.2f ms' "$generate_ms")" "2x floor" \
-        "$(ratio "$generate_ms" "$floor_ms")" 2.0
+        "$(printf '%.2f' "$generate_ratio")" 2.0
 }
 
 # Every reader of untrusted input on the shapes that make readers slow: deep nesting, long runs
