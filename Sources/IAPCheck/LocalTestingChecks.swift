@@ -36,8 +36,9 @@ struct LocalTestingChecks {
                 "the app builds for macOS only, where a run from Xcode buys in the sandbox without a StoreKit configuration file; one still makes local testing faster"
             )
         }
-        // A framework's or a library's project has no app for a scheme to run.
-        if let snapshot = context.snapshot, !snapshot.project.targets.contains(where: \.isApplication) {
+        // A framework's or a library's project has no app for a scheme to run (selling targets
+        // are chosen among the applications, so there are none exactly when there is no app).
+        if context.sellingTargets.targets.isEmpty {
             return Outcome(.info, "the project has no application target for a scheme to run")
         }
         if sharedAppSchemes.isEmpty {

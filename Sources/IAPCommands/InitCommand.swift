@@ -43,26 +43,15 @@ enum InitCommand: Command {
             return usage("init takes no PATH; name the folder with --path", context: context)
         }
         let appName = arguments.value("--name") ?? "MyApp"
-        var book = StarterBook(
-            name: appName, bundleID: arguments.value("--bundle-id") ?? defaultBundleID(for: appName),
-            storeKit: arguments.value("--storekit") ?? "2")
-        var files = book.files
+        let (book, problems) = lintingStarterBook(
+            StarterBook(
+                name: appName, bundleID: arguments.value("--bundle-id") ?? defaultBundleID(for: appName),
+                storeKit: arguments.value("--storekit") ?? "2"))
+        let files = book.files
         // What init writes must lint clean, so a name or bundle ID the catalogue cannot take is
         // refused here, before anything is written.
         // The first problem only: a bad bundle ID would otherwise be reported again in every
         // product ID made from it.
-        var problems = problems(of: files)
-        if !problems.isEmpty {
-            // The name may be fine and only the store's type name made from it taken (`App` gives
-            // `AppStore`): a manager named on purpose is tried before the name is refused.
-            var named = book
-            named.manager = SwiftNames.typeName(for: appName).name + "StoreManager"
-            if Self.problems(of: named.files).isEmpty {
-                book = named
-                files = named.files
-                problems = []
-            }
-        }
         if let problem = problems.first {
             context.standardError.line("iapkit init: error: \(problem)")
             context.standardError.line("iapkit init: nothing written")
@@ -102,6 +91,17 @@ enum InitCommand: Command {
 
             """)
         return .success
+    }
+
+    /// The book to write and what lint would report on it. The name may be fine and only the
+    /// store's type name made from it taken (`App` gives `AppStore`): a manager named on purpose
+    /// is tried before the name is refused.
+    static func lintingStarterBook(_ book: StarterBook) -> (book: StarterBook, problems: [String]) {
+        let found = problems(of: book.files)
+        guard !found.isEmpty else { return (book, []) }
+        var named = book
+        named.manager = SwiftNames.typeName(for: book.name).name + "StoreManager"
+        return problems(of: named.files).isEmpty ? (named, []) : (book, found)
     }
 
     /// `com.example.` and the name in lower case, letters and digits only.

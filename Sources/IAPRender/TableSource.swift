@@ -117,24 +117,16 @@ struct TableSource {
 
     /// A cell's bytes with each `\|` made a `|`; the bytes themselves when there is none.
     private static func replacingPipeEscapes(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        var index = bytes.startIndex
-        while index < bytes.endIndex - 1 {
-            if bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "|") { break }
-            index += 1
-        }
-        guard index < bytes.endIndex - 1 else { return bytes }
+        let backslash = UInt8(ascii: "\\")
+        let pipe = UInt8(ascii: "|")
+        guard zip(bytes, bytes.dropFirst()).contains(where: { $0 == backslash && $1 == pipe }) else { return bytes }
         var replaced: [UInt8] = []
         replaced.reserveCapacity(bytes.count)
         var cursor = bytes.startIndex
         while cursor < bytes.endIndex {
-            if cursor + 1 < bytes.endIndex, bytes[cursor] == UInt8(ascii: "\\"), bytes[cursor + 1] == UInt8(ascii: "|")
-            {
-                replaced.append(UInt8(ascii: "|"))
-                cursor += 2
-            } else {
-                replaced.append(bytes[cursor])
-                cursor += 1
-            }
+            let escaped = cursor + 1 < bytes.endIndex && bytes[cursor] == backslash && bytes[cursor + 1] == pipe
+            replaced.append(escaped ? pipe : bytes[cursor])
+            cursor += escaped ? 2 : 1
         }
         return replaced[...]
     }
