@@ -79,7 +79,7 @@ enum StoreKitCommand: Command {
                 return .usageOrInput
             }
         }
-        let catalogue: StoreKitCatalogue
+        var catalogue: StoreKitCatalogue
         switch StoreKitImporter.read(bytes, path: path) {
         case .failure(let failure):
             for diagnostic in failure.diagnostics.sorted() { context.standardError.line(diagnostic.description) }
@@ -88,6 +88,7 @@ enum StoreKitCommand: Command {
         case .success(let imported):
             catalogue = imported
         }
+        catalogue.warnings += lintProblems(of: catalogue, path: path)
         for warning in catalogue.warnings.sorted() { context.standardError.line(warning.description) }
         let chapter = GuideChapterWriter.chapter(
             for: catalogue, sourceName: fromStandardInput ? nil : fileName(of: path),
@@ -122,6 +123,23 @@ enum StoreKitCommand: Command {
         }
         context.standardOutput.line("\(change.rawValue): \(output)")
         return .success
+    }
+
+    /// What `iapkit lint` will refuse in the chapter (an empty display name, a name too long for
+    /// App Store Connect), said now and placed in the `.storekit` file where it can be fixed,
+    /// rather than left for the first lint of the new chapter to find. A place the import has
+    /// already warned about (a non-renewing product's missing duration) is not told twice.
+    static func lintProblems(of catalogue: StoreKitCatalogue, path: String) -> [Diagnostic] {
+        let warned = Set(catalogue.warnings.compactMap(\.location))
+        return WorkbookValidator.validateProducts(catalogue.products).compactMap { problem in
+            guard let location = problem.location, location.file == path, !warned.contains(location) else {
+                return nil
+            }
+            guard problem.severity == .error else { return problem }
+            return .warning(
+                problem.message + "; the imported chapter fails lint until this is fixed", at: problem.location,
+                notes: problem.notes)
+        }
     }
 
     private static func fileName(of path: String) -> String {

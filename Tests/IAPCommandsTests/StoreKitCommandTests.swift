@@ -61,4 +61,26 @@ import Testing
         #expect(disk.files["Guides/Products.md"] == Array("keep me\n".utf8))
         #expect(try disk.entries(of: "Guides") == ["Products.md"])
     }
+    /// A `.storekit` file takes names App Store Connect refuses; the import writes them as they
+    /// are, and says at once, at the line in the file, that the chapter will not pass lint.
+    @Test func whatLintWillRefuseIsToldAtImportInTheStoreKitFile() throws {
+        let storekit = Self.storekit
+            .replacingOccurrences(of: "\"displayName\" : \"Gems\"", with: "\"displayName\" : \" \"")
+            .replacingOccurrences(
+                of: "\"description\" : \"A few gems.\"",
+                with: "\"description\" : \"A few gems, enough for a week of daily puzzles and a bonus round.\"")
+        let imported = CommandHarness.run(
+            ["storekit", "import", "Shop.storekit"], files: ["Shop.storekit": Array(storekit.utf8)])
+        #expect(imported.status == 0)
+        #expect(
+            imported.standardError == """
+                Shop.storekit:5:27: warning: description for en-US is 65 characters long; App Store Connect allows at most 45
+                Shop.storekit:5:27: warning: display name for en-US is empty; the imported chapter fails lint until this is fixed
+
+                """)
+        let chapter = imported.standardOutput
+        let linted = CommandHarness.run(["lint", "Products.md"], files: ["Products.md": Array(chapter.utf8)])
+        #expect(linted.status == 1)
+        #expect((linted.standardOutput + linted.standardError).contains("error: display name for en-US is empty"))
+    }
 }
