@@ -61,6 +61,7 @@ import Testing
         #expect(disk.files["Guides/Products.md"] == Array("keep me\n".utf8))
         #expect(try disk.entries(of: "Guides") == ["Products.md"])
     }
+
     /// A `.storekit` file takes names App Store Connect refuses; the import writes them as they
     /// are, and says at once, at the line in the file, that the chapter will not pass lint.
     @Test func whatLintWillRefuseIsToldAtImportInTheStoreKitFile() throws {
