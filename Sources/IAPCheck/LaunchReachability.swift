@@ -269,6 +269,9 @@ private struct Search {
     var seen: Set<SourceIndex.Span> = []
     var constructed: Set<String> = []
     var nodes: [(step: LaunchReachability.Step, parent: Int?)] = []
+    /// Objective-C variables written with their class, by file and name, with where each is
+    /// declared; read once per file, when the first message to a variable is met there.
+    var objectiveCVariables: [Int: [String: [(position: Int, className: String)]]] = [:]
 
     init(reachability: LaunchReachability) {
         self.reachability = reachability
@@ -514,8 +517,8 @@ private struct Search {
                     tokens[position - 1].kind == .identifier || previous == "]" || previous == ")"
                 {
                     followMessage(
-                        text, receiverEnd: position - 1, tokens: tokens, currentType: currentType, depth: depth,
-                        node: item.node)
+                        text, receiverEnd: position - 1, tokens: tokens, file: item.span.file,
+                        currentType: currentType, depth: depth, node: item.node)
                 }
                 if next == "(" { followFunctions(index.functions(named: text, in: nil), depth: depth, node: item.node) }
                 continue
@@ -709,10 +712,13 @@ private struct Search {
     /// receiver to every method of that selector, except initialisers, which only a known class
     /// decides (`[super init]` and `[[UIView alloc] init]` start nothing of the project's).
     private mutating func followMessage(
-        _ selector: String, receiverEnd end: Int, tokens: [SwiftToken], currentType: String?, depth: Int, node: Int
+        _ selector: String, receiverEnd end: Int, tokens: [SwiftToken], file: Int, currentType: String?, depth: Int,
+        node: Int
     ) {
         var receiverClass: String?
         var known = false
+        // A variable's class is the one it was declared with; the object may be a subclass's.
+        var mayBeSubclass = false
         let receiver = tokens[end]
         if receiver.text == "]" {
             var level = 0
@@ -756,6 +762,14 @@ private struct Search {
             // `[Type message]`; a class of a framework has none of the project's methods.
             receiverClass = index.isTypeName(receiver.text) ? receiver.text : nil
             known = true
+        } else if receiver.kind == .identifier, end > 0, tokens[end - 1].text == "[",
+            let declared = objectiveCClass(of: receiver.text, before: end, tokens: tokens, file: file)
+        {
+            // `[instance start]` after `static Store *instance`: Store's `start`, not every
+            // `start` of the project (two shared-instance classes each name theirs `instance`).
+            receiverClass = index.isTypeName(declared) ? declared : nil
+            known = true
+            mayBeSubclass = true
         }
         if selector == "alloc" { return }
         if let receiverClass {
@@ -766,6 +780,13 @@ private struct Search {
                 guard selector != "init", selector != "new" else { return }
                 // `initWithProductIdentifiers:` runs too, the class's own or the one it inherits
                 // (`[[self alloc] initWith…]` in a subclass's shared instance).
+            }
+            if mayBeSubclass {
+                // `(LicenseProvider *)provider` may hold an AppStoreProvider: its override runs.
+                let subclasses = (index.adoptersByName[receiverClass] ?? []).sorted()
+                followFunctions(
+                    subclasses.prefix(Self.maximumImplementations).flatMap { index.functions(named: selector, in: $0) },
+                    depth: depth, node: node)
             }
             // The class's own method, or one it inherits from a class of the project.
             var classes = [receiverClass]
@@ -785,6 +806,33 @@ private struct Search {
         // Sent to a receiver of unknown class.
         guard !selector.hasPrefix("init"), !["new", "copy", "class", "description"].contains(selector) else { return }
         followFunctions(index.functionsByName[selector] ?? [], depth: depth, node: node)
+    }
+
+    /// The class of the nearest declaration above `end` of the Objective-C variable `name`:
+    /// `Store *name` before `;`, `=`, `,` or `)`, or a parameter `(Store *)name`. Classes start
+    /// with a capital letter, which keeps a product (`Width * name;`) out in practice.
+    private mutating func objectiveCClass(of name: String, before end: Int, tokens: [SwiftToken], file: Int)
+        -> String?
+    {
+        if objectiveCVariables[file] == nil {
+            var found: [String: [(position: Int, className: String)]] = [:]
+            func isClass(_ position: Int) -> Bool {
+                position >= 0 && tokens[position].kind == .identifier
+                    && tokens[position].text.first?.isUppercase == true
+            }
+            for position in tokens.indices where position >= 3 && tokens[position].kind == .identifier {
+                let next = position + 1 < tokens.count ? tokens[position + 1].text : ""
+                if tokens[position - 1].text == "*", isClass(position - 2), [";", "=", ",", ")"].contains(next) {
+                    found[tokens[position].text, default: []].append((position, tokens[position - 2].text))
+                } else if tokens[position - 1].text == ")", tokens[position - 2].text == "*", isClass(position - 3),
+                    position >= 4, tokens[position - 4].text == "("
+                {
+                    found[tokens[position].text, default: []].append((position, tokens[position - 3].text))
+                }
+            }
+            objectiveCVariables[file] = found
+        }
+        return objectiveCVariables[file]?[name]?.last(where: { $0.position < end })?.className
     }
 
     /// The type of the expression that ends at `end`, when it is plain: `self`, a type name,

@@ -252,8 +252,44 @@ struct SourceHeuristics {
             }
             if word == "filter" { filters = true }
             if word == "contains" { contains = true }
+            if Self.looksUpAnID(at: position, in: tokens) { return true }
+            // `[productID]`: with one ID asked for, an empty answer is exactly the missing one.
+            if word == "isEmpty", asksForOneID(request) { return true }
         }
         return filters && contains
+    }
+
+    /// `products.first(where: { $0.id == wanted })`, `contains { $0.id == … }`,
+    /// `firstIndex(where:)`: a requested ID looked for among the returned products.
+    static func looksUpAnID(at position: Int, in tokens: [SwiftToken]) -> Bool {
+        guard ["first", "contains", "firstIndex"].contains(tokens[position].text), position + 1 < tokens.count,
+            ["(", "{"].contains(tokens[position + 1].text)
+        else { return false }
+        let end = SourceIndex.close(tokens, from: position + 1)
+        for inner in (position + 2)..<min(end, tokens.count) where tokens[inner].text == "id" {
+            if inner >= 2, tokens[inner - 1].text == ".", inner + 1 < end, tokens[inner + 1].text == "==" {
+                return true
+            }
+            if inner >= 3, tokens[inner - 1].text == ".", tokens[inner - 3].text == "==" { return true }
+        }
+        return false
+    }
+
+    /// True when a request's argument is an array literal of one element (`[productID]`).
+    private func asksForOneID(_ request: ProductIDFlow.Request) -> Bool {
+        let tokens = index.tokens(request.file)
+        let start = request.argument.start
+        guard start < request.argument.end, tokens[start].text == "[",
+            SourceIndex.close(tokens, from: start) == request.argument.end, request.argument.end - start > 2
+        else { return false }
+        var depth = 0
+        for position in (start + 1)..<(request.argument.end - 1) {
+            let text = tokens[position].text
+            if ["(", "[", "{"].contains(text) { depth += 1 }
+            if [")", "]", "}"].contains(text) { depth -= 1 }
+            if depth == 0, text == "," { return false }
+        }
+        return true
     }
 
     // MARK: Listener
@@ -524,6 +560,7 @@ struct SourceHeuristics {
                     ?? publishedTouch(in: body, of: function.typeName)
                     ?? notificationTouch(from: body, of: function.typeName)
                     ?? uiTouchThroughOwnMethods(from: body, of: function.typeName, depth: 2)
+                    ?? projectInterfaceClassTouch(in: body)
             else {
                 continue
             }
@@ -540,6 +577,44 @@ struct SourceHeuristics {
     }
 
     static func describe(_ function: SourceIndex.Function) -> String { function.signatureText }
+
+    /// A use of one of the project's own views or controllers (`[[ActivityIndicator
+    /// currentIndicator] hide]` where `@interface ActivityIndicator : UIView`): its name says
+    /// nothing of the interface, its superclass does.
+    private func projectInterfaceClassTouch(in body: SourceIndex.Span) -> SourceLocation? {
+        let tokens = index.tokens(body.file)
+        for position in body.start..<body.end where tokens[position].kind == .identifier {
+            let name = tokens[position].text
+            // `isTypeName`: a class whose `@interface` is in a header without its `@implementation`
+            // (a library's, copied in) counts too.
+            guard name.first?.isUppercase == true, index.isTypeName(name), isInterfaceClass(name) else { continue }
+            return tokens[position].location
+        }
+        return nil
+    }
+
+    /// True for a class of the project that descends, through the project's classes, from a
+    /// UIKit or AppKit view, controller, window or control.
+    private func isInterfaceClass(_ name: String) -> Bool {
+        var pending = [name]
+        var visited: Set<String> = []
+        while let current = pending.popLast(), visited.insert(current).inserted, visited.count <= 8 {
+            for parent in index.inherits(current) {
+                if Self.isInterfaceTypeName(parent) { return true }
+                if index.isTypeName(parent) { pending.append(parent) }
+            }
+        }
+        return false
+    }
+
+    /// `UIButton`, `NSWindowController`: a UIKit or AppKit type whose name ends like a part of
+    /// the interface.
+    static func isInterfaceTypeName(_ text: String) -> Bool {
+        guard text.count > 3, text.hasPrefix("UI") || text.hasPrefix("NS"), let third = text.dropFirst(2).first,
+            third.isUppercase
+        else { return false }
+        return uiSuffixes.contains(where: { text.hasSuffix($0) })
+    }
 
     /// A touch of the interface in a method of the delegate's own type that its body calls
     /// (`[self showUnavailableAlert]`, `self.showError()`), as far as `depth` calls down, when
@@ -739,11 +814,7 @@ struct SourceHeuristics {
             {
                 return position
             }
-            guard text.count > 3, text.hasPrefix("UI") || text.hasPrefix("NS"),
-                let third = text.dropFirst(2).first, third.isUppercase,
-                uiSuffixes.contains(where: { text.hasSuffix($0) })
-            else { continue }
-            return position
+            if isInterfaceTypeName(text) { return position }
         }
         return nil
     }

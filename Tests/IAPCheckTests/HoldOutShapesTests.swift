@@ -973,6 +973,159 @@ import Testing
         let unhopped = try Detail.replacing("Pebble/PebbleRequests.m", "}];", with: "}", in: bare)
         #expect(try Detail.result("main-thread-assumed", files: unhopped)?.status == .warning)
     }
+
+    /// Two shared-instance classes that each keep theirs in `static … *instance` and send it
+    /// `start`: launch creating the helper does not start the store's observer, which only the
+    /// upgrade screen creates (a shoe-collection app's AppHelper and InAppPurchaseManager).
+    @Test func aMessageToATypedVariableGoesToItsOwnClass() throws {
+        var files = try Fixture.files(nil)
+        files["Pebble/PebbleApp.swift"] = nil
+        files["Pebble/AppDelegate.m"] = Array(
+            """
+            #import <UIKit/UIKit.h>
+            #import "Helper.h"
+
+            @implementation AppDelegate
+            - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)options {
+                [Helper sharedInstance];
+                return YES;
+            }
+            @end
+            """.utf8)
+        files["Pebble/Helper.m"] = Array(
+            """
+            #import "Helper.h"
+
+            @implementation Helper
+            static Helper *instance = nil;
+
+            + (Helper *)sharedInstance {
+                if (instance == nil) {
+                    instance = [[Helper alloc] init];
+                    [instance start];
+                }
+                return instance;
+            }
+
+            - (void)start {
+                self.folders = [NSMutableArray array];
+            }
+            @end
+            """.utf8)
+        files["Pebble/PurchaseManager.m"] = Array(
+            """
+            #import <StoreKit/StoreKit.h>
+
+            @implementation PurchaseManager
+            static PurchaseManager *instance = nil;
+
+            + (PurchaseManager *)sharedInstance {
+                if (instance == nil) {
+                    instance = [[PurchaseManager alloc] init];
+                    [instance start];
+                }
+                return instance;
+            }
+
+            - (void)start {
+                [[SKPaymentQueue defaultQueue] addTransactionObserver:self];
+            }
+
+            - (void)paymentQueue:(SKPaymentQueue *)queue updatedTransactions:(NSArray *)transactions {}
+            @end
+            """.utf8)
+        files["Pebble/UpgradeController.m"] = Array(
+            """
+            #import "PurchaseManager.h"
+
+            @implementation UpgradeController
+            - (void)viewDidLoad {
+                [super viewDidLoad];
+                self.purchases = [PurchaseManager sharedInstance];
+            }
+            @end
+            """.utf8)
+        let late = try Detail.result("listener-at-launch", files: files)
+        #expect(late?.status == .warning, "\(late?.message ?? "")")
+        #expect(late?.message.contains("PurchaseManager.start() is not reached from launch") == true)
+        let atLaunch = try Detail.replacing(
+            "Pebble/AppDelegate.m", "[Helper sharedInstance];", with: "[PurchaseManager sharedInstance];", in: files)
+        let reached = try Detail.result("listener-at-launch", files: atLaunch)
+        #expect(reached?.status == .pass, "\(reached?.message ?? "")")
+        #expect(reached?.message.contains("PurchaseManager.sharedInstance → PurchaseManager.start") == true)
+    }
+
+    /// A view of the project's own, known by its superclass rather than its name, hidden from a
+    /// payment-queue callback (`[[ActivityIndicator currentIndicator] hide]`).
+    @Test func aDelegateUsingTheProjectsOwnViewTouchesTheInterface() throws {
+        let observer = """
+            #import <StoreKit/StoreKit.h>
+            #import "Spinner.h"
+
+            @implementation StoreObserver
+            - (void)paymentQueue:(SKPaymentQueue *)queue updatedTransactions:(NSArray *)transactions {
+                for (SKPaymentTransaction *transaction in transactions) {
+                    [queue finishTransaction:transaction];
+                }
+            }
+
+            - (void)paymentQueue:(SKPaymentQueue *)queue removedTransactions:(NSArray *)transactions {
+                [[Spinner currentSpinner] hide];
+            }
+            @end
+            """
+        let spinner = """
+            #import <UIKit/UIKit.h>
+
+            @interface Spinner : UIView
+            + (Spinner *)currentSpinner;
+            - (void)hide;
+            @end
+            """
+        let files = Self.adding(
+            "Pebble/Spinner.h", spinner, to: Self.adding("Pebble/StoreObserver.m", observer, to: try Fixture.files(nil))
+        )
+        let result = try Detail.result("main-thread-assumed", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        #expect(result?.evidence.map(\.line) == [12])
+        let notAView = try Detail.replacing(
+            "Pebble/Spinner.h", "Spinner : UIView", with: "Spinner : NSObject", in: files)
+        #expect(try Detail.result("main-thread-assumed", files: notAView)?.status == .pass)
+    }
+
+    /// A store that asks for one product and says so when none comes back, or that looks the
+    /// requested ID up among the returned products, compares requested and returned IDs.
+    @Test func aLookUpOfTheRequestedProductIsAComparison() throws {
+        let silent = try Detail.replacing(
+            "Pebble/Store.swift",
+            "        let missing = Self.productIDs.subtracting(products.map(\\.id))\n        if !missing.isEmpty { print(\"Unknown product IDs: \\(missing.sorted())\") }\n",
+            with: "", in: try Fixture.files(nil))
+        let tipJar = """
+            import StoreKit
+
+            final class TipJar {
+                var tip: Product?
+                var problem: String?
+
+                func load() async throws {
+                    let products = try await Product.products(for: ["com.example.pebble.gems"])
+                    tip = products.first
+                    if products.isEmpty { problem = "The App Store sent no tip." }
+                }
+            }
+            """
+        let files = Self.adding("Pebble/TipJar.swift", tipJar, to: silent)
+        #expect(try Detail.result("invalid-ids-ignored", files: files)?.status == .pass)
+        // Two IDs: an answer that is not empty may still lack one of them.
+        let two = try Detail.replacing(
+            "Pebble/TipJar.swift", "[\"com.example.pebble.gems\"]",
+            with: "[\"com.example.pebble.gems\", \"com.example.pebble.pro\"]", in: files)
+        #expect(try Detail.result("invalid-ids-ignored", files: two)?.status == .warning)
+        let lookedUp = try Detail.replacing(
+            "Pebble/TipJar.swift", "tip = products.first",
+            with: "tip = products.first(where: { $0.id == \"com.example.pebble.gems\" })", in: two)
+        #expect(try Detail.result("invalid-ids-ignored", files: lookedUp)?.status == .pass)
+    }
 }
 
 extension ProjectLoader {
