@@ -56,6 +56,27 @@ final class CheckContext {
             }
         }
     }()
+    /// Sources the selling apps compile with a per-file switch of ARC (`-fobjc-arc`,
+    /// `-fno-objc-arc`), by path, with whether it turns ARC on.
+    lazy var perFileAutomaticReferenceCounting: [String: Bool] = {
+        guard let snapshot else { return [:] }
+        let targets = sellingTargets.targets.isEmpty ? snapshot.project.targets : sellingTargets.targets
+        var switches: [String: Bool] = [:]
+        for target in targets {
+            for (relative, flags) in target.compilerFlags {
+                let words = flags.split(separator: " ")
+                let path = ProjectPath.tidy(ProjectPath.join(snapshot.projectFolder, relative))
+                if words.contains("-fobjc-arc") { switches[path] = true }
+                if words.contains("-fno-objc-arc") { switches[path] = false }
+            }
+        }
+        return switches
+    }()
+
+    /// Whether one Objective-C source is compiled with ARC: its own flag, else its target's.
+    func compilesWithAutomaticReferenceCounting(_ path: String) -> Bool {
+        perFileAutomaticReferenceCounting[path] ?? usesAutomaticReferenceCounting
+    }
     lazy var sellingTargets: SellingTargets = SellingTargets(context: self)
     /// Every product request of the sources.
     lazy var requests: [ProductIDFlow.Request] = ProductIDFlow(index: index).requests()

@@ -110,7 +110,14 @@ struct IdentifierChecks {
         /// The bundle IDs each named profile signs, with where the profile is named.
         var signedByProfile: [String: (bundleIDs: [String], location: SourceLocation?)] = [:]
         var profileOrder: [String] = []
-        for target in context.sellingTargets.targets {
+        // The other apps of the project count for what a profile signs (a Lite and a Pro target
+        // inheriting one profile from the project): only the selling ones are judged.
+        let selling = context.sellingTargets.targets
+        let sellingIDs = Set(selling.map(\.id))
+        let otherApps = snapshot.project.targets.filter { $0.isApplication && !sellingIDs.contains($0.id) }
+        var sellingProfiles: Set<String> = []
+        for target in selling + otherApps {
+            let isSelling = sellingIDs.contains(target.id)
             for configuration in target.configurations {
                 let settings = snapshot.buildSettings(target, configuration: configuration.name)
                 let style = settings.value("CODE_SIGN_STYLE")?.value
@@ -127,7 +134,9 @@ struct IdentifierChecks {
                     if signedByProfile[profile.value]?.bundleIDs.contains(bundleID) == false {
                         signedByProfile[profile.value]?.bundleIDs.append(bundleID)
                     }
+                    if isSelling { sellingProfiles.insert(profile.value) }
                 }
+                guard isSelling else { continue }
                 let described: String
                 if !specifier.isEmpty {
                     described = "manual signing with \(specifier)"
@@ -139,7 +148,7 @@ struct IdentifierChecks {
                     described = "automatic signing"
                 }
                 let name =
-                    context.sellingTargets.targets.count > 1
+                    selling.count > 1
                     ? "\(target.name) (\(configuration.name))" : configuration.name
                 if let index = styles.firstIndex(where: { $0.style == described }) {
                     styles[index].configurations.append(name)
@@ -157,7 +166,7 @@ struct IdentifierChecks {
         }
         // One profile signing two bundle IDs (a Lite and a full app from one target) can only be
         // a wildcard App ID's: an explicit App ID's profile names one bundle ID.
-        for profile in profileOrder {
+        for profile in profileOrder where sellingProfiles.contains(profile) {
             guard let signed = signedByProfile[profile], signed.bundleIDs.count > 1 else { continue }
             wildcards.append(
                 "one profile (\(profile)) signs \(signed.bundleIDs.joined(separator: " and "))")

@@ -803,9 +803,12 @@ private struct Search {
         } else if known {
             return
         }
-        // Sent to a receiver of unknown class.
-        guard !selector.hasPrefix("init"), !["new", "copy", "class", "description"].contains(selector) else { return }
-        followFunctions(index.functionsByName[selector] ?? [], depth: depth, node: node)
+        // Sent to a receiver of unknown class: an initializer only a known class decides, but
+        // `[self.store initStoreKit]` is a method like any other.
+        guard !["new", "copy", "class", "description"].contains(selector) else { return }
+        followFunctions(
+            (index.functionsByName[selector] ?? []).filter { !index.functions[$0].isInitializer }, depth: depth,
+            node: node)
     }
 
     /// The class of the nearest declaration above `end` of the Objective-C variable `name`:

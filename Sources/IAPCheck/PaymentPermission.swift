@@ -174,6 +174,53 @@ struct PaymentPermission {
         return best
     }
 
+    /// `bool canMakePayments();` in a C++ header, `bool Wrapper::canMakePayments() {`: a type
+    /// or a class's scope before the name, and a declaration's `;` or a body after the list.
+    static func declaresFunction(_ tokens: [SwiftToken], at position: Int) -> Bool {
+        guard position > 0 else { return false }
+        let previous = tokens[position - 1]
+        // `::` may come as one token or as two colons.
+        let scope = previous.text == "::" || previous.text == ":" && position >= 2 && tokens[position - 2].text == ":"
+        let typed =
+            scope
+            || previous.kind == .identifier
+                && !["return", "else", "case", "sizeof", "if", "while"].contains(previous.text)
+        let close = SourceIndex.close(tokens, from: position + 1)
+        return typed && close < tokens.count && ["{", ";", "const"].contains(tokens[close].text)
+    }
+
+    /// True when the innermost braces around `position` are the body of a small function or
+    /// method called `name` (`- (BOOL)canMakePayments {`, `bool Store::canMakePayments() {`).
+    static func isInsideDefinition(named name: String, at position: Int, in tokens: [SwiftToken]) -> Bool {
+        var depth = 0
+        var cursor = position - 1
+        while cursor >= 0, position - cursor <= wrapperSize * 2 {
+            let text = tokens[cursor].text
+            if text == "}" { depth += 1 }
+            if text == "{" {
+                if depth == 0 { break }
+                depth -= 1
+            }
+            cursor -= 1
+        }
+        guard cursor > 0, tokens[cursor].text == "{" else { return false }
+        var before = cursor - 1
+        if tokens[before].text == "const", before > 0 { before -= 1 }
+        if tokens[before].text == ")" {
+            var level = 0
+            while before >= 0 {
+                if tokens[before].text == ")" { level += 1 }
+                if tokens[before].text == "(" {
+                    level -= 1
+                    if level == 0 { break }
+                }
+                before -= 1
+            }
+            before -= 1
+        }
+        return before >= 0 && tokens[before].text == name
+    }
+
     /// True when some code outside `body` calls or reads `name`: `client.name()`, `store.name`,
     /// `[store name]`, `name()`; a declaration, a label or an assignment to it does not count.
     private func isUsed(_ name: String, outside body: SourceIndex.Span) -> Bool {
@@ -184,6 +231,10 @@ struct PaymentPermission {
                 let previous = position > 0 ? tokens[position - 1].text : ""
                 let next = position + 1 < tokens.count ? tokens[position + 1].text : ""
                 if ["func", "var", "let", "case"].contains(previous) || next == "=" { continue }
+                if scan.language == .objectiveC, next == "(", Self.declaresFunction(tokens, at: position) { continue }
+                // The call inside a wrapper of the wrapper (C++'s `bool IAPWrapper::canMakePayments()
+                // { return [[Helper shared] canMakePayments]; }`) uses neither.
+                if Self.isInsideDefinition(named: name, at: position, in: tokens) { continue }
                 // A wrapper named after the API (`+ (BOOL)canMakePayments`) is not used by another
                 // call of the API itself.
                 let receiver = previous == "." && position >= 2 ? tokens[position - 2].text : previous

@@ -453,8 +453,14 @@ private struct Walker {
             return
         }
         if let function = index.function(containing: position, in: file) {
-            if let parameter = index.functions[function].parameters.first(where: { $0.name == name }) {
-                if index.isDeclaredType(parameter.type) { include(type: parameter.type, depth: next, piece: piece) }
+            let parameters = index.functions[function].parameters
+            if let parameter = parameters.firstIndex(where: { $0.name == name }) {
+                let type = parameters[parameter].type
+                if index.isDeclaredType(type) {
+                    include(type: type, depth: next, piece: piece)
+                } else {
+                    followCallers(of: function, parameter: parameter, depth: next, piece: piece)
+                }
                 return
             }
             if let local = index.local(name, before: position, inFunction: function), let value = local.value {
@@ -484,6 +490,41 @@ private struct Walker {
             for function in functions {
                 if let body = index.functions[function].body {
                     collect(body, depth: next, context: .body, piece: piece)
+                }
+            }
+        }
+    }
+
+    /// A parameter holds what its callers pass: `storeManager.getProducts(productIDs: productIDs)`
+    /// in a view, for `func getProducts(productIDs: [String])` that builds the request. Only a
+    /// Swift function whose name no other function has is followed, so a call by that name is
+    /// a call of it.
+    mutating func followCallers(of function: Int, parameter: Int, depth: Int, piece: Bool) {
+        let callee = index.functions[function]
+        guard depth <= ProductIDFlow.maximumDepth, !callee.isObjectiveC, !callee.isInitializer,
+            parameter < callee.labels.count, index.functionsByName[callee.name]?.count == 1
+        else { return }
+        let label = callee.labels[parameter]
+        for file in index.scans.indices where index.scans[file].mentions(callee.name) {
+            let tokens = index.tokens(file)
+            for position in tokens.indices
+            where tokens[position].kind == .identifier && tokens[position].text == callee.name
+                && position + 1 < tokens.count && tokens[position + 1].text == "("
+                && (position == 0 || tokens[position - 1].text != "func")
+            {
+                let close = SourceIndex.close(tokens, from: position + 1)
+                var start = position + 2
+                var argument = 0
+                while start < close - 1 {
+                    let end = ProductIDFlow.endOfArgument(tokens, from: start, limit: close - 1)
+                    let labelled = end - start > 2 && tokens[start].kind == .identifier && tokens[start + 1].text == ":"
+                    let matches = labelled ? tokens[start].text == label : label == "_" && argument == parameter
+                    if matches {
+                        let value = SourceIndex.Span(file: file, start: labelled ? start + 2 : start, end: end)
+                        collect(value, depth: depth, context: .argument, piece: piece)
+                    }
+                    argument += 1
+                    start = end + 1
                 }
             }
         }

@@ -47,8 +47,8 @@ struct SourceHeuristics {
         let tokens = index.tokens(file)
         let objectiveC = index.scans[file].language == .objectiveC
         // Without ARC, `alloc` keeps the request until the code releases it, usually in the
-        // delegate's answer.
-        if objectiveC, !context.usesAutomaticReferenceCounting { return [] }
+        // delegate's answer. A file can switch ARC on or off for itself (`-fobjc-arc`).
+        if objectiveC, !context.compilesWithAutomaticReferenceCounting(index.scans[file].path) { return [] }
         var found: [SourceLocation] = []
         for position in tokens.indices where tokens[position].text == "SKProductsRequest" {
             guard let function = index.function(containing: position, in: file),
@@ -256,7 +256,36 @@ struct SourceHeuristics {
             // `[productID]`: with one ID asked for, an empty answer is exactly the missing one.
             if word == "isEmpty", asksForOneID(request) { return true }
         }
-        return filters && contains
+        return filters && contains || looksUpStoredProducts(from: span)
+    }
+
+    /// The answer kept in a property (`self.products = storeProducts`) and searched for a
+    /// requested ID elsewhere: a paywall's `store.products.first(where: { $0.id == … })`.
+    private func looksUpStoredProducts(from span: SourceIndex.Span) -> Bool {
+        let tokens = index.tokens(span.file)
+        let typeName = index.function(containing: span.start, in: span.file).flatMap { index.functions[$0].typeName }
+        var stored: Set<String> = []
+        for position in span.start..<min(span.end, tokens.count) - 1
+        where tokens[position].kind == .identifier && tokens[position + 1].text == "=" {
+            let previous = position > 0 ? tokens[position - 1].text : ""
+            if ["let", "var"].contains(previous) { continue }
+            if previous == ".", position < 2 || tokens[position - 2].text != "self" { continue }
+            if !index.properties(named: tokens[position].text, in: typeName).isEmpty {
+                stored.insert(tokens[position].text)
+            }
+        }
+        for name in stored.sorted() {
+            for (file, scan) in index.scans.enumerated() where scan.mentions(name) {
+                let other = index.tokens(file)
+                for position in other.indices
+                where other[position].text == name && position + 2 < other.count && other[position + 1].text == "."
+                    && Self.looksUpAnID(at: position + 2, in: other)
+                {
+                    return true
+                }
+            }
+        }
+        return false
     }
 
     /// `products.first(where: { $0.id == wanted })`, `contains { $0.id == … }`,
@@ -266,6 +295,11 @@ struct SourceHeuristics {
             ["(", "{"].contains(tokens[position + 1].text)
         else { return false }
         let end = SourceIndex.close(tokens, from: position + 1)
+        // `$0.id == transaction.productID` finds what a transaction bought, not a requested ID.
+        for inner in (position + 2)..<min(end, tokens.count) - 1
+        where tokens[inner].text == "." && ["productID", "productIdentifier"].contains(tokens[inner + 1].text) {
+            return false
+        }
         for inner in (position + 2)..<min(end, tokens.count) where tokens[inner].text == "id" {
             if inner >= 2, tokens[inner - 1].text == ".", inner + 1 < end, tokens[inner + 1].text == "==" {
                 return true
@@ -769,7 +803,7 @@ struct SourceHeuristics {
     private static let uiCalls: Set<String> = [
         "present", "presentViewController", "dismiss", "dismissViewControllerAnimated", "reloadData", "performSegue",
         "setNeedsDisplay", "setNeedsLayout", "runModal", "beginSheetModal", "impactOccurred", "notificationOccurred",
-        "startAnimating", "stopAnimating",
+        "startAnimating", "stopAnimating", "dismissWithClickedButtonIndex",
     ]
     /// A view's own state, set as `spinner.hidden = YES` or `button.isEnabled = true`.
     private static let viewStates: Set<String> = ["hidden", "isHidden", "enabled", "isEnabled"]

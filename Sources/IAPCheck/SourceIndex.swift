@@ -244,13 +244,21 @@ struct SourceIndex {
         "\(name)(\(labels.map { "\($0):" }.joined()))"
     }
 
+    /// `init`, `initWithItems:`, `initFromFile:` returning the object: Cocoa's init family, a
+    /// word `init` then a capital. `- (void)initStoreKit` only sets something up; it runs when
+    /// called, not when the object is made.
+    static func isObjectiveCInitializer(_ name: String, returnType: String) -> Bool {
+        guard name.hasPrefix("init"), returnType != "void" else { return false }
+        return name == "init" || name.dropFirst(4).first?.isUppercase == true
+    }
+
     /// The names Swift gives an Objective-C method, roughly as the importer does: `initWithItems:`
     /// is an `init`, `startProvidingWithCompletionHandler:` is `startProviding(completionHandler:)`,
     /// and `addProvider:` taking a `LicenseProvider` is `add(_:)`.
     static func swiftNames(of function: Function) -> [String] {
         let name = function.name
         var names: [String] = []
-        if name.hasPrefix("init"), name != "init" {
+        if function.isInitializer, name != "init" {
             names.append("init")
             return names
         }
@@ -987,7 +995,8 @@ struct FileDeclarations: Sendable {
                         name: name, labels: Array(parts.dropFirst()), parameters: parameters, typeName: open.name,
                         signature: SourceIndex.Span(file: file, start: index, end: cursor),
                         body: SourceIndex.Span(file: file, start: cursor, end: end),
-                        isInitializer: name.hasPrefix("init"), isStatic: token.text == "+", attributes: [],
+                        isInitializer: SourceIndex.isObjectiveCInitializer(name, returnType: tokens[index + 2].text),
+                        isStatic: token.text == "+", attributes: [],
                         isObjectiveC: true))
                 index = end
                 continue

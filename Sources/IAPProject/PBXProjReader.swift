@@ -42,6 +42,7 @@ public enum PBXProjReader {
                 synchronizedFolders: groups.compactMap { graph.resolvedPath(of: $0) })
             target.productName = object["productName"]?.stringValue
             target.buildPhaseFiles = graph.buildPhaseFiles(of: object)
+            target.compilerFlags = graph.compilerFlags(of: object)
             target.packageProducts = (object["packageProductDependencies"]?.arrayValue ?? []).compactMap {
                 $0.stringValue.flatMap(graph.object)?["productName"]?.stringValue
             }
@@ -181,6 +182,23 @@ private struct ObjectGraph {
             }
         }
         return paths
+    }
+
+    /// Project-relative paths of a target's sources that carry `COMPILER_FLAGS`, with the flags.
+    func compilerFlags(of target: [String: PlistValue]) -> [String: String] {
+        var flags: [String: String] = [:]
+        for phaseID in target["buildPhases"]?.arrayValue ?? [] {
+            guard let phase = phaseID.stringValue.flatMap(object), phase["isa"]?.stringValue == "PBXSourcesBuildPhase"
+            else { continue }
+            for fileID in phase["files"]?.arrayValue ?? [] {
+                guard let buildFile = fileID.stringValue.flatMap(object),
+                    let value = buildFile["settings"]?.dictionaryValue?["COMPILER_FLAGS"]?.stringValue,
+                    let reference = buildFile["fileRef"]?.stringValue, let path = resolvedPath(of: reference)
+                else { continue }
+                flags[path] = value
+            }
+        }
+        return flags
     }
 
     /// For one target: the files of its own synchronized folders that its exception sets leave

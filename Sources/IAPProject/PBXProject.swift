@@ -44,6 +44,9 @@ public struct PBXTarget: Hashable, Sendable {
     public var synchronizedAdditions: [String] = []
     /// Files its Sources and Headers build phases compile, project-relative.
     public var buildPhaseFiles: [String] = []
+    /// `COMPILER_FLAGS` a Sources phase gives single files, by project-relative path: Xcode's
+    /// way to compile one file with `-fobjc-arc` in a target without ARC, or the reverse.
+    public var compilerFlags: [String: String] = [:]
     /// `productName`, the name of what it builds.
     public var productName: String?
     /// Names of the Swift package products it links, such as `Data` of a local package.

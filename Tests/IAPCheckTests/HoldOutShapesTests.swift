@@ -1091,6 +1091,11 @@ import Testing
         let notAView = try Detail.replacing(
             "Pebble/Spinner.h", "Spinner : UIView", with: "Spinner : NSObject", in: files)
         #expect(try Detail.result("main-thread-assumed", files: notAView)?.status == .pass)
+        // A loading alert dismissed (UIAlertView's `dismissWithClickedButtonIndex:animated:`).
+        let alert = try Detail.replacing(
+            "Pebble/StoreObserver.m", "[[Spinner currentSpinner] hide];",
+            with: "[self.loadingAlert dismissWithClickedButtonIndex:0 animated:YES];", in: notAView)
+        #expect(try Detail.result("main-thread-assumed", files: alert)?.status == .warning)
     }
 
     /// A store that asks for one product and says so when none comes back, or that looks the
@@ -1125,6 +1130,269 @@ import Testing
             "Pebble/TipJar.swift", "tip = products.first",
             with: "tip = products.first(where: { $0.id == \"com.example.pebble.gems\" })", in: two)
         #expect(try Detail.result("invalid-ids-ignored", files: lookedUp)?.status == .pass)
+    }
+
+    /// A store method that takes the IDs as a parameter is asked by its callers: the view's
+    /// list reaches the request through `getProducts(productIDs:)`, old IDs and all.
+    @Test func aParameterHoldsWhatItsCallersPass() throws {
+        let manager = """
+            import StoreKit
+
+            final class StoreManager: NSObject, SKProductsRequestDelegate {
+                private var request: SKProductsRequest?
+
+                func getProducts(productIDs: [String]) {
+                    let request = SKProductsRequest(productIdentifiers: Set(productIDs))
+                    request.delegate = self
+                    request.start()
+                    self.request = request
+                }
+
+                func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {
+                    print(response.invalidProductIdentifiers)
+                }
+            }
+            """
+        let view = """
+            import SwiftUI
+
+            struct ShopView: View {
+                let productIDs = ["com.example.pebble.gems", "com.example.pebble.bronze"]
+                let storeManager = StoreManager()
+
+                var body: some View {
+                    Text("Shop").onAppear { storeManager.getProducts(productIDs: productIDs) }
+                }
+            }
+            """
+        let files = Self.adding(
+            "Pebble/ShopView.swift", view,
+            to: Self.adding("Pebble/StoreManager.swift", manager, to: try Fixture.files(nil)))
+        let result = try Detail.result("product-id-mismatch", files: files)
+        #expect(result?.status == .fail, "\(result?.message ?? "")")
+        #expect(result?.message.contains("com.example.pebble.bronze") == true)
+        #expect(result?.evidence.map(\.file) == ["Pebble/ShopView.swift"])
+        let known = try Detail.replacing(
+            "Pebble/ShopView.swift", "\"com.example.pebble.bronze\"", with: "\"com.example.pebble.pro\"", in: files)
+        #expect(try Detail.result("product-id-mismatch", files: known)?.status == .pass)
+    }
+
+    /// A target without ARC can compile one file with it (`COMPILER_FLAGS = "-fobjc-arc"`): a
+    /// request held by a local of that file is released as the method returns.
+    @Test func aFileCompiledWithARCOfItsOwnReleasesALocalRequest() throws {
+        let path = "Pebble.xcodeproj/project.pbxproj"
+        var files = try Detail.replacing(
+            path, "CLANG_ENABLE_OBJC_ARC = YES;", with: "CLANG_ENABLE_OBJC_ARC = NO;",
+            in: try Fixture.files("ObjectiveCStore"))
+        #expect(try Detail.result("request-not-retained", files: files)?.status == .pass)
+        files = try Detail.replacing(
+            path, "/* Begin PBXFileReference section */\n",
+            with: """
+                /* Begin PBXFileReference section */
+                \t\tF20000000000000000000001 = {isa = PBXFileReference; path = Pebble/LegacyStore.m; sourceTree = SOURCE_ROOT; };
+                \t\tB30000000000000000000001 = {isa = PBXBuildFile; fileRef = F20000000000000000000001; settings = {COMPILER_FLAGS = "-fobjc-arc"; }; };
+                \t\tB20000000000000000000001 = {isa = PBXSourcesBuildPhase; files = (B30000000000000000000001); };
+
+                """, in: files)
+        files = try Detail.replacing(
+            path, "buildPhases = (\n", with: "buildPhases = (\n\t\t\t\tB20000000000000000000001,\n", in: files)
+        let result = try Detail.result("request-not-retained", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        #expect(result?.evidence.map(\.file) == ["Pebble/LegacyStore.m"])
+    }
+
+    /// `- (void)initStoreKit` adds the observer when a screen calls it; making the manager
+    /// (`[[self alloc] init]`) at launch does not run it.
+    @Test func aVoidMethodNamedInitIsNotAnInitializer() throws {
+        var files = try Fixture.files(nil)
+        files["Pebble/PebbleApp.swift"] = nil
+        files["Pebble/AppDelegate.m"] = Array(
+            """
+            #import <UIKit/UIKit.h>
+            #import "StoreKitManager.h"
+
+            @implementation AppDelegate
+            - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)options {
+                self.store = [StoreKitManager getInstance];
+                return YES;
+            }
+            @end
+            """.utf8)
+        files["Pebble/StoreKitManager.m"] = Array(
+            """
+            #import <StoreKit/StoreKit.h>
+
+            @implementation StoreKitManager
+            + (StoreKitManager *)getInstance {
+                static StoreKitManager *manager = nil;
+                static dispatch_once_t once;
+                dispatch_once(&once, ^{ manager = [[self alloc] init]; });
+                return manager;
+            }
+
+            - (id)init {
+                self = [super init];
+                return self;
+            }
+
+            - (void)initStoreKit {
+                [[SKPaymentQueue defaultQueue] addTransactionObserver:self];
+            }
+
+            - (void)paymentQueue:(SKPaymentQueue *)queue updatedTransactions:(NSArray *)transactions {}
+            @end
+            """.utf8)
+        let late = try Detail.result("listener-at-launch", files: files)
+        #expect(late?.status == .warning, "\(late?.message ?? "")")
+        let called = try Detail.replacing(
+            "Pebble/AppDelegate.m", "    return YES;", with: "    [self.store initStoreKit];\n    return YES;",
+            in: files)
+        #expect(try Detail.result("listener-at-launch", files: called)?.status == .pass)
+    }
+
+    /// A Lite and a Pro target that inherit one profile from the project's settings: the
+    /// profile signs two bundle IDs, though only the Lite app is the guide's.
+    @Test func aProfileTheProjectGivesTwoAppsIsAWildcard() throws {
+        let path = "Pebble.xcodeproj/project.pbxproj"
+        let uuid = "ADA8C8F8-25FB-4B7A-8353-A36EDBCD90DF"
+        var files = try Detail.replacing(
+            path, "CLANG_ENABLE_OBJC_ARC = YES;",
+            with: "CLANG_ENABLE_OBJC_ARC = YES;\n\t\t\t\tPROVISIONING_PROFILE = \"\(uuid)\";",
+            in: try Fixture.files(nil))
+        files = try Detail.replacing(
+            path, "\t\t\t\tT10000000000000000000001 /* Pebble */,\n\t\t\t);",
+            with:
+                "\t\t\t\tT10000000000000000000001 /* Pebble */,\n\t\t\t\tT10000000000000000000009 /* PebblePro */,\n\t\t\t);",
+            in: files)
+        files = try Detail.replacing(
+            path, "/* End PBXNativeTarget section */",
+            with: """
+                \t\tT10000000000000000000009 /* PebblePro */ = {
+                \t\t\tisa = PBXNativeTarget;
+                \t\t\tbuildConfigurationList = L10000000000000000000009;
+                \t\t\tbuildPhases = (
+                \t\t\t);
+                \t\t\tname = PebblePro;
+                \t\t\tproductType = "com.apple.product-type.application";
+                \t\t};
+                /* End PBXNativeTarget section */
+                """, in: files)
+        files = try Detail.replacing(
+            path, "/* End XCConfigurationList section */",
+            with: """
+                \t\tL10000000000000000000009 = {
+                \t\t\tisa = XCConfigurationList;
+                \t\t\tbuildConfigurations = (
+                \t\t\t\tC10000000000000000000009 /* Debug */,
+                \t\t\t);
+                \t\t};
+                /* End XCConfigurationList section */
+                """, in: files)
+        files = try Detail.replacing(
+            path, "/* End XCBuildConfiguration section */",
+            with: """
+                \t\tC10000000000000000000009 /* Debug */ = {
+                \t\t\tisa = XCBuildConfiguration;
+                \t\t\tbuildSettings = {
+                \t\t\t\tGENERATE_INFOPLIST_FILE = YES;
+                \t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = com.example.pebblepro;
+                \t\t\t};
+                \t\t\tname = Debug;
+                \t\t};
+                /* End XCBuildConfiguration section */
+                """, in: files)
+        let result = try Detail.result("explicit-app-id", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        #expect(
+            result?.message
+                == "one profile (\(uuid)) signs com.example.pebble and com.example.pebblepro, which looks like a wildcard App ID"
+        )
+    }
+
+    /// A C++ wrapper around an Objective-C wrapper around `[SKPaymentQueue canMakePayments]`
+    /// that no code calls asks nothing; its header's declaration is no call.
+    @Test func aWrapperOfAWrapperThatNobodyCallsAsksNothing() throws {
+        var files = Self.adding(
+            "Pebble/IAPHelper.mm",
+            """
+            #import <StoreKit/StoreKit.h>
+
+            @implementation IAPHelper
+            - (bool)canMakePayments
+            {
+                return [SKPaymentQueue canMakePayments];
+            }
+            @end
+            """,
+            to: try Detail.replacing(
+                "Pebble/Store.swift", "AppStore.canMakePayments", with: "true", in: try Fixture.files("ObjectiveCStore")
+            ))
+        files = Self.adding(
+            "Pebble/IAPWrapper.mm",
+            """
+            #import "IAPHelper.h"
+
+            bool IAPWrapper::canMakePayments()
+            {
+                return [[IAPHelper sharedHelper] canMakePayments];
+            }
+            """, to: files)
+        files = Self.adding(
+            "Pebble/IAPWrapper.h",
+            """
+            class IAPWrapper {
+            public:
+                bool canMakePayments();
+            };
+            """, to: files)
+        let result = try Detail.result("can-make-payments", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        let called = Self.adding(
+            "Pebble/Shop.mm",
+            """
+            #import "IAPWrapper.h"
+
+            void ShowShop(IAPWrapper *wrapper) {
+                if (!wrapper->canMakePayments()) { ShowAlert("Purchases are turned off"); return; }
+                OpenShop();
+            }
+            """, to: files)
+        #expect(try Detail.result("can-make-payments", files: called)?.status == .pass)
+    }
+
+    /// The answer kept in a property and searched for a requested ID by a paywall compares;
+    /// a search for what a transaction bought (`$0.id == transaction.productID`) does not.
+    @Test func aLookUpOfStoredProductsElsewhereIsAComparison() throws {
+        let silent = try Detail.replacing(
+            "Pebble/Store.swift",
+            "        let missing = Self.productIDs.subtracting(products.map(\\.id))\n        if !missing.isEmpty { print(\"Unknown product IDs: \\(missing.sorted())\") }\n",
+            with: "        self.products = products\n", in: try Fixture.files(nil))
+        let stored = try Detail.replacing(
+            "Pebble/Store.swift", "    private var updates: Task<Void, Never>?",
+            with: "    private var updates: Task<Void, Never>?\n    var products: [Product] = []", in: silent)
+        #expect(try Detail.result("invalid-ids-ignored", files: stored)?.status == .warning)
+        let paywall = """
+            import StoreKit
+
+            struct Paywall {
+                let store: Store
+                var problem: String?
+
+                mutating func buyPro() {
+                    guard let pro = store.products.first(where: { $0.id == "com.example.pebble.pro" }) else {
+                        problem = "Pro was not found in the App Store."
+                        return
+                    }
+                    print(pro)
+                }
+            }
+            """
+        let searched = Self.adding("Pebble/Paywall.swift", paywall, to: stored)
+        #expect(try Detail.result("invalid-ids-ignored", files: searched)?.status == .pass)
+        let bought = try Detail.replacing(
+            "Pebble/Paywall.swift", "$0.id == \"com.example.pebble.pro\"", with: "$0.id == transaction.productID",
+            in: searched)
+        #expect(try Detail.result("invalid-ids-ignored", files: bought)?.status == .warning)
     }
 }
 
