@@ -168,12 +168,17 @@ public struct ProjectLoader: Sendable {
     }
 
     /// The workspaces the team may open the project through, with the projects each lists: those
-    /// beside it (a CocoaPods workspace), and those in the folders above it, up to the folder the
-    /// user named, that list it (a workspace at the top of a repository of several projects).
+    /// beside it (a CocoaPods workspace), and those in the folders above it that list it (a
+    /// workspace at the top of a repository of several projects), up to two folders above the one
+    /// the user named (`--project App/App.xcodeproj` in such a repository), never above the
+    /// working directory.
     private func workspaces(of snapshot: ProjectSnapshot, root: String) -> [(path: String, lists: [String])] {
         var folders = [snapshot.projectFolder]
         var folder = snapshot.projectFolder
-        let top = ProjectPath.tidy(root)
+        var top = ProjectPath.tidy(root)
+        for _ in 0..<2 where top != "." && top != "/" && !top.hasPrefix("..") && !top.isEmpty {
+            top = ProjectPath.parent(of: top)
+        }
         while folder != top, folder.hasPrefix(top == "." ? "" : top), !folder.isEmpty, folder != "." {
             folder = ProjectPath.parent(of: folder)
             folders.append(folder)

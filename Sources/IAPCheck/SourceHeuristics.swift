@@ -78,6 +78,12 @@ struct SourceHeuristics {
                 continue
             } else if before == "(" || before == "," || before == ":" {
                 continue
+            } else if !objectiveC, before == "{" || before == "in",
+                SourceIndex.close(tokens, from: position + 1) < body.end,
+                tokens[SourceIndex.close(tokens, from: position + 1)].text == "}"
+            {
+                // `{ _ in SKProductsRequest() }`: a closure's one expression is its result.
+                continue
             }
             let end = objectiveC ? ProductIDFlow.endOfMessageArgument(tokens, from: position) : position
             guard let name = binding else {
@@ -154,9 +160,15 @@ struct SourceHeuristics {
         var reasons: [String] = []
         let requests = context.requests
         let storeKit1 = requests.filter { $0.api.hasPrefix("SKProductsRequest") }
-        if let first = storeKit1.first, !usage.mentions("invalidProductIdentifiers"), !responseNamesMissingProducts() {
+        // A request made where no call shows it (`makeRequest: SKProductsRequest.init`) still
+        // has its answer: the response handler is the place.
+        let storeKit1Place =
+            storeKit1.first.map { index.tokens($0.file)[$0.token].location }
+            ?? index.functions.first { $0.name == "productsRequest" && $0.body != nil && $0.parameters.count == 2 }
+            .map { index.tokens($0.signature.file)[$0.signature.start].location }
+        if let place = storeKit1Place, !usage.mentions("invalidProductIdentifiers"), !responseNamesMissingProducts() {
             reasons.append("invalidProductIdentifiers is never read")
-            evidence.append(index.tokens(first.file)[first.token].location)
+            evidence.append(place)
         }
         let swifty = requests.filter { $0.api == "SwiftyStoreKit.retrieveProductsInfo" }
         if let first = swifty.first, !usage.mentions("invalidProductIDs") {
@@ -281,7 +293,16 @@ struct SourceHeuristics {
                 where other[position].text == name && position + 2 < other.count && other[position + 1].text == "."
                     && Self.looksUpAnID(at: position + 2, in: other)
                 {
-                    return true
+                    if Self.reportsWhenMissing(other, after: SourceIndex.close(other, from: position + 3)) {
+                        return true
+                    }
+                    // `var proProduct: Product? { products.first { $0.id == proID } }`, and a
+                    // `guard let product = store.proProduct else { … }` that reports.
+                    if let property = index.properties.first(where: {
+                        $0.body.map { $0.file == file && $0.start < position && position < $0.end } ?? false
+                    }), isReportedWhenMissing(property.name) {
+                        return true
+                    }
                 }
             }
         }
@@ -307,6 +328,42 @@ struct SourceHeuristics {
             if inner >= 3, tokens[inner - 1].text == ".", tokens[inner - 3].text == "==" { return true }
         }
         return false
+    }
+
+    /// True when some `guard let` or `if let` of the property `name` reports its absence.
+    private func isReportedWhenMissing(_ name: String) -> Bool {
+        for (file, scan) in index.scans.enumerated() where scan.mentions(name) {
+            let tokens = index.tokens(file)
+            for position in tokens.indices where tokens[position].text == name && tokens[position].kind == .identifier {
+                if Self.reportsWhenMissing(tokens, after: position + 1) { return true }
+            }
+        }
+        return false
+    }
+
+    /// True when the `else` of the `guard let` or `if let` around a look-up ending at `end` does
+    /// something (an alert, a message, a thrown error), not only `return nil`: a price shown
+    /// when the product is there is no report of a missing one.
+    static func reportsWhenMissing(_ tokens: [SwiftToken], after end: Int) -> Bool {
+        var cursor = end
+        while cursor < tokens.count, tokens[cursor].text != "{" {
+            if tokens[cursor].text == "}" || cursor - end > 40 { return false }
+            cursor += 1
+        }
+        guard cursor < tokens.count else { return false }
+        var elseBlock = cursor
+        if cursor == 0 || tokens[cursor - 1].text != "else" {
+            // `if let … { … } else { … }`: past the body to its `else`.
+            let afterBody = SourceIndex.close(tokens, from: cursor)
+            guard afterBody + 1 < tokens.count, tokens[afterBody].text == "else", tokens[afterBody + 1].text == "{"
+            else { return false }
+            elseBlock = afterBody + 1
+        }
+        let close = SourceIndex.close(tokens, from: elseBlock)
+        return tokens[(elseBlock + 1)..<max(elseBlock + 1, close - 1)].contains {
+            $0.kind == .stringLiteral
+                || $0.kind == .identifier && !["return", "nil", "false", "true", "break", "continue"].contains($0.text)
+        }
     }
 
     /// True when a request's argument is an array literal of one element (`[productID]`).
@@ -393,6 +450,18 @@ struct SourceHeuristics {
                             && scan.tokens[index].text == "finish" && scan.tokens[index + 1].text == "("
                     })
         }
+        // An observer with `paymentQueue:removedTransactions:` and no `updatedTransactions:`
+        // finishes only what is already finished: StoreKit hands new transactions to the latter.
+        let observerMethods = index.functions.filter { $0.name == "paymentQueue" && $0.body != nil }
+        if finishes, !usage.swiftyStoreKit, !observerMethods.isEmpty,
+            !observerMethods.contains(where: { $0.labels.contains("updatedTransactions") }),
+            let removed = observerMethods.first(where: { $0.labels.contains("removedTransactions") })
+        {
+            return Outcome(
+                .warning,
+                "the payment queue observer has no paymentQueue:updatedTransactions:, which StoreKit hands every new transaction to, so none is finished; its paymentQueue:removedTransactions: sees only those already finished",
+                [index.tokens(removed.signature.file)[removed.signature.start].location])
+        }
         if finishes {
             // SwiftyStoreKit finishes the failed ones itself.
             let restores = scans.contains { $0.mentions("restoreCompletedTransactions") }
@@ -461,12 +530,21 @@ struct SourceHeuristics {
             if !scan.memberAccesses("AppStore", "sync").isEmpty { return "AppStore.sync()" }
             if scan.mentions("restoreCompletedTransactions") { return "restoreCompletedTransactions" }
             if scan.mentions("SKReceiptRefreshRequest") { return "SKReceiptRefreshRequest" }
+            // A StoreKit view's own Restore Purchases button: `.storeButton(.visible, for: .restorePurchases)`.
+            let tokens = scan.tokens
+            for position in tokens.indices.dropFirst() where tokens[position].text == "restorePurchases" {
+                let call = tokens[max(0, position - 8)..<position]
+                if tokens[position - 1].text == ".", call.contains(where: { $0.text == "storeButton" }),
+                    call.contains(where: { $0.text == "visible" })
+                {
+                    return "the Restore Purchases button of a StoreKit view"
+                }
+            }
             if scan.mentions("SwiftyStoreKit"), scan.mentions("restorePurchases") {
                 return "SwiftyStoreKit.restorePurchases"
             }
             // SwiftyStoreKit's fetchReceipt and verifyReceipt refresh the receipt when asked to.
             guard scan.mentions("SwiftyStoreKit") else { continue }
-            let tokens = scan.tokens
             for position in tokens.indices where tokens[position].text == "forceRefresh" && position + 2 < tokens.count
             {
                 guard tokens[position + 1].text == ":", tokens[position + 2].text != "false" else { continue }
@@ -595,6 +673,7 @@ struct SourceHeuristics {
                     ?? notificationTouch(from: body, of: function.typeName)
                     ?? uiTouchThroughOwnMethods(from: body, of: function.typeName, depth: 2)
                     ?? projectInterfaceClassTouch(in: body)
+                    ?? handedInHandlerTouch(from: body, of: function.typeName)
             else {
                 continue
             }
@@ -611,6 +690,98 @@ struct SourceHeuristics {
     }
 
     static func describe(_ function: SourceIndex.Function) -> String { function.signatureText }
+
+    /// A completion handler the delegate calls that a screen handed in: the tutorial helper's
+    /// `_completionHandler(YES, products)`, stored by `requestProductsWithCompletionHandler:` from
+    /// `[helper requestProductsWithCompletionHandler:^(…) { [self.tableView reloadData]; }]`, or
+    /// Swift's `completionHandler?(true, products)` and `store.requestProducts { … }`. The
+    /// handler runs on StoreKit's queue, so a screen's block that touches the interface without
+    /// a hop of its own is the delegate's touch.
+    private func handedInHandlerTouch(from body: SourceIndex.Span, of typeName: String?) -> SourceLocation? {
+        guard let typeName else { return nil }
+        let tokens = index.tokens(body.file)
+        var handlers: [String] = []
+        for position in body.start..<body.end - 1 where tokens[position].kind == .identifier {
+            let name = tokens[position].text
+            let next = tokens[position + 1].text
+            let called = next == "(" || next == "?" && position + 2 < body.end && tokens[position + 2].text == "("
+            let previous = position > 0 ? tokens[position - 1].text : ""
+            guard called, previous != "." || position >= 2 && tokens[position - 2].text == "self",
+                name.first.map({ $0.isLowercase || $0 == "_" }) == true, index.functionsByName[name] == nil,
+                !handlers.contains(name)
+            else { continue }
+            handlers.append(name)
+        }
+        for handler in handlers {
+            let stored = handler.hasPrefix("_") ? String(handler.dropFirst()) : handler
+            for member in index.functionsByType[typeName] ?? [] {
+                let setter = index.functions[member]
+                guard let setterBody = setter.body else { continue }
+                let setterTokens = index.tokens(setterBody.file)
+                for position in setterBody.start..<setterBody.end - 2
+                where [handler, stored, "_" + stored].contains(setterTokens[position].text)
+                    && setterTokens[position + 1].text == "="
+                {
+                    var value = position + 2
+                    if setterTokens[value].text == "[" { value += 1 }
+                    guard let parameter = setter.parameters.firstIndex(where: { $0.name == setterTokens[value].text })
+                    else { continue }
+                    if let touch = touchInHandedClosures(to: setter, parameter: parameter) { return touch }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The closures or blocks callers pass to `function` for its parameter `parameter`, judged
+    /// for an interface touch without a hop.
+    private func touchInHandedClosures(to function: SourceIndex.Function, parameter: Int) -> SourceLocation? {
+        // The message part or argument label that carries the parameter.
+        let label: String
+        if function.isObjectiveC {
+            label =
+                parameter == 0
+                ? function.name : parameter - 1 < function.labels.count ? function.labels[parameter - 1] : ""
+        } else {
+            label = parameter < function.labels.count ? function.labels[parameter] : ""
+        }
+        for (file, scan) in index.scans.enumerated() where scan.mentions(function.name) {
+            let tokens = index.tokens(file)
+            for position in tokens.indices where tokens[position].text == function.name && position + 1 < tokens.count {
+                if position > 0, ["func", "-", "+", ")"].contains(tokens[position - 1].text) { continue }
+                var opening: Int?
+                if function.isObjectiveC {
+                    // `[helper requestProductsWithCompletionHandler:^(BOOL success, NSArray *products) { … }]`.
+                    var cursor = position
+                    let end = ProductIDFlow.endOfMessageArgument(tokens, from: position)
+                    while cursor < end, !(tokens[cursor].text == label && tokens[cursor + 1].text == ":") {
+                        cursor += 1
+                    }
+                    if cursor < end, tokens[cursor + 2].text == "^" {
+                        opening = (cursor + 3..<end).first { tokens[$0].text == "{" }
+                    }
+                } else if tokens[position + 1].text == "{" {
+                    opening = position + 1
+                } else if tokens[position + 1].text == "(" {
+                    let close = SourceIndex.close(tokens, from: position + 1)
+                    if close < tokens.count, tokens[close].text == "{" {
+                        opening = close
+                    } else if let labelled = (position + 2..<close).first(where: {
+                        tokens[$0].text == label && $0 + 2 < close && tokens[$0 + 1].text == ":"
+                            && tokens[$0 + 2].text == "{"
+                    }) {
+                        opening = labelled + 2
+                    }
+                }
+                guard let opening else { continue }
+                let closure = SourceIndex.Span(
+                    file: file, start: opening, end: SourceIndex.close(tokens, from: opening))
+                if Self.hopsToMain(tokens, body: closure) { continue }
+                if let touch = Self.uiTouch(in: tokens, body: closure) { return tokens[touch].location }
+            }
+        }
+        return nil
+    }
 
     /// A use of one of the project's own views or controllers (`[[ActivityIndicator
     /// currentIndicator] hide]` where `@interface ActivityIndicator : UIView`): its name says

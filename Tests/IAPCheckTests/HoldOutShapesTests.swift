@@ -704,8 +704,17 @@ import Testing
         #expect(snapshot.schemes.map(\.name).contains("Pebble"))
         let result = try Detail.result("storekit-config-path", files: files)
         #expect(result?.status == .pass, "\(result?.message ?? "")")
-        // Opened as the project alone, the same scheme would point outside the folder.
-        let alone = try ProjectLoader(fileSystem: MemoryProjectFiles(files: files)).load("App/Pebble.xcodeproj").get()
+        // Named as the project (`--project App/Pebble.xcodeproj`), it is still opened through the
+        // workspace above that lists it (a repository's README says to open that workspace).
+        let named = try ProjectLoader(fileSystem: MemoryProjectFiles(files: files)).load("App/Pebble.xcodeproj").get()
+        #expect(named.workspaces == ["Shop.xcworkspace"])
+        // A workspace above that does not list the project lends nothing.
+        let unlisted = try Detail.replacing(
+            "Shop.xcworkspace/contents.xcworkspacedata", "group:App/Pebble.xcodeproj",
+            with: "group:Old/Pebble.xcodeproj",
+            in: files)
+        let alone = try ProjectLoader(fileSystem: MemoryProjectFiles(files: unlisted)).load("App/Pebble.xcodeproj")
+            .get()
         #expect(alone.workspaces.isEmpty)
     }
 
@@ -1393,6 +1402,227 @@ import Testing
             "Pebble/Paywall.swift", "$0.id == \"com.example.pebble.pro\"", with: "$0.id == transaction.productID",
             in: searched)
         #expect(try Detail.result("invalid-ids-ignored", files: bought)?.status == .warning)
+    }
+
+    /// The tutorial helper: the products request's answer goes to a completion block a screen
+    /// handed in, and the screen's block reloads its table with no hop.
+    @Test func aHandedInCompletionBlockThatTouchesTheInterfaceIsTheDelegatesTouch() throws {
+        let helper = """
+            #import <StoreKit/StoreKit.h>
+
+            @implementation IAPHelper {
+                RequestProductsCompletionHandler _completionHandler;
+            }
+
+            - (void)requestProductsWithCompletionHandler:(RequestProductsCompletionHandler)completionHandler {
+                _completionHandler = [completionHandler copy];
+                SKProductsRequest *request = [[SKProductsRequest alloc] initWithProductIdentifiers:self.identifiers];
+                request.delegate = self;
+                self.request = request;
+                [request start];
+            }
+
+            - (void)productsRequest:(SKProductsRequest *)request didReceiveResponse:(SKProductsResponse *)response {
+                _completionHandler(YES, response.products);
+                _completionHandler = nil;
+            }
+            @end
+            """
+        let screen = """
+            #import "IAPHelper.h"
+
+            @implementation ShopController
+            - (void)reload {
+                [[IAPHelper sharedInstance] requestProductsWithCompletionHandler:^(BOOL success, NSArray *products) {
+                    self.products = products;
+                    [self.tableView reloadData];
+                }];
+            }
+            @end
+            """
+        let files = Self.adding(
+            "Pebble/ShopController.m", screen, to: Self.adding("Pebble/IAPHelper.m", helper, to: try Fixture.files(nil))
+        )
+        let result = try Detail.result("main-thread-assumed", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        #expect(result?.evidence.map(\.file) == ["Pebble/ShopController.m"])
+        let hopped = try Detail.replacing(
+            "Pebble/ShopController.m", "[self.tableView reloadData];",
+            with: "dispatch_async(dispatch_get_main_queue(), ^{ [self.tableView reloadData]; });", in: files)
+        #expect(try Detail.result("main-thread-assumed", files: hopped)?.status == .pass)
+        // Swift: `completionHandler?(true, products)` and a trailing closure.
+        let swiftHelper = """
+            import StoreKit
+
+            final class TipHelper: NSObject, SKProductsRequestDelegate {
+                private var completionHandler: ((Bool, [SKProduct]) -> Void)?
+                private var request: SKProductsRequest?
+
+                func requestProducts(_ completion: @escaping (Bool, [SKProduct]) -> Void) {
+                    completionHandler = completion
+                    let request = SKProductsRequest(productIdentifiers: ["com.example.pebble.gems"])
+                    request.delegate = self
+                    self.request = request
+                    request.start()
+                }
+
+                func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {
+                    print(response.invalidProductIdentifiers)
+                    completionHandler?(true, response.products)
+                }
+            }
+            """
+        let swiftScreen = """
+            import UIKit
+
+            final class TipController: UITableViewController {
+                let helper = TipHelper()
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    helper.requestProducts { success, products in
+                        self.tableView.reloadData()
+                    }
+                }
+            }
+            """
+        let swift = Self.adding(
+            "Pebble/TipController.swift", swiftScreen,
+            to: Self.adding("Pebble/TipHelper.swift", swiftHelper, to: try Fixture.files(nil)))
+        #expect(try Detail.result("main-thread-assumed", files: swift)?.status == .warning)
+    }
+
+    /// An observer that implements `paymentQueue:removedTransactions:` but not
+    /// `updatedTransactions:` finishes nothing: the finishing switch is in the wrong method.
+    @Test func finishingInRemovedTransactionsFinishesNothing() throws {
+        let observer = """
+            #import <StoreKit/StoreKit.h>
+
+            @implementation StoreObserver
+            - (void)paymentQueue:(SKPaymentQueue *)queue removedTransactions:(NSArray *)transactions {
+                for (SKPaymentTransaction *transaction in transactions) {
+                    [[SKPaymentQueue defaultQueue] finishTransaction:transaction];
+                }
+            }
+            @end
+            """
+        let files = Self.adding("Pebble/StoreObserver.m", observer, to: try Fixture.files("ObjectiveCStore"))
+        let result = try Detail.result("finish-transactions", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        #expect(result?.message.contains("no paymentQueue:updatedTransactions:") == true)
+        let renamed = try Detail.replacing(
+            "Pebble/StoreObserver.m", "removedTransactions:", with: "updatedTransactions:", in: files)
+        #expect(try Detail.result("finish-transactions", files: renamed)?.status == .pass)
+    }
+
+    /// A subscription store view with its Restore Purchases button shown restores; hidden (the
+    /// default), it does not.
+    @Test func aStoreViewsRestoreButtonRestores() throws {
+        let clean = try Detail.replacing(
+            "Pebble/Store.swift", "try await AppStore.sync()", with: "print(\"later\")", in: try Fixture.files(nil))
+        let noRestore = try Detail.replacing("Pebble/Store.swift", "func restore()", with: "func later()", in: clean)
+        #expect(try Detail.result("restore-button", files: noRestore)?.status == .warning)
+        let paywall = """
+            import StoreKit
+            import SwiftUI
+
+            struct Paywall: View {
+                var body: some View {
+                    SubscriptionStoreView(groupID: "21482801")
+                        .storeButton(.visible, for: .restorePurchases)
+                }
+            }
+            """
+        let files = Self.adding("Pebble/Paywall.swift", paywall, to: noRestore)
+        let result = try Detail.result("restore-button", files: files)
+        #expect(result?.status == .pass)
+        #expect(result?.message.contains("Restore Purchases button of a StoreKit view") == true)
+        let hidden = try Detail.replacing("Pebble/Paywall.swift", ".visible", with: ".hidden", in: files)
+        #expect(try Detail.result("restore-button", files: hidden)?.status == .warning)
+    }
+
+    /// A request factory handed in (`makeRequest: SKProductsRequest.init`, or a stub's
+    /// `{ _ in SKProductsRequest() }`): the closure's result is kept by its caller, and the
+    /// response handler that never reads the invalid IDs is still found.
+    @Test func aRequestMadeByAnInjectedFactory() throws {
+        let loader = """
+            import StoreKit
+
+            final class ProductLoader: NSObject, SKProductsRequestDelegate {
+                private let makeRequest: (Set<String>) -> SKProductsRequest
+                private var loading: SKProductsRequest?
+
+                init(makeRequest: @escaping (Set<String>) -> SKProductsRequest) {
+                    self.makeRequest = makeRequest
+                }
+
+                func load(_ ids: Set<String>) {
+                    let request = makeRequest(ids)
+                    request.delegate = self
+                    loading = request
+                    request.start()
+                }
+
+                func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {
+                    print(response.products.count)
+                }
+            }
+
+            final class PreviewLoader {
+                let loader = ProductLoader(makeRequest: { _ in SKProductsRequest() })
+                let live = ProductLoader(makeRequest: SKProductsRequest.init)
+            }
+            """
+        let files = Self.adding("Pebble/ProductLoader.swift", loader, to: try Fixture.files(nil))
+        #expect(try Detail.result("request-not-retained", files: files)?.status == .pass)
+        let ignored = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(ignored?.status == .warning, "\(ignored?.message ?? "")")
+        #expect(ignored?.message.contains("invalidProductIdentifiers is never read") == true)
+    }
+
+    /// A look-up of stored products whose `else` only returns nil (a discount shown when both
+    /// products are there) reports nothing; a computed property's look-up whose users report
+    /// its absence does.
+    @Test func aStoredLookUpCountsOnlyWhenItsAbsenceIsReported() throws {
+        let silent = try Detail.replacing(
+            "Pebble/Store.swift",
+            "        let missing = Self.productIDs.subtracting(products.map(\\.id))\n        if !missing.isEmpty { print(\"Unknown product IDs: \\(missing.sorted())\") }\n",
+            with: "        self.products = products\n", in: try Fixture.files(nil))
+        let stored = try Detail.replacing(
+            "Pebble/Store.swift", "    private var updates: Task<Void, Never>?",
+            with: "    private var updates: Task<Void, Never>?\n    var products: [Product] = []", in: silent)
+        let discount = """
+            import StoreKit
+
+            extension Store {
+                func discount() -> Decimal? {
+                    guard let pro = products.first(where: { $0.id == "com.example.pebble.pro" }) else {
+                        return nil
+                    }
+                    return pro.price / 2
+                }
+
+                var proProduct: Product? { products.first { $0.id == "com.example.pebble.pro" } }
+            }
+            """
+        let quiet = Self.adding("Pebble/Discount.swift", discount, to: stored)
+        #expect(try Detail.result("invalid-ids-ignored", files: quiet)?.status == .warning)
+        let buyer = """
+            struct Buyer {
+                let store: Store
+                var problem: String?
+
+                mutating func buy() {
+                    guard let product = store.proProduct else {
+                        problem = "Pro is missing from the App Store."
+                        return
+                    }
+                    print(product)
+                }
+            }
+            """
+        let told = Self.adding("Pebble/Buyer.swift", buyer, to: quiet)
+        #expect(try Detail.result("invalid-ids-ignored", files: told)?.status == .pass)
     }
 }
 
