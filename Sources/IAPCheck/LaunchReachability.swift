@@ -603,18 +603,7 @@ private struct Search {
         // The callee: the identifier before `{`, or before the `( … )` that precedes it.
         var end = open - 1
         let called = tokens[end].text == ")"
-        if called {
-            var depth = 0
-            while end >= 0 {
-                if tokens[end].text == ")" { depth += 1 }
-                if tokens[end].text == "(" {
-                    depth -= 1
-                    if depth == 0 { break }
-                }
-                end -= 1
-            }
-            end -= 1
-        }
+        if called { end = SourceIndex.opening(tokens, of: end) - 1 }
         // `if tapped {` is a condition, not a call: a trailing closure follows `.name`.
         guard end >= 1, tokens[end].kind == .identifier, called || tokens[end - 1].text == "." else { return false }
         let callee = tokens[end].text.lowercased()
@@ -721,16 +710,7 @@ private struct Search {
         var mayBeSubclass = false
         let receiver = tokens[end]
         if receiver.text == "]" {
-            var level = 0
-            var cursor = end
-            while cursor >= 0 {
-                if tokens[cursor].text == "]" { level += 1 }
-                if tokens[cursor].text == "[" {
-                    level -= 1
-                    if level == 0 { break }
-                }
-                cursor -= 1
-            }
+            let cursor = SourceIndex.opening(tokens, of: end)
             if cursor >= 0, end - cursor == 6, tokens[cursor + 1].text == "[", tokens[cursor + 2].text == "self",
                 tokens[cursor + 3].text == "class", tokens[cursor + 4].text == "]", tokens[cursor + 5].text == "alloc"
             {
@@ -846,16 +826,7 @@ private struct Search {
         if token.text == "self" { return currentType }
         if token.text == ")", end >= 1 {
             // `Type()` and `Type.shared()`-like chains: find the name before the call.
-            var depth = 0
-            var cursor = end
-            while cursor >= 0 {
-                if tokens[cursor].text == ")" { depth += 1 }
-                if tokens[cursor].text == "(" {
-                    depth -= 1
-                    if depth == 0 { break }
-                }
-                cursor -= 1
-            }
+            let cursor = SourceIndex.opening(tokens, of: end)
             if cursor > 0, index.isTypeName(tokens[cursor - 1].text) { return tokens[cursor - 1].text }
             return nil
         }

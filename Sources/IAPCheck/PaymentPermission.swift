@@ -206,18 +206,7 @@ struct PaymentPermission {
         guard cursor > 0, tokens[cursor].text == "{" else { return false }
         var before = cursor - 1
         if tokens[before].text == "const", before > 0 { before -= 1 }
-        if tokens[before].text == ")" {
-            var level = 0
-            while before >= 0 {
-                if tokens[before].text == ")" { level += 1 }
-                if tokens[before].text == "(" {
-                    level -= 1
-                    if level == 0 { break }
-                }
-                before -= 1
-            }
-            before -= 1
-        }
+        if tokens[before].text == ")" { before = SourceIndex.opening(tokens, of: before) - 1 }
         return before >= 0 && tokens[before].text == name
     }
 

@@ -433,6 +433,31 @@ struct SourceIndex {
 
     /// The index just after the bracket that closes the one at `open` (`(`, `[`, `{`, or `<` of
     /// generics), or `tokens.count` when it is never closed.
+    /// The index of the bracket that `close` (a `)`, `]` or `}`) closes, or -1 when none does:
+    /// `close`'s mirror, for reading backwards from a call's end to its name.
+    static func opening(_ tokens: [SwiftToken], of close: Int) -> Int {
+        let closing = tokens[close].text
+        let opening: String
+        switch closing {
+        case ")": opening = "("
+        case "]": opening = "["
+        case "}": opening = "{"
+        default: return close
+        }
+        var depth = 0
+        var index = close
+        while index >= 0 {
+            let text = tokens[index].text
+            if text == closing { depth += 1 }
+            if text == opening {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+            index -= 1
+        }
+        return -1
+    }
+
     static func close(_ tokens: [SwiftToken], from open: Int) -> Int {
         let opening = tokens[open].text
         let closing: String
