@@ -3,7 +3,7 @@
 
 extension BuiltInTemplates {
     /// Changes whenever a name or a source below changes.
-    public static let digest = "d64990ddaac41a3b"
+    public static let digest = "ea82dfba1ced2c4f"
 
     /// Each built-in template's source, by name (`StoreKit2/StoreManager.swift`).
     public static let sources: [String: String] = [
@@ -5378,7 +5378,10 @@ main thread or the main actor; a notification it posts counts as well when the o
 touches the interface, since `NotificationCenter` delivers it on the posting thread. A call of the
 project's own helper whose name says it runs on the main queue or thread (`runOnMainThread { }`)
 counts as a hop, and a library's type method named like an interface call
-(`SVProgressHUD.dismiss()`) is not a touch.
+(`SVProgressHUD.dismiss()`) is not a touch. A completion handler the delegate calls counts too
+when a screen handed it in and its block touches the interface without a hop of its own (a
+`requestProducts { … tableView.reloadData() }` call), and so does the project's own view class,
+known by its superclass (`ActivityIndicator : UIView`).
 
 **What goes wrong.** StoreKit 1 does not promise to call its delegates on the main thread. Code
 that reloads a table view or sets a published property straight from the callback may do nothing
@@ -5397,7 +5400,10 @@ UI reads.
 Scans the sources: StoreKit 1 (or SwiftyStoreKit) code that never reads the invalid IDs (a
 response handler that looks for each requested product and reports the missing ones, with a
 message such as "not found", counts as reading them), and StoreKit 2 look-ups of which none ever
-compares requested and returned IDs.
+compares requested and returned IDs. Looking a requested ID up among the returned products
+(`products.first(where: { $0.id == proID })`) in the function that asks is a comparison, and so
+is an empty answer to a request for one ID; elsewhere, such a look-up counts when its `else`
+reports the missing product.
 
 **What goes wrong.** The code reads only the products that came back and never looks at the ones
 that did not. StoreKit 1 lists them in `invalidProductIdentifiers`; StoreKit 2 says nothing at all.
@@ -5463,7 +5469,10 @@ final class TransactionListener {
 `iapkit check` id: `finish-transactions` · heuristic · warning\
 Looks for a call of `finish()` or `finishTransaction(_:)` (or SwiftyStoreKit finishing them), and
 in a StoreKit 1 observer's switch, for one in the branch that gets `.failed` and, in an app that
-calls `restoreCompletedTransactions()`, in the one that gets `.restored`; not every path.
+calls `restoreCompletedTransactions()`, in the one that gets `.restored`; not every path. An
+observer that implements `paymentQueue(_:removedTransactions:)` but not
+`paymentQueue(_:updatedTransactions:)` finishes nothing: StoreKit hands new transactions only to
+the latter.
 
 **What goes wrong.** A transaction stays in the queue until the app finishes it. StoreKit delivers
 unfinished transactions again at every launch, and a consumable cannot be bought again while its
@@ -5478,7 +5487,8 @@ the listener above does. In StoreKit 1, finish failed and restored transactions 
 ### No way to restore purchases
 
 `iapkit check` id: `restore-button` · heuristic · warning\
-Scans the sources for `AppStore.sync()`, `restoreCompletedTransactions()` or a receipt refresh; a
+Scans the sources for `AppStore.sync()`, `restoreCompletedTransactions()`, a receipt refresh or
+a StoreKit view that shows its own button (`.storeButton(.visible, for: .restorePurchases)`); a
 catalogue of consumables needs none. Whether a customer finds the button is for a person to judge.
 
 **What goes wrong.** App Review expects apps that sell non-consumables or subscriptions to offer
@@ -6033,7 +6043,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 假定代理回调在主线程上
 
 `iapkit check` id：`main-thread-assumed` · 启发式 · 警告\
-按方法签名找出 StoreKit 1 的代理方法和观察者方法，如果某个方法在方法体中操作了 UIKit 或 AppKit，或者设置了所在类型自己的 `@Published` 属性，却没有先切换到主线程或 main actor，就给出警告；它发出的通知也算在内：如果观察者的方法操作了界面，同样会警告，因为 `NotificationCenter` 在发出通知的线程上投递通知。调用项目自己的辅助函数、且函数名表明它在主队列或主线程上运行（`runOnMainThread { }`），也算作切换；第三方库中名字像界面调用的类型方法（`SVProgressHUD.dismiss()`）不算操作界面。
+按方法签名找出 StoreKit 1 的代理方法和观察者方法，如果某个方法在方法体中操作了 UIKit 或 AppKit，或者设置了所在类型自己的 `@Published` 属性，却没有先切换到主线程或 main actor，就给出警告；它发出的通知也算在内：如果观察者的方法操作了界面，同样会警告，因为 `NotificationCenter` 在发出通知的线程上投递通知。调用项目自己的辅助函数、且函数名表明它在主队列或主线程上运行（`runOnMainThread { }`），也算作切换；第三方库中名字像界面调用的类型方法（`SVProgressHUD.dismiss()`）不算操作界面。代理调用的完成回调如果是某个界面传进来的，而该界面的代码块没有自己切换到主线程就操作了界面（例如 `requestProducts { … tableView.reloadData() }`），也算在内；项目自己的视图类同样算，它由父类认出（`ActivityIndicator : UIView`）。
 
 **问题所在**：StoreKit 1 不保证在主线程上调用它的代理。直接在回调中刷新 table view 或设置 published 属性的代码，可能看不到任何效果，甚至崩溃，而空列表很容易被误当成缺少产品。
 
@@ -6044,7 +6054,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 未知 ID 从未被报告
 
 `iapkit check` id：`invalid-ids-ignored` · 启发式 · 警告\
-扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found" 之类的消息报告缺少的那些，也算读取了），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询。
+扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found" 之类的消息报告缺少的那些，也算读取了），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询。在发出请求的函数里从返回的产品中查找某个请求的 ID（`products.first(where: { $0.id == proID })`）算作比较，只请求一个 ID 时检查结果是否为空也算；在其他地方，这样的查找只有在 `else` 中报告了缺少的产品时才算。
 
 **问题所在**：代码只读取返回的产品，从不查看没有返回的那些。StoreKit 1 把它们列在 `invalidProductIdentifiers` 中；StoreKit 2 则什么也不说。
 
@@ -6090,7 +6100,7 @@ final class TransactionListener {
 ### 交易从未结束
 
 `iapkit check` id：`finish-transactions` · 启发式 · 警告\
-查找对 `finish()` 或 `finishTransaction(_:)` 的调用（或者由 SwiftyStoreKit 结束交易），对于 StoreKit 1 观察者中的 switch，还要在处理 `.failed` 的分支里找到这样的调用；如果 App 调用了 `restoreCompletedTransactions()`，处理 `.restored` 的分支里也要有；它不会检查每一条路径。
+查找对 `finish()` 或 `finishTransaction(_:)` 的调用（或者由 SwiftyStoreKit 结束交易），对于 StoreKit 1 观察者中的 switch，还要在处理 `.failed` 的分支里找到这样的调用；如果 App 调用了 `restoreCompletedTransactions()`，处理 `.restored` 的分支里也要有；它不会检查每一条路径。如果观察者实现了 `paymentQueue(_:removedTransactions:)`，却没有实现 `paymentQueue(_:updatedTransactions:)`，那它什么交易也结束不了：StoreKit 只把新交易交给后者。
 
 **问题所在**：交易会一直留在队列中，直到 App 结束它。StoreKit 会在每次启动时再次交付未结束的交易，而且在上一次购买未结束之前，同一个消耗型项目无法再次购买。
 
@@ -6101,7 +6111,7 @@ final class TransactionListener {
 ### 无法恢复购买
 
 `iapkit check` id：`restore-button` · 启发式 · 警告\
-扫描源代码，查找 `AppStore.sync()`、`restoreCompletedTransactions()` 或收据刷新；如果商品目录里只有消耗型项目，就不需要恢复入口。顾客能否找到这个按钮，则需要由人来判断。
+扫描源代码，查找 `AppStore.sync()`、`restoreCompletedTransactions()`、收据刷新，或者显示了自带恢复按钮的 StoreKit 视图（`.storeButton(.visible, for: .restorePurchases)`）；如果商品目录里只有消耗型项目，就不需要恢复入口。顾客能否找到这个按钮，则需要由人来判断。
 
 **问题所在**：App 审核要求销售非消耗型项目或订阅的 App 提供恢复购买的方式，例如在重新安装之后或在新设备上。没有恢复入口的 App 会被拒绝。
 
