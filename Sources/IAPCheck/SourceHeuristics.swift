@@ -704,7 +704,9 @@ struct SourceHeuristics {
         for position in body.start..<body.end - 1 where tokens[position].kind == .identifier {
             let name = tokens[position].text
             let next = tokens[position + 1].text
-            let called = next == "(" || next == "?" && position + 2 < body.end && tokens[position + 2].text == "("
+            // `handler(…)`, `handler?(…)`, `handler!(…)`.
+            let called =
+                next == "(" || ["?", "!"].contains(next) && position + 2 < body.end && tokens[position + 2].text == "("
             let previous = position > 0 ? tokens[position - 1].text : ""
             guard called, previous != "." || position >= 2 && tokens[position - 2].text == "self",
                 name.first.map({ $0.isLowercase || $0 == "_" }) == true, index.functionsByName[name] == nil,
@@ -771,16 +773,39 @@ struct SourceHeuristics {
                             && tokens[$0 + 2].text == "{"
                     }) {
                         opening = labelled + 2
+                    } else if label == "_", close - position == 6 || close - position == 4 {
+                        // `setCallBack(self.onPurchase)`, `setCallBack(onPurchase)`: a method of the
+                        // caller's own type is the handler.
+                        let owner = index.function(containing: position, in: file).flatMap {
+                            index.functions[$0].typeName
+                        }
+                        let method = tokens[close - 2].text
+                        if let handlerBody = index.functions(named: method, in: owner).compactMap({
+                            index.functions[$0].body
+                        }).first, let touch = handedHandlerTouch(in: handlerBody, owner: owner) {
+                            return touch
+                        }
                     }
                 }
                 guard let opening else { continue }
                 let closure = SourceIndex.Span(
                     file: file, start: opening, end: SourceIndex.close(tokens, from: opening))
-                if Self.hopsToMain(tokens, body: closure) { continue }
-                if let touch = Self.uiTouch(in: tokens, body: closure) { return tokens[touch].location }
+                let owner = index.function(containing: opening, in: file).flatMap { index.functions[$0].typeName }
+                if let touch = handedHandlerTouch(in: closure, owner: owner) { return touch }
             }
         }
         return nil
+    }
+
+    /// A handed-in block's or method's touch of the interface without a hop of its own: itself,
+    /// through its screen's own methods (`[self showProductPrice:…]`) or by setting a view
+    /// model's `@Published` state.
+    private func handedHandlerTouch(in body: SourceIndex.Span, owner: String?) -> SourceLocation? {
+        let tokens = index.tokens(body.file)
+        if Self.hopsToMain(tokens, body: body) { return nil }
+        if let touch = Self.uiTouch(in: tokens, body: body) { return tokens[touch].location }
+        return projectInterfaceClassTouch(in: body) ?? publishedTouch(in: body, of: owner)
+            ?? uiTouchThroughOwnMethods(from: body, of: owner, depth: 2)
     }
 
     /// A use of one of the project's own views or controllers (`[[ActivityIndicator

@@ -1624,6 +1624,90 @@ import Testing
         let told = Self.adding("Pebble/Buyer.swift", buyer, to: quiet)
         #expect(try Detail.result("invalid-ids-ignored", files: told)?.status == .pass)
     }
+
+    /// The handed-in handler may touch the interface one step away: a block that calls its
+    /// coordinator's own method, which reaches the navigation controller, or a view model's
+    /// method passed by name (`setCallBack(self.onPurchase)`) that sets `@Published` state.
+    @Test func aHandedInHandlerTouchesTheInterfaceThroughItsOwnType() throws {
+        let helper = """
+            #import <StoreKit/StoreKit.h>
+
+            @implementation IAPManager
+            - (void)requestProducts:(void (^)(BOOL success, NSArray *products))completionHandler {
+                self.completionHandler = completionHandler;
+                self.productRequest = [[SKProductsRequest alloc] initWithProductIdentifiers:self.identifiers];
+                self.productRequest.delegate = self;
+                [self.productRequest start];
+            }
+
+            - (void)productsRequest:(SKProductsRequest *)request didReceiveResponse:(SKProductsResponse *)response {
+                self.completionHandler(YES, response.products);
+            }
+            @end
+            """
+        let coordinator = """
+            #import "IAPManager.h"
+
+            @implementation SettingsCoordinator
+            - (void)unableToRetrieveProducts {
+                NSArray *controllers = self.navigationController.viewControllers;
+                NSLog(@"%@", controllers);
+            }
+
+            - (void)load {
+                [IAPManager.sharedInstance requestProducts:^(BOOL success, NSArray *products) {
+                    if (success == NO) { [self unableToRetrieveProducts]; }
+                }];
+            }
+            @end
+            """
+        let objectiveC = Self.adding(
+            "Pebble/SettingsCoordinator.m", coordinator,
+            to: Self.adding("Pebble/IAPManager.m", helper, to: try Fixture.files(nil)))
+        let reached = try Detail.result("main-thread-assumed", files: objectiveC)
+        #expect(reached?.status == .warning, "\(reached?.message ?? "")")
+        #expect(reached?.evidence.map(\.file) == ["Pebble/SettingsCoordinator.m"])
+        let tipJar = """
+            import StoreKit
+
+            final class TipJar: NSObject, SKPaymentTransactionObserver {
+                static let shared = TipJar()
+                private var callBack: ((Bool, String) -> Void)?
+
+                func setCallBack(_ callBack: @escaping (Bool, String) -> Void) {
+                    self.callBack = callBack
+                }
+
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions where transaction.transactionState == .purchased {
+                        self.callBack!(true, transaction.payment.productIdentifier)
+                        queue.finishTransaction(transaction)
+                    }
+                }
+            }
+            """
+        let viewModel = """
+            import Combine
+
+            final class TipJarModel: ObservableObject {
+                @Published var thanks = false
+
+                init() {
+                    TipJar.shared.setCallBack(self.onPurchase)
+                }
+
+                func onPurchase(_ success: Bool, _ productID: String) {
+                    thanks = success
+                }
+            }
+            """
+        let swift = Self.adding(
+            "Pebble/TipJarModel.swift", viewModel,
+            to: Self.adding("Pebble/TipJar.swift", tipJar, to: try Fixture.files(nil)))
+        let published = try Detail.result("main-thread-assumed", files: swift)
+        #expect(published?.status == .warning, "\(published?.message ?? "")")
+        #expect(published?.evidence.map(\.file) == ["Pebble/TipJarModel.swift"])
+    }
 }
 
 extension ProjectLoader {
