@@ -324,12 +324,23 @@ private struct Search {
         for type in index.types where type.isMain && launches(type.body.file) {
             let name = SourceIndex.Span(file: type.body.file, start: type.nameToken, end: type.nameToken + 1)
             let node = addNode("@main \(type.name)", at: name, parent: nil)
-            construct(type.name, asRootView: false, depth: 0, node: node)
-            for function in index.functions(named: "body", in: type.name) {
-                enqueue(index.functions[function].body, .code, depth: 0, node: node)
-            }
-            for property in index.properties(named: "body", in: type.name) {
-                enqueue(index.properties[property].body, .code, depth: 0, node: node)
+            seedApp(type.name, node: node)
+            // `static func main() { if #available(…) { NewApp.main() } else { OldApp.main() } }`:
+            // each App the custom entry point runs is launched like an `@main` one.
+            for function in index.functions(named: "main", in: type.name) {
+                guard let body = index.functions[function].body else { continue }
+                let tokens = index.tokens(body.file)
+                for position in body.start..<max(body.start, body.end - 3)
+                where tokens[position + 1].text == "." && tokens[position + 2].text == "main"
+                    && tokens[position + 3].text == "(" && index.isDeclaredType(tokens[position].text)
+                    && tokens[position].text != type.name
+                {
+                    let app = tokens[position].text
+                    let child = addNode(
+                        "\(app).main()", at: SourceIndex.Span(file: body.file, start: position, end: position + 1),
+                        parent: node)
+                    seedApp(app, node: child)
+                }
             }
         }
         for controller in reachability.launchControllers {
@@ -352,6 +363,17 @@ private struct Search {
             let node = addNode("\(owner).\(Self.describe(function))", at: function.signature, parent: nil)
             if let typeName = function.typeName { construct(typeName, asRootView: false, depth: 0, node: node) }
             enqueue(index.functions[position].body, .code, depth: 0, node: node)
+        }
+    }
+
+    /// An app type as launch makes it: its initialiser, stored properties and scene `body`.
+    private mutating func seedApp(_ typeName: String, node: Int) {
+        construct(typeName, asRootView: false, depth: 0, node: node)
+        for function in index.functions(named: "body", in: typeName) {
+            enqueue(index.functions[function].body, .code, depth: 0, node: node)
+        }
+        for property in index.properties(named: "body", in: typeName) {
+            enqueue(index.properties[property].body, .code, depth: 0, node: node)
         }
     }
 

@@ -47,8 +47,9 @@ struct SourceHeuristics {
         let tokens = index.tokens(file)
         let objectiveC = index.scans[file].language == .objectiveC
         // Without ARC, `alloc` keeps the request until the code releases it, usually in the
-        // delegate's answer. A file can switch ARC on or off for itself (`-fobjc-arc`).
-        if objectiveC, !context.compilesWithAutomaticReferenceCounting(index.scans[file].path) { return [] }
+        // delegate's answer; a `[request release]` in the method that starts it lets it go at
+        // once. A file can switch ARC on or off for itself (`-fobjc-arc`).
+        let manual = objectiveC && !context.compilesWithAutomaticReferenceCounting(index.scans[file].path)
         var found: [SourceLocation] = []
         for position in tokens.indices where tokens[position].text == "SKProductsRequest" {
             guard let function = index.function(containing: position, in: file),
@@ -67,11 +68,18 @@ struct SourceHeuristics {
             var binding: String?
             if before == "=" {
                 guard start >= 2, tokens[start - 2].kind == .identifier else { continue }
-                let name = tokens[start - 2].text
-                let declares =
+                var name = tokens[start - 2].text
+                var declares =
                     objectiveC
                     ? start >= 3 && (tokens[start - 3].text == "*" || tokens[start - 3].text == "SKProductsRequest")
                     : start >= 3 && ["let", "var"].contains(tokens[start - 3].text)
+                // `let request: SKProductsRequest = SKProductsRequest(…)`.
+                if !objectiveC, !declares, start >= 5, tokens[start - 3].text == ":",
+                    tokens[start - 4].kind == .identifier, ["let", "var"].contains(tokens[start - 5].text)
+                {
+                    name = tokens[start - 4].text
+                    declares = true
+                }
                 guard declares else { continue }
                 binding = name
             } else if before == "return" {
@@ -88,12 +96,19 @@ struct SourceHeuristics {
             let end = objectiveC ? ProductIDFlow.endOfMessageArgument(tokens, from: position) : position
             guard let name = binding else {
                 // Not bound at all: `SKProductsRequest(…).start()`.
-                found.append(tokens[position].location)
+                if !manual { found.append(tokens[position].location) }
                 continue
             }
-            if !Self.stores(name, in: tokens, from: end, to: body.end, objectiveC: objectiveC) {
-                found.append(tokens[position].location)
-            }
+            let typeName = index.functions[function].typeName
+            let stored = Self.stores(
+                name, in: tokens, from: end, to: body.end, objectiveC: objectiveC,
+                isWeak: { property in
+                    index.properties(named: property, in: typeName).contains {
+                        index.properties[$0].attributes.contains("weak")
+                    }
+                })
+            if manual, !Self.releases(name, in: tokens, from: end, to: body.end) { continue }
+            if !stored { found.append(tokens[position].location) }
         }
         return found
     }
@@ -126,15 +141,18 @@ struct SourceHeuristics {
 
     /// True when `name` is assigned to something (`self.request = name`, `_request = name`,
     /// `requests[name] = …`), added to a collection, or returned.
-    private static func stores(_ name: String, in tokens: [SwiftToken], from start: Int, to end: Int, objectiveC: Bool)
-        -> Bool
-    {
+    private static func stores(
+        _ name: String, in tokens: [SwiftToken], from start: Int, to end: Int, objectiveC: Bool,
+        isWeak: (String) -> Bool = { _ in false }
+    ) -> Bool {
         var position = start
         while position < end {
             defer { position += 1 }
             guard tokens[position].text == name, tokens[position].kind == .identifier else { continue }
             let previous = position > 0 ? tokens[position - 1].text : ""
             let next = position + 1 < tokens.count ? tokens[position + 1].text : ""
+            // `self.request = request` into a `weak var` keeps nothing.
+            if previous == "=", position >= 2, isWeak(tokens[position - 2].text) { continue }
             if previous == "=" || previous == "return" { return true }
             if previous == "[" && next == "]" && position + 2 < tokens.count && tokens[position + 2].text == "=" {
                 return true
@@ -152,6 +170,14 @@ struct SourceHeuristics {
             }
         }
         return false
+    }
+
+    /// `[request release]` or `[request autorelease]` between `start` and `end`.
+    private static func releases(_ name: String, in tokens: [SwiftToken], from start: Int, to end: Int) -> Bool {
+        (start..<max(start, end - 2)).contains {
+            tokens[$0].text == "[" && tokens[$0 + 1].text == name
+                && ["release", "autorelease"].contains(tokens[$0 + 2].text)
+        }
     }
 
     func invalidIDsIgnored() -> Outcome {
@@ -713,6 +739,23 @@ struct SourceHeuristics {
                 !handlers.contains(name)
             else { continue }
             handlers.append(name)
+        }
+        // `delegate?.purchaseResult(was: true)`, `[self.delegate didPurchase:…]`: what the
+        // screens that adopt the delegate protocol do in that method.
+        for position in body.start..<max(body.start, body.end - 3) where tokens[position].text == "delegate" {
+            var method = position + 1
+            if tokens[method].text == "?" || tokens[method].text == "!" { method += 1 }
+            let swiftCall = tokens[method].text == "." && tokens[method + 1].kind == .identifier
+            let objectiveCCall =
+                tokens[position + 1].kind == .identifier && position > 0
+                && (tokens[position - 1].text == "[" || tokens[position - 1].text == ".")
+            guard swiftCall || objectiveCCall else { continue }
+            let name = swiftCall ? tokens[method + 1].text : tokens[position + 1].text
+            for implementation in index.functionsByName[name] ?? [] {
+                let adopter = index.functions[implementation]
+                guard adopter.typeName != typeName, let adopterBody = adopter.body else { continue }
+                if let touch = handedHandlerTouch(in: adopterBody, owner: adopter.typeName) { return touch }
+            }
         }
         for handler in handlers {
             let stored = handler.hasPrefix("_") ? String(handler.dropFirst()) : handler

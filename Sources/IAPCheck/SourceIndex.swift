@@ -736,6 +736,8 @@ struct FileDeclarations: Sendable {
             if SourceIndex.declarationModifiers.contains(token.text) {
                 // A lazy property's value is made at its first read, not with its owner.
                 if token.text == "lazy" { attributes.append("lazy") }
+                // A weak property keeps nothing alive (a request stored in one is released).
+                if token.text == "weak" { attributes.append("weak") }
                 if token.text == "static"
                     || (token.text == "class" && index + 1 < tokens.count
                         && ["func", "var", "let"].contains(tokens[index + 1].text))

@@ -1708,6 +1708,115 @@ import Testing
         #expect(published?.status == .warning, "\(published?.message ?? "")")
         #expect(published?.evidence.map(\.file) == ["Pebble/TipJarModel.swift"])
     }
+
+    /// A custom entry point (`@main struct Main { static func main() { NewApp.main() } }`)
+    /// launches the App types it runs, with their `@StateObject` stores.
+    @Test func aCustomEntryPointLaunchesTheAppsItRuns() throws {
+        var files = try Fixture.files(nil)
+        files["Pebble/PebbleApp.swift"] = Array(
+            """
+            import SwiftUI
+
+            struct PebbleApp13: App {
+                @StateObject private var store = StoreHolder()
+                var body: some Scene { WindowGroup { Text("Pebble") } }
+            }
+
+            @main
+            struct Main {
+                static func main() {
+                    PebbleApp13.main()
+                }
+            }
+
+            final class StoreHolder: ObservableObject {
+                let store = Store()
+            }
+            """.utf8)
+        let result = try Detail.result("listener-at-launch", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        #expect(result?.message.contains("@main Main → PebbleApp13.main()") == true)
+    }
+
+    /// A request kept only in a `weak var` (typed local or not) is released as the method
+    /// returns; without ARC, one sent `release` right after `start` is too.
+    @Test func weakPropertiesAndAnEarlyReleaseKeepNoRequest() throws {
+        let store = """
+            import StoreKit
+
+            final class PerkStore: NSObject, SKProductsRequestDelegate {
+                weak var request: SKProductsRequest?
+
+                func load() {
+                    let request: SKProductsRequest = SKProductsRequest(productIdentifiers: ["com.example.pebble.pro"])
+                    request.delegate = self
+                    self.request = request
+                    request.start()
+                }
+
+                func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {
+                    print(response.invalidProductIdentifiers)
+                }
+            }
+            """
+        let files = Self.adding("Pebble/PerkStore.swift", store, to: try Fixture.files(nil))
+        #expect(try Detail.result("request-not-retained", files: files)?.status == .warning)
+        let strong = try Detail.replacing("Pebble/PerkStore.swift", "weak var request", with: "var request", in: files)
+        #expect(try Detail.result("request-not-retained", files: strong)?.status == .pass)
+        let path = "Pebble.xcodeproj/project.pbxproj"
+        let manual = try Detail.replacing(
+            path, "CLANG_ENABLE_OBJC_ARC = YES;", with: "CLANG_ENABLE_OBJC_ARC = NO;",
+            in: try Fixture.files("ObjectiveCStore"))
+        #expect(try Detail.result("request-not-retained", files: manual)?.status == .pass)
+        let released = try Detail.replacing(
+            "Pebble/LegacyStore.m", "    [request start];", with: "    [request start];\n    [request release];",
+            in: manual)
+        #expect(try Detail.result("request-not-retained", files: released)?.status == .warning)
+    }
+
+    /// The observer tells its delegate (`IAPHandler.delegate?.purchaseResult(was:)`), and the
+    /// screen that adopts the protocol hides its spinner without a hop.
+    @Test func aDelegateProtocolMethodThatTouchesTheInterfaceIsTheCallbacksTouch() throws {
+        let handler = """
+            import StoreKit
+
+            protocol PurchaseResultDelegate: AnyObject {
+                func purchaseResult(was success: Bool)
+            }
+
+            final class IAPHandler: NSObject, SKPaymentTransactionObserver {
+                weak var delegate: PurchaseResultDelegate?
+
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions where transaction.transactionState == .purchased {
+                        queue.finishTransaction(transaction)
+                        delegate?.purchaseResult(was: true)
+                    }
+                }
+            }
+            """
+        let screen = """
+            import UIKit
+
+            final class UnlockController: UIViewController, PurchaseResultDelegate {
+                let spinner = UIActivityIndicatorView()
+
+                func purchaseResult(was success: Bool) {
+                    spinner.stopAnimating()
+                }
+            }
+            """
+        let files = Self.adding(
+            "Pebble/UnlockController.swift", screen,
+            to: Self.adding("Pebble/IAPHandler.swift", handler, to: try Fixture.files(nil)))
+        let result = try Detail.result("main-thread-assumed", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        #expect(result?.evidence.map(\.file) == ["Pebble/UnlockController.swift"])
+        let hopped = try Detail.replacing(
+            "Pebble/UnlockController.swift", "spinner.stopAnimating()",
+            with: "DispatchQueue.main.async { self.spinner.stopAnimating() }", in: files)
+        #expect(try Detail.result("main-thread-assumed", files: hopped)?.status == .pass)
+    }
 }
 
 extension ProjectLoader {
