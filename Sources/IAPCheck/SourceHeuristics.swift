@@ -303,7 +303,7 @@ struct SourceHeuristics {
         let tokens = index.tokens(span.file)
         let typeName = index.function(containing: span.start, in: span.file).flatMap { index.functions[$0].typeName }
         var stored: Set<String> = []
-        for position in span.start..<min(span.end, tokens.count) - 1
+        for position in span.start..<max(span.start, min(span.end, tokens.count) - 1)
         where tokens[position].kind == .identifier && tokens[position + 1].text == "=" {
             let previous = position > 0 ? tokens[position - 1].text : ""
             if ["let", "var"].contains(previous) { continue }
@@ -343,7 +343,7 @@ struct SourceHeuristics {
         else { return false }
         let end = SourceIndex.close(tokens, from: position + 1)
         // `$0.id == transaction.productID` finds what a transaction bought, not a requested ID.
-        for inner in (position + 2)..<min(end, tokens.count) - 1
+        for inner in (position + 2)..<max(position + 2, min(end, tokens.count) - 1)
         where tokens[inner].text == "." && ["productID", "productIdentifier"].contains(tokens[inner + 1].text) {
             return false
         }
@@ -727,7 +727,7 @@ struct SourceHeuristics {
         guard let typeName else { return nil }
         let tokens = index.tokens(body.file)
         var handlers: [String] = []
-        for position in body.start..<body.end - 1 where tokens[position].kind == .identifier {
+        for position in body.start..<max(body.start, body.end - 1) where tokens[position].kind == .identifier {
             let name = tokens[position].text
             let next = tokens[position + 1].text
             // `handler(…)`, `handler?(…)`, `handler!(…)`.
@@ -763,13 +763,14 @@ struct SourceHeuristics {
                 let setter = index.functions[member]
                 guard let setterBody = setter.body else { continue }
                 let setterTokens = index.tokens(setterBody.file)
-                for position in setterBody.start..<setterBody.end - 2
+                for position in setterBody.start..<max(setterBody.start, setterBody.end - 2)
                 where [handler, stored, "_" + stored].contains(setterTokens[position].text)
                     && setterTokens[position + 1].text == "="
                 {
                     var value = position + 2
                     if setterTokens[value].text == "[" { value += 1 }
-                    guard let parameter = setter.parameters.firstIndex(where: { $0.name == setterTokens[value].text })
+                    guard value < setterBody.end,
+                        let parameter = setter.parameters.firstIndex(where: { $0.name == setterTokens[value].text })
                     else { continue }
                     if let touch = touchInHandedClosures(to: setter, parameter: parameter) { return touch }
                 }
@@ -799,10 +800,10 @@ struct SourceHeuristics {
                     // `[helper requestProductsWithCompletionHandler:^(BOOL success, NSArray *products) { … }]`.
                     var cursor = position
                     let end = ProductIDFlow.endOfMessageArgument(tokens, from: position)
-                    while cursor < end, !(tokens[cursor].text == label && tokens[cursor + 1].text == ":") {
+                    while cursor + 2 < end, !(tokens[cursor].text == label && tokens[cursor + 1].text == ":") {
                         cursor += 1
                     }
-                    if cursor < end, tokens[cursor + 2].text == "^" {
+                    if cursor + 2 < end, tokens[cursor + 2].text == "^" {
                         opening = (cursor + 3..<end).first { tokens[$0].text == "{" }
                     }
                 } else if tokens[position + 1].text == "{" {

@@ -1817,6 +1817,33 @@ import Testing
             with: "DispatchQueue.main.async { self.spinner.stopAnimating() }", in: files)
         #expect(try Detail.result("main-thread-assumed", files: hopped)?.status == .pass)
     }
+
+    /// Sources cut off in the middle of the shapes the callback and look-up readers follow
+    /// (a message to a handler-taking method, a look-up, a handler setter) are read without a
+    /// crash, and the report still comes.
+    @Test func sourcesCutOffInsideTheFollowedShapesStillGetAReport() throws {
+        let helper = """
+            #import <StoreKit/StoreKit.h>
+
+            @implementation IAPHelper
+            - (void)requestProductsWithCompletionHandler:(Handler)completionHandler {
+                _completionHandler = [completionHandler copy];
+            }
+
+            - (void)productsRequest:(SKProductsRequest *)request didReceiveResponse:(SKProductsResponse *)response {
+                _completionHandler(YES, response.products);
+            }
+            @end
+            """
+        var files = Self.adding("Pebble/IAPHelper.m", helper, to: try Fixture.files(nil))
+        files["Pebble/Cut.m"] = Array("[[IAPHelper shared] requestProductsWithCompletionHandler".utf8)
+        files["Pebble/Cut.swift"] = Array("let pro = store.products.first(".utf8)
+        files["Pebble/Setter.m"] = Array(
+            "@implementation IAPHelper\n- (void)set:(Handler)h {\n    _completionHandler = [".utf8)
+        for id in ["main-thread-assumed", "invalid-ids-ignored", "request-not-retained"] {
+            #expect(try Detail.result(id, files: files) != nil, "\(id)")
+        }
+    }
 }
 
 extension ProjectLoader {
