@@ -694,11 +694,7 @@ struct SourceHeuristics {
             else { continue }
             let tokens = index.tokens(body.file)
             guard !Self.hopsToMain(tokens, body: body),
-                let touch = Self.uiTouch(in: tokens, body: body).map({ tokens[$0].location })
-                    ?? publishedTouch(in: body, of: function.typeName)
-                    ?? notificationTouch(from: body, of: function.typeName)
-                    ?? uiTouchThroughOwnMethods(from: body, of: function.typeName, depth: 2)
-                    ?? projectInterfaceClassTouch(in: body)
+                let touch = interfaceReach.touch(from: body, owner: function.typeName)
                     ?? handedInHandlerTouch(from: body, of: function.typeName)
             else {
                 continue
@@ -706,6 +702,10 @@ struct SourceHeuristics {
             evidence.append(touch)
             let name = Self.describe(function)
             if !names.contains(name) { names.append(name) }
+        }
+        for (call, touch) in swiftyStoreKitCompletionTouches() {
+            evidence.append(touch)
+            if !names.contains(call) { names.append(call) }
         }
         if evidence.isEmpty {
             return Outcome(.pass, "no StoreKit 1 delegate method touches the interface off the main thread")
@@ -716,6 +716,43 @@ struct SourceHeuristics {
     }
 
     static func describe(_ function: SourceIndex.Function) -> String { function.signatureText }
+
+    /// A copy of SwiftyStoreKit in the app's own sources calls the completions of
+    /// `purchaseProduct`, `restorePurchases` and `completeTransactions` from its transaction
+    /// observer (`PaymentQueueController`) with no hop of its own (only its product look-up
+    /// hops), so an app's completion that touches the interface must hop itself. Without the
+    /// copy the library's code cannot be read, and its completions are not judged.
+    private func swiftyStoreKitCompletionTouches() -> [(call: String, touch: SourceLocation)] {
+        guard index.isTypeName("PaymentQueueController") else { return [] }
+        let calls: Set<String> = ["purchaseProduct", "restorePurchases", "completeTransactions"]
+        var found: [(call: String, touch: SourceLocation)] = []
+        for (file, scan) in index.scans.enumerated() where scan.mentions("SwiftyStoreKit") {
+            let tokens = scan.tokens
+            for position in tokens.indices.dropFirst(2).dropLast()
+            where calls.contains(tokens[position].text) && tokens[position - 1].text == "."
+                && tokens[position - 2].text == "SwiftyStoreKit" && tokens[position + 1].text == "("
+            {
+                let close = SourceIndex.close(tokens, from: position + 1)
+                var opening: Int?
+                if close < tokens.count, tokens[close].text == "{" {
+                    opening = close
+                } else if let labelled = (position + 2..<min(close, tokens.count)).first(where: {
+                    tokens[$0].text == "completion" && $0 + 2 < close && tokens[$0 + 1].text == ":"
+                        && tokens[$0 + 2].text == "{"
+                }) {
+                    opening = labelled + 2
+                }
+                guard let opening else { continue }
+                let closure = SourceIndex.Span(
+                    file: file, start: opening, end: SourceIndex.close(tokens, from: opening))
+                let owner = index.function(containing: opening, in: file).flatMap { index.functions[$0].typeName }
+                if let touch = interfaceReach.touch(from: closure, owner: owner) {
+                    found.append(("the completion of SwiftyStoreKit.\(tokens[position].text)", touch))
+                }
+            }
+        }
+        return found
+    }
 
     /// A completion handler the delegate calls that a screen handed in: the tutorial helper's
     /// `_completionHandler(YES, products)`, stored by `requestProductsWithCompletionHandler:` from
@@ -845,11 +882,35 @@ struct SourceHeuristics {
     /// through its screen's own methods (`[self showProductPrice:…]`) or by setting a view
     /// model's `@Published` state.
     private func handedHandlerTouch(in body: SourceIndex.Span, owner: String?) -> SourceLocation? {
+        interfaceReach.touch(from: body, owner: owner)
+    }
+
+    /// The walk from a callback through what it runs, judging each body it reaches by itself.
+    private var interfaceReach: InterfaceReach {
+        InterfaceReach(index: index) { body, owner in
+            let tokens = index.tokens(body.file)
+            if let touch = Self.uiTouch(in: tokens, body: body) { return tokens[touch].location }
+            return projectInterfaceClassTouch(in: body) ?? publishedTouch(in: body, of: owner)
+                ?? outletTouch(in: body, of: owner)
+        }
+    }
+
+    /// A use of an `@IBOutlet` of the code's own type (`removeAdsButton.removeFromSuperview()`,
+    /// `self.priceLabel.text = …`): a view from the storyboard, whatever its name says.
+    private func outletTouch(in body: SourceIndex.Span, of typeName: String?) -> SourceLocation? {
+        guard let typeName else { return nil }
+        let outlets = Set(
+            (index.propertiesByType[typeName] ?? []).map { index.properties[$0] }
+                .filter { $0.attributes.contains("@IBOutlet") }.map(\.name))
+        guard !outlets.isEmpty else { return nil }
         let tokens = index.tokens(body.file)
-        if Self.hopsToMain(tokens, body: body) { return nil }
-        if let touch = Self.uiTouch(in: tokens, body: body) { return tokens[touch].location }
-        return projectInterfaceClassTouch(in: body) ?? publishedTouch(in: body, of: owner)
-            ?? uiTouchThroughOwnMethods(from: body, of: owner, depth: 2)
+        for position in body.start..<body.end where outlets.contains(tokens[position].text) {
+            guard position + 1 < body.end, [".", "?", "!"].contains(tokens[position + 1].text) else { continue }
+            let previous = position > 0 ? tokens[position - 1].text : ""
+            guard previous != "." || position >= 2 && tokens[position - 2].text == "self" else { continue }
+            return tokens[position].location
+        }
+        return nil
     }
 
     /// A use of one of the project's own views or controllers (`[[ActivityIndicator
@@ -888,99 +949,6 @@ struct SourceHeuristics {
             third.isUppercase
         else { return false }
         return uiSuffixes.contains(where: { text.hasSuffix($0) })
-    }
-
-    /// A touch of the interface in a method of the delegate's own type that its body calls
-    /// (`[self showUnavailableAlert]`, `self.showError()`), as far as `depth` calls down, when
-    /// that method neither hops to the main thread nor runs on the main actor.
-    private func uiTouchThroughOwnMethods(from body: SourceIndex.Span, of typeName: String?, depth: Int)
-        -> SourceLocation?
-    {
-        guard let typeName, depth > 0 else { return nil }
-        let tokens = index.tokens(body.file)
-        var seen: Set<Int> = []
-        for position in body.start..<body.end where tokens[position].kind == .identifier {
-            let next = position + 1 < body.end ? tokens[position + 1].text : ""
-            let previous = position > 0 ? tokens[position - 1].text : ""
-            // `[self name…]`, `self.name(`, or a bare `name(` inside the type.
-            let onSelf =
-                (previous == "self" && (next == "]" || next == ":"))
-                || (previous == "." && position >= 2 && tokens[position - 2].text == "self" && next == "(")
-                || (previous != "." && next == "(")
-            guard onSelf else { continue }
-            for candidate in index.functions(named: tokens[position].text, in: typeName)
-            where seen.insert(candidate).inserted {
-                let method = index.functions[candidate]
-                guard let methodBody = method.body, methodBody != body, !method.attributes.contains("@MainActor") else {
-                    continue
-                }
-                let methodTokens = index.tokens(methodBody.file)
-                if Self.hopsToMain(methodTokens, body: methodBody) { continue }
-                if let touch = Self.uiTouch(in: methodTokens, body: methodBody) { return methodTokens[touch].location }
-                if let deeper = uiTouchThroughOwnMethods(from: methodBody, of: typeName, depth: depth - 1) {
-                    return deeper
-                }
-            }
-        }
-        return nil
-    }
-
-    /// A notification the delegate method posts (itself or through methods of its type, two
-    /// calls down) whose observer touches the interface: `NotificationCenter` delivers it on the
-    /// posting thread, StoreKit's. An observer method that hops, or a block observer on the main
-    /// queue, does not count.
-    private func notificationTouch(from body: SourceIndex.Span, of typeName: String?) -> SourceLocation? {
-        let bodies = index.bodies(reachedFrom: body, inType: typeName, depth: 2) { callee in
-            !Self.hopsToMain(index.tokens(callee.file), body: callee)
-        }
-        var posted: Set<String> = []
-        for span in bodies {
-            let tokens = index.tokens(span.file)
-            for position in span.start..<span.end where tokens[position].kind == .identifier {
-                // `post(name: X, …)`, `postNotificationName:X object:…`.
-                let text = tokens[position].text
-                let swift = text == "post" && position + 3 < span.end && tokens[position + 2].text == "name"
-                let objectiveC = text == "postNotificationName" && position + 1 < span.end
-                guard swift || objectiveC,
-                    let name = Self.notificationName(tokens, from: position + (swift ? 2 : 1), limit: span.end)
-                else { continue }
-                posted.insert(name)
-            }
-        }
-        guard !posted.isEmpty else { return nil }
-        for scan in index.scans where scan.mentions("addObserver") {
-            let tokens = scan.tokens
-            for position in tokens.indices where tokens[position].text == "addObserver" {
-                let end = min(tokens.count, position + 40)
-                // The observer's method: `selector: #selector(onPurchased)`, `selector:@selector(onPurchased:)`.
-                guard
-                    let selector = (position..<end).first(where: {
-                        tokens[$0].text.hasSuffix("selector") && $0 > position + 1
-                    }),
-                    let nameLabel = (position..<end).first(where: { tokens[$0].text == "name" }),
-                    let name = Self.notificationName(tokens, from: nameLabel, limit: end), posted.contains(name)
-                else { continue }
-                var cursor = selector + 1
-                var method: String?
-                while cursor < end, tokens[cursor].text != ")" {
-                    if tokens[cursor].kind == .identifier { method = tokens[cursor].text }
-                    cursor += 1
-                }
-                guard let method else { continue }
-                for candidate in index.functionsByName[method] ?? [] {
-                    let observer = index.functions[candidate]
-                    guard let observerBody = observer.body, !observer.attributes.contains("@MainActor") else {
-                        continue
-                    }
-                    let observerTokens = index.tokens(observerBody.file)
-                    if Self.hopsToMain(observerTokens, body: observerBody) { continue }
-                    if let touch = Self.uiTouch(in: observerTokens, body: observerBody) {
-                        return observerTokens[touch].location
-                    }
-                }
-            }
-        }
-        return nil
     }
 
     /// The last name or string in the parenthesised or message argument after `start`:
@@ -1043,7 +1011,9 @@ struct SourceHeuristics {
     private static let uiCalls: Set<String> = [
         "present", "presentViewController", "dismiss", "dismissViewControllerAnimated", "reloadData", "performSegue",
         "setNeedsDisplay", "setNeedsLayout", "runModal", "beginSheetModal", "impactOccurred", "notificationOccurred",
-        "startAnimating", "stopAnimating", "dismissWithClickedButtonIndex",
+        "startAnimating", "stopAnimating", "dismissWithClickedButtonIndex", "removeFromSuperview", "addSubview",
+        "insertSubview", "setTitle", "reloadRows", "reloadSections", "insertRows", "deleteRows", "layoutIfNeeded",
+        "endRefreshing", "beginRefreshing", "makeKeyAndOrderFront", "orderOut",
     ]
     /// A view's own state, set as `spinner.hidden = YES` or `button.isEnabled = true`.
     private static let viewStates: Set<String> = ["hidden", "isHidden", "enabled", "isEnabled"]

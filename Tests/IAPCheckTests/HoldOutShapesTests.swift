@@ -1818,6 +1818,238 @@ import Testing
         #expect(try Detail.result("main-thread-assumed", files: hopped)?.status == .pass)
     }
 
+    /// A callback that calls a free function, which posts through a helper that takes the
+    /// notification's name: the observer that presents an alert is the callback's touch. The
+    /// observer is named in `#selector(Type.method(notification:))`.
+    @Test func aNotificationPostedThroughFreeHelpersReachesItsObserver() throws {
+        let helpers = """
+            import Foundation
+
+            func announce(named name: String, info: [AnyHashable: Any]? = nil) {
+                NotificationCenter.default.post(name: NSNotification.Name(rawValue: name), object: nil, userInfo: info)
+            }
+
+            func askForAlert(title: String) {
+                announce(named: "pebbleAlertWanted", info: ["title": title])
+            }
+            """
+        let observer = """
+            import StoreKit
+
+            final class RestoreObserver: NSObject, SKPaymentTransactionObserver {
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {}
+
+                func paymentQueueRestoreCompletedTransactionsFinished(_ queue: SKPaymentQueue) {
+                    askForAlert(title: "Restored")
+                }
+            }
+            """
+        let screen = """
+            import UIKit
+
+            final class BoardController: UIViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    NotificationCenter.default.addObserver(
+                        self, selector: #selector(BoardController.showAlert(notification:)),
+                        name: NSNotification.Name(rawValue: "pebbleAlertWanted"), object: nil)
+                }
+
+                @objc func showAlert(notification: Notification) {
+                    let alert = UIAlertController(title: "Done", message: nil, preferredStyle: .alert)
+                    present(alert, animated: true)
+                }
+            }
+            """
+        var files = Self.adding("Pebble/Helpers.swift", helpers, to: try Fixture.files(nil))
+        files = Self.adding("Pebble/RestoreObserver.swift", observer, to: files)
+        files = Self.adding("Pebble/BoardController.swift", screen, to: files)
+        let result = try Detail.result("main-thread-assumed", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        #expect(result?.evidence.map(\.file) == ["Pebble/BoardController.swift"])
+        let otherName = try Detail.replacing(
+            "Pebble/Helpers.swift", "announce(named: \"pebbleAlertWanted\"",
+            with: "announce(named: \"pebbleSomethingElse\"", in: files)
+        #expect(try Detail.result("main-thread-assumed", files: otherName)?.status == .pass)
+        let hopped = try Detail.replacing(
+            "Pebble/BoardController.swift", "present(alert, animated: true)",
+            with: "DispatchQueue.main.async { self.present(alert, animated: true) }", in: files)
+        #expect(try Detail.result("main-thread-assumed", files: hopped)?.status == .pass)
+    }
+
+    /// A handed-in block that messages another class's method, named by no other class, which
+    /// shows an alert view; and a screen's handed-in closure that touches its storyboard
+    /// outlets. Neither hops, so both are the callback's touches.
+    @Test func handedInHandlersReachMethodsOfOtherClassesAndOutlets() throws {
+        let helper = """
+            #import <StoreKit/StoreKit.h>
+
+            @implementation CoinStore
+            - (void)requestProductsWithCompletionHandler:(Handler)completionHandler {
+                _completionHandler = [completionHandler copy];
+            }
+
+            - (void)productsRequest:(SKProductsRequest *)request didReceiveResponse:(SKProductsResponse *)response {
+                _completionHandler(YES, response.products);
+            }
+            @end
+            """
+        let layer = """
+            @implementation ShopLayer
+            - (void)open {
+                [[CoinStore shared] requestProductsWithCompletionHandler:^(BOOL success, NSArray *products) {
+                    [[Wallet shared] spendCoinsFor:products];
+                }];
+            }
+            @end
+            """
+        let wallet = """
+            @implementation Wallet
+            - (void)spendCoinsFor:(NSArray *)products {
+                UIAlertView *alert = [[UIAlertView alloc] initWithTitle:@"Coins" message:nil delegate:nil
+                    cancelButtonTitle:@"OK" otherButtonTitles:nil];
+                [alert show];
+            }
+            @end
+            """
+        var files = Self.adding("Pebble/CoinStore.m", helper, to: try Fixture.files(nil))
+        files = Self.adding("Pebble/ShopLayer.m", layer, to: files)
+        files = Self.adding("Pebble/Wallet.m", wallet, to: files)
+        let result = try Detail.result("main-thread-assumed", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        #expect(result?.evidence.map(\.file) == ["Pebble/Wallet.m"])
+        // A second class with the same method name leaves the target unknown.
+        let ambiguous = Self.adding(
+            "Pebble/Ledger.m", "@implementation Ledger\n- (void)spendCoinsFor:(NSArray *)products {}\n@end\n",
+            to: files)
+        #expect(try Detail.result("main-thread-assumed", files: ambiguous)?.status == .pass)
+
+        let manager = """
+            import StoreKit
+
+            final class AdRemover: NSObject, SKPaymentTransactionObserver {
+                private var onDone: ((Bool) -> Void)?
+
+                func buy(completion: @escaping (Bool) -> Void) {
+                    onDone = completion
+                }
+
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions {
+                        queue.finishTransaction(transaction)
+                        onDone?(transaction.transactionState == .purchased)
+                    }
+                }
+            }
+            """
+        let home = """
+            import UIKit
+
+            final class HomeController: UIViewController {
+                @IBOutlet weak var adBanner: UIView!
+
+                @IBAction func removeAdsTapped(_ sender: Any) {
+                    AdRemover().buy { success in
+                        if success { self.hideAds() }
+                    }
+                }
+
+                func hideAds() {
+                    adBanner.removeFromSuperview()
+                }
+            }
+            """
+        var outlets = Self.adding("Pebble/AdRemover.swift", manager, to: try Fixture.files(nil))
+        outlets = Self.adding("Pebble/HomeController.swift", home, to: outlets)
+        let outletResult = try Detail.result("main-thread-assumed", files: outlets)
+        #expect(outletResult?.status == .warning, "\(outletResult?.message ?? "")")
+        #expect(outletResult?.evidence.map(\.file) == ["Pebble/HomeController.swift"])
+        let hopped = try Detail.replacing(
+            "Pebble/HomeController.swift", "if success { self.hideAds() }",
+            with: "DispatchQueue.main.async { if success { self.hideAds() } }", in: outlets)
+        #expect(try Detail.result("main-thread-assumed", files: hopped)?.status == .pass)
+    }
+
+    /// A Swift call on a receiver of unknown type reaches the project's only method of that name
+    /// only when written with that method's labels: `queue.add(self)` is not
+    /// `add(child:container:)` of an extension.
+    @Test func aCallWithOtherLabelsIsNotTheProjectsMethodOfThatName() throws {
+        let observer = """
+            import StoreKit
+
+            final class Observer: NSObject, SKPaymentTransactionObserver {
+                var pending = Set<String>()
+
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions {
+                        pending.insert(transaction.payment.productIdentifier)
+                        queue.finishTransaction(transaction)
+                    }
+                }
+            }
+            """
+        let containment = """
+            import UIKit
+
+            extension UIViewController {
+                func insert(child: UIViewController, into container: UIView) {
+                    addChild(child)
+                    container.addSubview(child.view)
+                }
+            }
+            """
+        var files = Self.adding("Pebble/Observer.swift", observer, to: try Fixture.files(nil))
+        files = Self.adding("Pebble/Containment.swift", containment, to: files)
+        #expect(try Detail.result("main-thread-assumed", files: files)?.status == .pass)
+        let labelled = try Detail.replacing(
+            "Pebble/Observer.swift", "pending.insert(transaction.payment.productIdentifier)",
+            with: "screen.insert(child: nextScreen, into: holder)", in: files)
+        #expect(try Detail.result("main-thread-assumed", files: labelled)?.status == .warning)
+    }
+
+    /// A copy of SwiftyStoreKit in the app's sources calls purchase completions from its
+    /// transaction observer; an app completion that touches the interface must hop. The library
+    /// used as a package is not judged: its code is not there to read.
+    @Test func aVendoredSwiftyStoreKitCallsPurchaseCompletionsOffTheMainThread() throws {
+        let dashboard = """
+            import UIKit
+            import SwiftyStoreKit
+
+            final class DashboardController: UIViewController {
+                let premiumButton = UIButton()
+
+                func restore() {
+                    SwiftyStoreKit.restorePurchases(atomically: true) { results in
+                        if !results.restoredPurchases.isEmpty {
+                            self.premiumButton.setTitle("Premium", for: .normal)
+                        }
+                    }
+                }
+            }
+            """
+        let vendored = """
+            import StoreKit
+
+            final class PaymentQueueController: NSObject, SKPaymentTransactionObserver {
+                var onTransactions: (([SKPaymentTransaction]) -> Void)?
+
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    onTransactions?(transactions)
+                }
+            }
+            """
+        let package = Self.adding("Pebble/DashboardController.swift", dashboard, to: try Fixture.files(nil))
+        #expect(try Detail.result("main-thread-assumed", files: package)?.status == .pass)
+        let files = Self.adding("Pebble/SwiftyStoreKit/PaymentQueueController.swift", vendored, to: package)
+        let result = try Detail.result("main-thread-assumed", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        #expect(result?.message.contains("SwiftyStoreKit.restorePurchases") == true, "\(result?.message ?? "")")
+        let hopped = try Detail.replacing(
+            "Pebble/DashboardController.swift", "self.premiumButton.setTitle(\"Premium\", for: .normal)",
+            with: "DispatchQueue.main.async { self.premiumButton.setTitle(\"Premium\", for: .normal) }", in: files)
+        #expect(try Detail.result("main-thread-assumed", files: hopped)?.status == .pass)
+    }
+
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
     /// (a message to a handler-taking method, a look-up, a handler setter) are read without a
     /// crash, and the report still comes.

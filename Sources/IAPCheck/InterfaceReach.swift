@@ -1,0 +1,262 @@
+import IAPDiagnostics
+import IAPProject
+
+/// What a StoreKit 1 callback runs before it returns, on StoreKit's queue: its own body, the
+/// methods and functions it calls, and the observers of the notifications it posts, followed a
+/// few steps deep. The first place among them that touches the interface without a hop to the
+/// main thread is the callback's touch.
+///
+/// A call is followed only where its target is clear from the name alone: a method of the
+/// caller's own type, a free function, or a method that exactly one type of the project defines
+/// (`[moneyManager buyIAP:tag]` when only `MoneyManager` has `buyIAP:`). A body that hops anywhere,
+/// or runs on the main actor, ends the walk there.
+struct InterfaceReach {
+    let index: SourceIndex
+    let touchIn: (_ body: SourceIndex.Span, _ owner: String?) -> SourceLocation?
+
+    /// How many calls or notifications deep the walk goes from the callback.
+    static let depth = 4
+
+    /// The first touch of the interface reached from `body`, whose code belongs to `owner`.
+    func touch(from body: SourceIndex.Span, owner: String?) -> SourceLocation? {
+        var visited: Set<SourceIndex.Span> = [body]
+        var frontier = [(body: body, owner: owner)]
+        for step in 0...Self.depth {
+            var next: [(body: SourceIndex.Span, owner: String?)] = []
+            for (span, spanOwner) in frontier {
+                let tokens = index.tokens(span.file)
+                if SourceHeuristics.hopsToMain(tokens, body: span) { continue }
+                if let touch = touchIn(span, spanOwner) { return touch }
+                guard step < Self.depth else { continue }
+                for callee in callees(of: span, owner: spanOwner) where visited.insert(callee.body).inserted {
+                    next.append(callee)
+                }
+                for observer in observers(of: postedNames(in: span)) where visited.insert(observer.body).inserted {
+                    next.append(observer)
+                }
+            }
+            if next.isEmpty { break }
+            frontier = next
+        }
+        return nil
+    }
+
+    // MARK: Calls
+
+    /// The bodies of the functions `span` calls whose target the name settles.
+    private func callees(of span: SourceIndex.Span, owner: String?) -> [(body: SourceIndex.Span, owner: String?)] {
+        let tokens = index.tokens(span.file)
+        var found: [(body: SourceIndex.Span, owner: String?)] = []
+        var seen: Set<Int> = []
+        let objectiveC = index.scans[span.file].language == .objectiveC
+        for position in span.start..<span.end where tokens[position].kind == .identifier {
+            guard
+                let function = callee(
+                    at: position, in: tokens, limit: span.end, owner: owner, objectiveC: objectiveC),
+                seen.insert(function).inserted
+            else { continue }
+            let target = index.functions[function]
+            guard let body = target.body, !target.attributes.contains("@MainActor") else { continue }
+            found.append((body, target.typeName))
+        }
+        return found
+    }
+
+    /// The function a call at `position` reaches, when its name settles it.
+    private func callee(at position: Int, in tokens: [SwiftToken], limit: Int, owner: String?, objectiveC: Bool)
+        -> Int?
+    {
+        let name = tokens[position].text
+        let next = position + 1 < limit ? tokens[position + 1].text : ""
+        let previous = position > 0 ? tokens[position - 1].text : ""
+        // `name(`, `.name(`, `[receiver name]`, `[receiver name:…]`, `[[Type shared] name:…]`.
+        let swiftCall = next == "(" && !["func", "init", "-", "+"].contains(previous)
+        let message =
+            objectiveC && (next == ":" || next == "]")
+            && (tokens[max(0, position - 1)].kind == .identifier && previous != "return" || previous == "]")
+        guard swiftCall || message, let candidates = index.functionsByName[name] else { return nil }
+        let receiver = message ? previous : previous == "." && position >= 2 ? tokens[position - 2].text : "self"
+        if receiver == "self" || !message && previous != ".",
+            let own = index.functions(named: name, in: owner).first
+        {
+            return own
+        }
+        let free = candidates.filter { index.functions[$0].typeName == nil }
+        if !message, previous != "." {
+            return free.count == 1 && takesLabels(of: position + 1, in: tokens, function: free[0]) ? free[0] : nil
+        }
+        let types = Set(candidates.compactMap { index.functions[$0].typeName })
+        guard free.isEmpty, types.count == 1 else { return nil }
+        // `queue.add(self)` is not the project's `add(child:container:)`: with the receiver's type
+        // unknown, a Swift call must at least be written with the method's labels.
+        if !message, !takesLabels(of: position + 1, in: tokens, function: candidates[0]) { return nil }
+        return candidates[0]
+    }
+
+    /// True when the arguments of the call opening at `open` carry labels the function has, in
+    /// its order (arguments with default values may be left out).
+    private func takesLabels(of open: Int, in tokens: [SwiftToken], function: Int) -> Bool {
+        let labels = index.functions[function].labels
+        let close = SourceIndex.close(tokens, from: open) - 1
+        var written: [String] = []
+        var cursor = open + 1
+        var startsArgument = true
+        while cursor < close {
+            let text = tokens[cursor].text
+            if startsArgument {
+                let labelled =
+                    tokens[cursor].kind == .identifier && cursor + 1 < close && tokens[cursor + 1].text == ":"
+                written.append(labelled ? text : "_")
+                startsArgument = false
+            }
+            if text == "(" || text == "[" || text == "{" {
+                cursor = SourceIndex.close(tokens, from: cursor)
+                continue
+            }
+            if text == "," { startsArgument = true }
+            cursor += 1
+        }
+        var next = labels.startIndex
+        for label in written {
+            guard let found = labels[next...].firstIndex(of: label) else { return false }
+            next = found + 1
+        }
+        return true
+    }
+
+    // MARK: Notifications
+
+    /// The names of the notifications `span` posts, itself or through a function that posts the
+    /// name it is handed (`postNotification(withName: "alertRequested")`).
+    private func postedNames(in span: SourceIndex.Span) -> Set<String> {
+        let tokens = index.tokens(span.file)
+        var names: Set<String> = []
+        for position in span.start..<span.end where tokens[position].kind == .identifier {
+            if let name = Self.postedName(tokens, at: position, limit: span.end) {
+                names.insert(name)
+                continue
+            }
+            guard position + 1 < span.end, tokens[position + 1].text == "(",
+                let wrapper = index.functionsByName[tokens[position].text]?.first(where: {
+                    index.functions[$0].typeName == nil
+                }),
+                let parameter = postedParameter(of: index.functions[wrapper])
+            else { continue }
+            let close = SourceIndex.close(tokens, from: position + 1)
+            let label =
+                index.functions[wrapper].labels.indices.contains(parameter)
+                ? index.functions[wrapper].labels[parameter] : "_"
+            var start = position + 2
+            if label != "_" {
+                guard
+                    let labelled = (position + 2..<min(close, span.end)).first(where: {
+                        tokens[$0].text == label && $0 + 1 < close && tokens[$0 + 1].text == ":"
+                    })
+                else { continue }
+                start = labelled + 2
+            }
+            if let name = SourceHeuristics.notificationName(tokens, from: start, limit: min(close, span.end)) {
+                names.insert(name)
+            }
+        }
+        return names
+    }
+
+    /// The notification name a post at `position` gives: `post(name: X, …)`,
+    /// `postNotificationName:X object:…`.
+    static func postedName(_ tokens: [SwiftToken], at position: Int, limit: Int) -> String? {
+        guard isPost(tokens, at: position, limit: limit) else { return nil }
+        let swift = tokens[position].text == "post"
+        return SourceHeuristics.notificationName(tokens, from: position + (swift ? 2 : 1), limit: limit)
+    }
+
+    static func isPost(_ tokens: [SwiftToken], at position: Int, limit: Int) -> Bool {
+        let text = tokens[position].text
+        return text == "post" && position + 3 < limit && tokens[position + 2].text == "name"
+            || text == "postNotificationName" && position + 1 < limit
+    }
+
+    /// The method a selector names: `onPurchased` in `@selector(onPurchased:)` and
+    /// `displayAlert` in `#selector(GameViewController.displayAlert(notification:))`.
+    static func selectorMethod(_ tokens: [SwiftToken], after selector: Int, limit: Int) -> String? {
+        guard let opening = (selector + 1..<limit).first(where: { tokens[$0].text == "(" }) else { return nil }
+        let close = min(SourceIndex.close(tokens, from: opening), limit)
+        var method: String?
+        var cursor = opening + 1
+        while cursor < close {
+            if tokens[cursor].text == "(" {
+                cursor = SourceIndex.close(tokens, from: cursor) + 1
+                continue
+            }
+            if tokens[cursor].kind == .identifier { method = tokens[cursor].text }
+            cursor += 1
+        }
+        return method
+    }
+
+    /// The parameter of a free function that names the notification it posts.
+    private func postedParameter(of function: SourceIndex.Function) -> Int? {
+        guard let body = function.body, !function.parameters.isEmpty else { return nil }
+        let tokens = index.tokens(body.file)
+        for position in body.start..<body.end where tokens[position].kind == .identifier {
+            guard Self.isPost(tokens, at: position, limit: body.end) else { continue }
+            // The name argument, after its label: `NSNotification.Name(rawValue: name)` holds the
+            // parameter `name`, which the reader of literal names passes over as a label.
+            var cursor = position + (tokens[position].text == "post" ? 3 : 2)
+            var depth = 0
+            while cursor < body.end {
+                let text = tokens[cursor].text
+                if text == "(" || text == "[" { depth += 1 }
+                if text == ")" || text == "]" {
+                    if depth == 0 { break }
+                    depth -= 1
+                }
+                if depth == 0, text == "," || text == "object" { break }
+                if tokens[cursor].kind == .identifier, cursor + 1 == body.end || tokens[cursor + 1].text != ":",
+                    let parameter = function.parameters.firstIndex(where: { $0.name == text })
+                {
+                    return parameter
+                }
+                cursor += 1
+            }
+        }
+        return nil
+    }
+
+    /// The observers of the named notifications: methods named by a selector, and blocks that
+    /// run on the posting queue (`queue: nil`). `NotificationCenter` calls them on the thread
+    /// that posts.
+    private func observers(of names: Set<String>) -> [(body: SourceIndex.Span, owner: String?)] {
+        guard !names.isEmpty else { return [] }
+        var found: [(body: SourceIndex.Span, owner: String?)] = []
+        for (file, scan) in index.scans.enumerated() where scan.mentions("addObserver") {
+            let tokens = scan.tokens
+            for position in tokens.indices where tokens[position].text == "addObserver" {
+                let end = min(tokens.count, position + 40)
+                guard let nameLabel = (position..<end).first(where: { ["name", "forName"].contains(tokens[$0].text) }),
+                    let name = SourceHeuristics.notificationName(tokens, from: nameLabel, limit: end),
+                    names.contains(name)
+                else { continue }
+                if let selector = (position + 1..<end).first(where: { tokens[$0].text.hasSuffix("selector") }) {
+                    guard let method = Self.selectorMethod(tokens, after: selector, limit: end) else { continue }
+                    for candidate in index.functionsByName[method] ?? [] {
+                        let observer = index.functions[candidate]
+                        guard let body = observer.body, !observer.attributes.contains("@MainActor") else { continue }
+                        found.append((body, observer.typeName))
+                    }
+                } else if let queue = (position..<end).first(where: { tokens[$0].text == "queue" }),
+                    queue + 2 < end, tokens[queue + 1].text == ":", tokens[queue + 2].text == "nil",
+                    let opening = (queue + 3..<end).first(where: { tokens[$0].text == "{" })
+                {
+                    let owner = index.function(containing: opening, in: file).flatMap { index.functions[$0].typeName }
+                    found.append(
+                        (
+                            SourceIndex.Span(file: file, start: opening, end: SourceIndex.close(tokens, from: opening)),
+                            owner
+                        ))
+                }
+            }
+        }
+        return found
+    }
+}
