@@ -107,6 +107,10 @@ struct FailedTransactions {
         var stateCases = false
         var failedCase = false
         var defaults: [Int] = []
+        // `if state == .purchased { … } else if state == .failed { … }`: the branches of a chain
+        // of state comparisons, and the chain's first `if`.
+        var stateIfs: [Range<Int>] = []
+        var firstStateIf: Int?
         var position = span.start
         while position < span.end {
             defer { position += 1 }
@@ -133,22 +137,55 @@ struct FailedTransactions {
                 // `if transaction.transactionState == .failed {`, `if (… == SKPaymentTransactionStateFailed) {`.
                 var cursor = position + 1
                 var failed = false
+                var namesState = false
+                var negated = false
                 while cursor < span.end, tokens[cursor].text != "{",
                     tokens[cursor].location.line <= token.location.line + 1
                 {
-                    if state.names(tokens[cursor].text), cursor > 0,
-                        tokens[cursor - 1].text == "." || tokens[cursor].text.hasPrefix("SK")
-                    {
-                        failed = true
-                    }
+                    let comparesState =
+                        cursor > 0 && (tokens[cursor - 1].text == "." || tokens[cursor].text.hasPrefix("SK"))
+                    if state.names(tokens[cursor].text), comparesState { failed = true }
+                    if Self.isStateName(tokens[cursor].text), comparesState { namesState = true }
+                    if tokens[cursor].text == "!=" { negated = true }
                     cursor += 1
                 }
-                guard failed, cursor < span.end, tokens[cursor].text == "{" else { continue }
+                guard cursor < span.end, tokens[cursor].text == "{" else { continue }
                 let end = SourceIndex.close(tokens, from: cursor)
+                // `if (state != SKPaymentTransactionStatePurchasing) { … }` receives every other state.
+                if namesState, negated, !failed {
+                    branches.append((SourceIndex.Span(file: span.file, start: cursor, end: end), token.location))
+                }
+                if namesState {
+                    stateIfs.append(cursor..<end)
+                    if firstStateIf == nil { firstStateIf = position }
+                    // A closing `else { … }` of the chain receives every other state.
+                    if end + 1 < span.end, tokens[end].text == "else", tokens[end + 1].text == "{" {
+                        stateIfs.append((end + 1)..<SourceIndex.close(tokens, from: end + 1))
+                        if !failed {
+                            let elseEnd = SourceIndex.close(tokens, from: end + 1)
+                            branches.append(
+                                (SourceIndex.Span(file: span.file, start: end + 1, end: elseEnd), tokens[end].location))
+                        }
+                    }
+                }
+                guard failed else { continue }
                 branches.append((SourceIndex.Span(file: span.file, start: cursor, end: end), token.location))
             default:
                 continue
             }
+        }
+        // A chain of state comparisons with no branch and no `else` for the state leaves its
+        // transactions unhandled, unless the observer finishes somewhere outside the chain.
+        if let firstStateIf, branches.isEmpty, !stateCases,
+            !(span.start..<span.end).contains(where: { position in
+                tokens[position].text == "finishTransaction" && !stateIfs.contains { $0.contains(position) }
+            })
+        {
+            branches.append(
+                (
+                    SourceIndex.Span(file: span.file, start: firstStateIf, end: firstStateIf),
+                    tokens[firstStateIf].location
+                ))
         }
         if stateCases, !failedCase {
             for position in defaults {

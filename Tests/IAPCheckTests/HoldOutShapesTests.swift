@@ -2050,6 +2050,68 @@ import Testing
         #expect(try Detail.result("main-thread-assumed", files: hopped)?.status == .pass)
     }
 
+    /// An observer that tells states apart with `if … == .purchased { } else if … == .failed { }`
+    /// in an app that restores: restored transactions take no branch and are never finished. A
+    /// closing `else` that finishes, or a finish after the chain, handles them.
+    @Test func anIfChainWithoutTheRestoredStateLeavesRestoredTransactionsUnfinished() throws {
+        let screen = """
+            import StoreKit
+            import UIKit
+
+            final class QuotesController: UITableViewController, SKPaymentTransactionObserver {
+                @IBAction func restoreTapped(_ sender: Any) {
+                    SKPaymentQueue.default().restoreCompletedTransactions()
+                }
+
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions {
+                        if transaction.transactionState == .purchased {
+                            queue.finishTransaction(transaction)
+                        } else if transaction.transactionState == .failed {
+                            queue.finishTransaction(transaction)
+                        }
+                    }
+                }
+            }
+            """
+        let files = Self.adding("Pebble/QuotesController.swift", screen, to: try Fixture.files(nil))
+        let result = try Detail.result("finish-transactions", files: files)
+        #expect(result?.status == .fail || result?.status == .warning, "\(result?.message ?? "")")
+        #expect(result?.message.contains("restored") == true, "\(result?.message ?? "")")
+        let closingElse = try Detail.replacing(
+            "Pebble/QuotesController.swift",
+            """
+                        } else if transaction.transactionState == .failed {
+                            queue.finishTransaction(transaction)
+                        }
+            """,
+            with: """
+                            } else if transaction.transactionState == .failed {
+                                queue.finishTransaction(transaction)
+                            } else {
+                                queue.finishTransaction(transaction)
+                            }
+                """, in: files)
+        #expect(try Detail.result("finish-transactions", files: closingElse)?.status == .pass)
+        let finishedAfter = try Detail.replacing(
+            "Pebble/QuotesController.swift",
+            """
+                        } else if transaction.transactionState == .failed {
+                            queue.finishTransaction(transaction)
+                        }
+            """,
+            with: """
+                            }
+                            queue.finishTransaction(transaction)
+                """,
+            in: try Detail.replacing(
+                "Pebble/QuotesController.swift",
+                "if transaction.transactionState == .purchased {\n                queue.finishTransaction(transaction)",
+                with: "if transaction.transactionState == .purchased {\n                print(\"unlocked\")", in: files)
+        )
+        #expect(try Detail.result("finish-transactions", files: finishedAfter)?.status == .pass)
+    }
+
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
     /// (a message to a handler-taking method, a look-up, a handler setter) are read without a
     /// crash, and the report still comes.
