@@ -81,6 +81,14 @@ struct InterfaceReach {
         {
             return own
         }
+        // `PPLDefaults.instance.disableAds()`, `SceneDelegate.shared.adsRemoved()`: a chain that
+        // starts at a type of the project reaches that type's method (a singleton or a type method).
+        if !message, previous == ".", let first = Self.chainStart(tokens, before: position - 1),
+            tokens[first].text.first?.isUppercase == true, index.isTypeName(tokens[first].text),
+            let typed = index.functions(named: name, in: tokens[first].text).first
+        {
+            return typed
+        }
         let free = candidates.filter { index.functions[$0].typeName == nil }
         if !message, previous != "." {
             return free.count == 1 && takesLabels(of: position + 1, in: tokens, function: free[0]) ? free[0] : nil
@@ -91,6 +99,18 @@ struct InterfaceReach {
         // unknown, a Swift call must at least be written with the method's labels.
         if !message, !takesLabels(of: position + 1, in: tokens, function: candidates[0]) { return nil }
         return candidates[0]
+    }
+
+    /// The first token of a member chain ending at the `.` at `dot` (`Store.shared!.` gives
+    /// `Store`), when the chain is made of names only.
+    static func chainStart(_ tokens: [SwiftToken], before dot: Int) -> Int? {
+        var cursor = dot - 1
+        while cursor >= 0, ["!", "?"].contains(tokens[cursor].text) { cursor -= 1 }
+        guard cursor >= 0, tokens[cursor].kind == .identifier else { return nil }
+        while cursor >= 2, tokens[cursor - 1].text == ".", tokens[cursor - 2].kind == .identifier {
+            cursor -= 2
+        }
+        return cursor
     }
 
     /// True when the arguments of the call opening at `open` carry labels the function has, in

@@ -218,12 +218,33 @@ struct SourceHeuristics {
             )
             evidence += storeKit2.map { index.tokens($0.file)[$0.token].location }
         }
+        if storeKit1Place == nil, swifty.isEmpty, storeKit2.isEmpty, let payment = paymentFromABareID() {
+            reasons.append(
+                "payments are made from a bare ID (SKMutablePayment) and no product is ever requested, so an unknown ID is never named"
+            )
+            evidence.append(payment)
+        }
         if reasons.isEmpty {
             return Outcome(
                 .pass,
                 requests.isEmpty ? "no product request to look at" : "the IDs the store does not return are named")
         }
         return Outcome(.warning, reasons.joined(separator: "; "), evidence)
+    }
+
+    /// `payment.productIdentifier = productID` on an `SKMutablePayment`: a purchase that never
+    /// asked the store whether the ID exists.
+    private func paymentFromABareID() -> SourceLocation? {
+        for scan in index.scans where scan.mentions("SKMutablePayment") {
+            let tokens = scan.tokens
+            for position in tokens.indices.dropFirst().dropLast()
+            where tokens[position].text == "productIdentifier" && tokens[position - 1].text == "."
+                && tokens[position + 1].text == "="
+            {
+                return tokens[position].location
+            }
+        }
+        return nil
     }
 
     /// Words that show requested and returned IDs being compared, in the function that asks (or

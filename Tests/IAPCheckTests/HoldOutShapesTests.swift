@@ -2112,6 +2112,87 @@ import Testing
         #expect(try Detail.result("finish-transactions", files: finishedAfter)?.status == .pass)
     }
 
+    /// `Settings.instance.disableAds()` reaches `Settings`'s method even when another class has
+    /// a method of that name: the chain starts at the type. From there
+    /// `SceneDelegate.shared.adsRemoved()` lays out the window's views without a hop.
+    @Test func aChainFromAProjectTypeReachesThatTypesMethod() throws {
+        let observer = """
+            import StoreKit
+
+            final class StoreObserver: NSObject, SKPaymentTransactionObserver {
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions where transaction.transactionState == .purchased {
+                        queue.finishTransaction(transaction)
+                        Settings.instance.disableAds()
+                    }
+                }
+            }
+            """
+        let settings = """
+            import Foundation
+
+            final class Settings {
+                static let instance = Settings()
+
+                func disableAds() {
+                    UserDefaults.standard.set(false, forKey: "ads")
+                    SceneDelegate.shared.adsRemoved()
+                }
+            }
+
+            final class OptionsModel {
+                func disableAds() {}
+            }
+            """
+        let scene = """
+            import UIKit
+
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                static var shared: SceneDelegate!
+                var window: UIWindow?
+
+                func adsRemoved() {
+                    window?.rootViewController?.view.setNeedsLayout()
+                }
+            }
+
+            final class ChartScreen {
+                func adsRemoved() {}
+            }
+            """
+        var files = Self.adding("Pebble/StoreObserver.swift", observer, to: try Fixture.files(nil))
+        files = Self.adding("Pebble/Settings.swift", settings, to: files)
+        files = Self.adding("Pebble/SceneDelegate.swift", scene, to: files)
+        let result = try Detail.result("main-thread-assumed", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        #expect(result?.evidence.map(\.file) == ["Pebble/SceneDelegate.swift"])
+        let unknownReceiver = try Detail.replacing(
+            "Pebble/StoreObserver.swift", "Settings.instance.disableAds()", with: "settings.disableAds()", in: files)
+        #expect(try Detail.result("main-thread-assumed", files: unknownReceiver)?.status == .pass)
+    }
+
+    /// An app that never asks for its products and pays with `SKMutablePayment` from an ID
+    /// cannot name an unknown one: the purchase just fails.
+    @Test func aPaymentFromABareIDWithNoRequestNeverNamesUnknownIDs() throws {
+        let screen = """
+            import StoreKit
+            import UIKit
+
+            final class QuotesController: UITableViewController {
+                let premiumID = "com.example.pebble.premium"
+
+                func buyPremium() {
+                    let payment = SKMutablePayment()
+                    payment.productIdentifier = premiumID
+                    SKPaymentQueue.default().add(payment)
+                }
+            }
+            """
+        let files = Self.adding("Pebble/QuotesController.swift", screen, to: try Fixture.files("NoStoreCode"))
+        let result = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(result?.message.contains("bare ID") == true, "\(result?.message ?? "")")
+    }
+
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
     /// (a message to a handler-taking method, a look-up, a handler setter) are read without a
     /// crash, and the report still comes.
