@@ -3,7 +3,7 @@
 
 extension BuiltInTemplates {
     /// Changes whenever a name or a source below changes.
-    public static let digest = "b2338b374c4683f"
+    public static let digest = "2d95bef55efdb5f3"
 
     /// Each built-in template's source, by name (`StoreKit2/StoreManager.swift`).
     public static let sources: [String: String] = [
@@ -5555,7 +5555,7 @@ if #available(iOS 16.4, macOS 14.4, *) {
 `iapkit check` id: `can-make-payments` · automatic · warning\
 The code that `iapkit generate` writes checks `canMakePayments` before every purchase. In a
 project, the check warns when the code sells but never asks `canMakePayments` (or only in a wrapper
-nothing calls, or only to log a refusal or do nothing, as in `if … canMakePayments() { buy } else
+nothing calls, even through one-line wrappers of the wrapper, or only to log a refusal or do nothing, as in `if … canMakePayments() { buy } else
 { print(…) }`) nor explains `paymentNotAllowed` (StoreKit 1) or `purchaseNotAllowed` (StoreKit
 2) in a branch that does more than log; test your screens with purchases turned off.
 
@@ -6164,7 +6164,7 @@ if #available(iOS 16.4, macOS 14.4, *) {
 ### 设备上已禁止付款
 
 `iapkit check` id：`can-make-payments` · 自动 · 警告\
-`iapkit generate` 生成的代码在每次购买之前都会检查 `canMakePayments`。在项目中，如果代码在销售产品，却从不询问 `canMakePayments`（或者只在一个没人调用的封装函数中询问，或者问了之后在不允许付款时只打一条日志、什么也不做，比如 `if … canMakePayments() { 购买 } else { print(…) }`），也没有在一个不只是打日志的分支里说明 `paymentNotAllowed`（StoreKit 1）或 `purchaseNotAllowed`（StoreKit 2），这项检查就会给出警告；请在关闭了购买功能的设备上测试你的界面。
+`iapkit generate` 生成的代码在每次购买之前都会检查 `canMakePayments`。在项目中，如果代码在销售产品，却从不询问 `canMakePayments`（或者只在一个没人调用的封装函数中询问，经过只有一行的外层封装函数转手也算，或者问了之后在不允许付款时只打一条日志、什么也不做，比如 `if … canMakePayments() { 购买 } else { print(…) }`），也没有在一个不只是打日志的分支里说明 `paymentNotAllowed`（StoreKit 1）或 `purchaseNotAllowed`（StoreKit 2），这项检查就会给出警告；请在关闭了购买功能的设备上测试你的界面。
 
 **问题所在**：「屏幕使用时间」和设备管理可以禁止 App 内购买。产品可能仍然能够加载，但每次购买都会失败，而一个点了没反应的购买按钮看起来就像个 bug。
 

@@ -210,9 +210,20 @@ struct PaymentPermission {
         return before >= 0 && tokens[before].text == name
     }
 
+    /// True when the statements inside a body's braces sit on one line: a function that only
+    /// passes an answer on, not a screen's method that also does something with it.
+    static func isOneLine(_ tokens: [SwiftToken], _ body: SourceIndex.Span) -> Bool {
+        let inner = (body.start + 1)..<max(body.start + 1, body.end - 1)
+        guard let first = inner.first, let last = inner.last else { return true }
+        return tokens[first].location.line == tokens[last].location.line
+    }
+
     /// True when some code outside `body` calls or reads `name`: `client.name()`, `store.name`,
     /// `[store name]`, `name()`; a declaration, a label or an assignment to it does not count.
-    private func isUsed(_ name: String, outside body: SourceIndex.Span) -> Bool {
+    /// A use inside another small function (a repository's `canMakePurchase` passing on the
+    /// manager's `canMakePayment()`) counts only when that function is used in turn, `depth`
+    /// wrappers out.
+    private func isUsed(_ name: String, outside body: SourceIndex.Span, depth: Int = 3) -> Bool {
         for (file, scan) in index.scans.enumerated() where scan.mentions(name) {
             let tokens = scan.tokens
             for position in tokens.indices where tokens[position].kind == .identifier && tokens[position].text == name {
@@ -228,13 +239,21 @@ struct PaymentPermission {
                 // call of the API itself.
                 let receiver = previous == "." && position >= 2 ? tokens[position - 2].text : previous
                 if ["SKPaymentQueue", "AppStore"].contains(receiver) { continue }
-                if previous == "." { return true }
-                if next == "(", previous != ")" { return true }
-                if scan.language == .objectiveC, next == "]" || next == ":",
-                    position > 0, tokens[position - 1].kind == .identifier || previous == "]"
+                let uses =
+                    previous == "." || next == "(" && previous != ")"
+                    || scan.language == .objectiveC && (next == "]" || next == ":")
+                        && (tokens[position - 1].kind == .identifier || previous == "]")
+                guard uses else { continue }
+                if depth > 0, let outer = index.function(containing: position, in: file).map({ index.functions[$0] }),
+                    let outerBody = outer.body, outerBody != body, !outer.isInitializer,
+                    outerBody.end - outerBody.start <= Self.wrapperSize * 2,
+                    !outer.attributes.contains("@IBAction"), !outer.attributes.contains("@objc"),
+                    Self.isOneLine(tokens, outerBody)
                 {
-                    return true
+                    if isUsed(outer.name, outside: outerBody, depth: depth - 1) { return true }
+                    continue
                 }
+                return true
             }
         }
         return false

@@ -2193,6 +2193,56 @@ import Testing
         #expect(result?.message.contains("bare ID") == true, "\(result?.message ?? "")")
     }
 
+    /// A wrapper of `canMakePayments()` passed on by a repository's and a use case's small
+    /// wrappers, none of which any screen calls: the question is never asked. Once a screen
+    /// calls the outermost wrapper, it is.
+    @Test func aChainOfUncalledWrappersNeverAsksWhetherPaymentsAreAllowed() throws {
+        let layers = """
+            import StoreKit
+
+            final class PaymentsManager {
+                func canPay() -> Bool {
+                    SKPaymentQueue.canMakePayments()
+                }
+            }
+
+            final class PaymentsRepository {
+                let manager = PaymentsManager()
+
+                func allowsPurchases(_ completion: @escaping (Bool) -> Void) {
+                    completion(self.manager.canPay())
+                }
+            }
+
+            final class PurchaseUseCase {
+                let repository = PaymentsRepository()
+
+                func allowsPurchases(_ completion: @escaping (Bool) -> Void) {
+                    self.repository.allowsPurchases(completion)
+                }
+            }
+            """
+        let files = Self.adding("Pebble/PaymentLayers.swift", layers, to: try Fixture.files("NoStoreCode"))
+        let result = try Detail.result("can-make-payments", files: files)
+        #expect(result?.status == .warning || result?.status == .fail, "\(result?.message ?? "")")
+        let screen = """
+            import UIKit
+
+            final class ShopController: UIViewController {
+                let useCase = PurchaseUseCase()
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    useCase.allowsPurchases { allowed in
+                        self.title = allowed ? "Shop" : "Purchases are turned off"
+                    }
+                }
+            }
+            """
+        let asked = Self.adding("Pebble/ShopController.swift", screen, to: files)
+        #expect(try Detail.result("can-make-payments", files: asked)?.status == .pass)
+    }
+
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
     /// (a message to a handler-taking method, a look-up, a handler setter) are read without a
     /// crash, and the report still comes.
