@@ -3,7 +3,7 @@
 
 extension BuiltInTemplates {
     /// Changes whenever a name or a source below changes.
-    public static let digest = "2d95bef55efdb5f3"
+    public static let digest = "71d3cc2e0001d98"
 
     /// Each built-in template's source, by name (`StoreKit2/StoreManager.swift`).
     public static let sources: [String: String] = [
@@ -5408,7 +5408,9 @@ response handler that looks for each requested product and reports the missing o
 message such as "not found", counts as reading them), and StoreKit 2 look-ups of which none ever
 compares requested and returned IDs. Looking a requested ID up among the returned products
 (`products.first(where: { $0.id == proID })`) in the function that asks is a comparison, and so
-is an empty answer to a request for one ID; elsewhere, such a look-up counts when its `else`
+is an empty answer to a request for one ID (`isEmpty`, or `guard let product = products.first`
+whose `else` reports; for StoreKit 1, a handler keeping the product whose identifier matches);
+elsewhere, such a look-up counts when its `else`
 reports the missing product. An app that requests nothing and pays from a bare ID
 (`SKMutablePayment` with `productIdentifier` set) names no unknown ID either.
 
@@ -6063,7 +6065,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 未知 ID 从未被报告
 
 `iapkit check` id：`invalid-ids-ignored` · 启发式 · 警告\
-扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found" 之类的消息报告缺少的那些，也算读取了），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询。在发出请求的函数里从返回的产品中查找某个请求的 ID（`products.first(where: { $0.id == proID })`）算作比较，只请求一个 ID 时检查结果是否为空也算；在其他地方，这样的查找只有在 `else` 中报告了缺少的产品时才算。如果 App 从不请求产品，而是直接用 ID 付款（设置了 `productIdentifier` 的 `SKMutablePayment`），同样无法指出未知的 ID。
+扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found" 之类的消息报告缺少的那些，也算读取了），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询。在发出请求的函数里从返回的产品中查找某个请求的 ID（`products.first(where: { $0.id == proID })`）算作比较，只请求一个 ID 时检查结果是否为空也算（`isEmpty`，或者 `else` 中报告了问题的 `guard let product = products.first`；对 StoreKit 1 来说，处理代码保留标识符匹配的那个产品也算）；在其他地方，这样的查找只有在 `else` 中报告了缺少的产品时才算。如果 App 从不请求产品，而是直接用 ID 付款（设置了 `productIdentifier` 的 `SKMutablePayment`），同样无法指出未知的 ID。
 
 **问题所在**：代码只读取返回的产品，从不查看没有返回的那些。StoreKit 1 把它们列在 `invalidProductIdentifiers` 中；StoreKit 2 则什么也不说。
 

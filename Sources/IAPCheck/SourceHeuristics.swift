@@ -258,6 +258,9 @@ struct SourceHeuristics {
     /// comparison words, or a message such as "Product not found for …". Reading
     /// `invalidProductIdentifiers` is one way to name them; checking each requested ID is another.
     private func responseNamesMissingProducts() -> Bool {
+        // With one ID asked for, an empty answer or a look for that one product is the check.
+        let storeKit1 = context.requests.filter { $0.api.hasPrefix("SKProductsRequest") }
+        let oneID = !storeKit1.isEmpty && storeKit1.allSatisfy(asksForOneID)
         for handler in index.functions where handler.name == "productsRequest" {
             guard let body = handler.body else { continue }
             let bodies = index.bodies(reachedFrom: body, inType: handler.typeName, depth: 2)
@@ -266,6 +269,11 @@ struct SourceHeuristics {
                 for position in span.start..<span.end {
                     let token = tokens[position]
                     if token.kind == .identifier, Self.comparisonWords.contains(token.text) { return true }
+                    if oneID, token.kind == .identifier, Self.checksTheOneAnswer(tokens, at: position),
+                        Self.reportsWhenEmpty(tokens, at: position)
+                    {
+                        return true
+                    }
                     if token.kind == .stringLiteral, let literal = index.literal(at: position, in: span.file),
                         Self.missingProductWords.contains(where: literal.words.lowercased().contains)
                     {
@@ -313,7 +321,11 @@ struct SourceHeuristics {
             if word == "contains" { contains = true }
             if Self.looksUpAnID(at: position, in: tokens) { return true }
             // `[productID]`: with one ID asked for, an empty answer is exactly the missing one.
-            if word == "isEmpty", asksForOneID(request) { return true }
+            if Self.checksTheOneAnswer(tokens, at: position), asksForOneID(request),
+                word == "isEmpty" || Self.reportsWhenEmpty(tokens, at: position)
+            {
+                return true
+            }
         }
         return filters && contains || looksUpStoredProducts(from: span)
     }
@@ -375,6 +387,69 @@ struct SourceHeuristics {
             if inner >= 3, tokens[inner - 1].text == ".", tokens[inner - 3].text == "==" { return true }
         }
         return false
+    }
+
+    /// For a request of one ID: `products.isEmpty`, `guard let product = products.first else`,
+    /// `if response.products.count == 0`, or `$0.productIdentifier == wantedID`: the answer
+    /// checked for the one product asked for.
+    static func checksTheOneAnswer(_ tokens: [SwiftToken], at position: Int) -> Bool {
+        let text = tokens[position].text
+        guard position > 0, tokens[position - 1].text == "." else { return false }
+        if text == "isEmpty" { return true }
+        let line = tokens[position].location.line
+        if text == "productIdentifier" {
+            let near = max(0, position - 4)..<min(tokens.count, position + 2)
+            return near.contains { tokens[$0].text == "==" && tokens[$0].location.line == line }
+        }
+        guard text == "first" || text == "count" else { return false }
+        var cursor = position - 1
+        while cursor >= 0, tokens[cursor].location.line == line {
+            if ["guard", "if"].contains(tokens[cursor].text) { return true }
+            cursor -= 1
+        }
+        return false
+    }
+
+    /// True when the branch for an empty answer, checked at `position` (`isEmpty`, `first`,
+    /// `count`), does something a person sees rather than returning: `guard let p =
+    /// products.first else { throw … }`, `if products.isEmpty { showError(…) }`.
+    static func reportsWhenEmpty(_ tokens: [SwiftToken], at position: Int) -> Bool {
+        let text = tokens[position].text
+        let line = tokens[position].location.line
+        if text == "productIdentifier" {
+            // Inside `products.first(where: { $0.productIdentifier == id })`: the look-up's `else`
+            // is the branch for the missing product; elsewhere (a loop keeping the match) the
+            // comparison itself is the check.
+            var cursor = position - 1
+            while cursor > 0, tokens[cursor].location.line == line {
+                if tokens[cursor].text == "first", tokens[cursor + 1].text == "(" {
+                    return reportsWhenMissing(tokens, after: SourceIndex.close(tokens, from: cursor + 1))
+                }
+                cursor -= 1
+            }
+            return true
+        }
+        var negated = false
+        var cursor = position - 1
+        while cursor >= 0, tokens[cursor].location.line == line, !["if", "guard"].contains(tokens[cursor].text) {
+            if tokens[cursor].text == "!" { negated = true }
+            cursor -= 1
+        }
+        let emptyInThen =
+            text == "isEmpty" && !negated
+            || text == "count" && position + 2 < tokens.count && tokens[position + 1].text == "=="
+                && tokens[position + 2].text == "0"
+        guard emptyInThen, cursor >= 0, tokens[cursor].text == "if" else {
+            return reportsWhenMissing(tokens, after: position + 1)
+        }
+        guard let open = (position..<min(tokens.count, position + 40)).first(where: { tokens[$0].text == "{" }) else {
+            return false
+        }
+        let close = SourceIndex.close(tokens, from: open)
+        return tokens[(open + 1)..<max(open + 1, close - 1)].contains {
+            $0.kind == .stringLiteral
+                || $0.kind == .identifier && !["return", "nil", "false", "true", "break", "continue"].contains($0.text)
+        }
     }
 
     /// True when some `guard let` or `if let` of the property `name` reports its absence.

@@ -2243,6 +2243,69 @@ import Testing
         #expect(try Detail.result("can-make-payments", files: asked)?.status == .pass)
     }
 
+    /// With one ID asked for, looking at the answer for that product is the check, when the
+    /// branch for its absence tells someone: `guard let … = products.first else { throw … }` in
+    /// StoreKit 2; a StoreKit 1 handler keeping the product whose identifier matches. A branch
+    /// that only returns names nothing.
+    @Test func theAnswerToARequestForOneIDIsCheckedWhenItsAbsenceIsReported() throws {
+        let tip = """
+            import StoreKit
+
+            enum TipError: Error { case noProduct }
+
+            struct TipJar {
+                func buyTip() async throws {
+                    let products = try await Product.products(for: ["com.example.pebble.tip"])
+                    guard let product = products.first else { throw TipError.noProduct }
+                    _ = try await product.purchase()
+                }
+            }
+            """
+        var files = Self.adding("Pebble/TipJar.swift", tip, to: try Fixture.files("NoStoreCode"))
+        #expect(try Detail.result("invalid-ids-ignored", files: files)?.status == .pass)
+        files = try Detail.replacing(
+            "Pebble/TipJar.swift", "else { throw TipError.noProduct }", with: "else { return }", in: files)
+        #expect(try Detail.result("invalid-ids-ignored", files: files)?.status == .warning)
+
+        let loader = """
+            import StoreKit
+
+            final class FullVersion: NSObject, SKProductsRequestDelegate {
+                let fullVersionID = "com.example.pebble.full"
+                var request: SKProductsRequest?
+                var product: SKProduct?
+
+                func load() {
+                    request = SKProductsRequest(productIdentifiers: [fullVersionID])
+                    request?.delegate = self
+                    request?.start()
+                }
+
+                func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {
+                    response.products.forEach {
+                        if $0.productIdentifier == fullVersionID { product = $0 }
+                    }
+                }
+            }
+            """
+        var storeKit1 = Self.adding("Pebble/FullVersion.swift", loader, to: try Fixture.files("NoStoreCode"))
+        #expect(try Detail.result("invalid-ids-ignored", files: storeKit1)?.status == .pass)
+        storeKit1 = try Detail.replacing(
+            "Pebble/FullVersion.swift",
+            """
+                    response.products.forEach {
+                        if $0.productIdentifier == fullVersionID { product = $0 }
+                    }
+            """,
+            with: """
+                        guard !response.products.isEmpty else { return }
+                        if let found = response.products.first(where: { $0.productIdentifier == fullVersionID }) {
+                            product = found
+                        }
+                """, in: storeKit1)
+        #expect(try Detail.result("invalid-ids-ignored", files: storeKit1)?.status == .warning)
+    }
+
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
     /// (a message to a handler-taking method, a look-up, a handler setter) are read without a
     /// crash, and the report still comes.
