@@ -95,7 +95,9 @@ struct PaymentPermission {
             return !negated && onlyLogs(tokens, thenBody)
         }
         if negated { return onlyLogs(tokens, thenBody) }
-        guard thenEnd < tokens.count, tokens[thenEnd].text == "else" else { return true }
+        // `if canMakePayments { buyButton.hidden = NO }` with no `else`: the way to buy is only
+        // shown when payments are allowed, so nothing fails in silence. A branch that buys does.
+        guard thenEnd < tokens.count, tokens[thenEnd].text == "else" else { return Self.buys(tokens, thenBody) }
         guard thenEnd + 1 < tokens.count, tokens[thenEnd + 1].text == "{" else { return false }  // `else if`
         let elseEnd = SourceIndex.close(tokens, from: thenEnd + 1)
         return onlyLogs(tokens, (thenEnd + 2)..<max(thenEnd + 2, elseEnd - 1))
@@ -137,6 +139,17 @@ struct PaymentPermission {
             cursor -= 1
         }
         return nil
+    }
+
+    /// True when the code in `range` starts a purchase or names one: a payment added to the
+    /// queue, a `purchase(…)` or a method whose name says it buys.
+    static func buys(_ tokens: [SwiftToken], _ range: Range<Int>) -> Bool {
+        range.contains { position in
+            guard tokens[position].kind == .identifier else { return false }
+            let word = tokens[position].text.lowercased()
+            return word.contains("purchase") || word.contains("buy") || word.contains("payment")
+                || word == "add" || word == "addpayment"
+        }
     }
 
     /// True when the code in `range` calls nothing but logging functions (and may break or

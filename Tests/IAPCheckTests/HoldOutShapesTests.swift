@@ -2306,6 +2306,39 @@ import Testing
         #expect(try Detail.result("invalid-ids-ignored", files: storeKit1)?.status == .warning)
     }
 
+    /// A buy button shown only when payments are allowed (`if canMakePayments() { button shown }`,
+    /// no `else`) hides the way to buy instead of failing in silence; a branch that buys with no
+    /// `else` still does nothing when payments are off.
+    @Test func aBuyButtonShownOnlyWhenPaymentsAreAllowedIsNoSilentRefusal() throws {
+        let screen = """
+            import StoreKit
+            import UIKit
+
+            final class LogoController: UIViewController {
+                @IBOutlet weak var removeLogoButton: UIButton!
+                var product: SKProduct?
+
+                func refreshButtons() {
+                    if SKPaymentQueue.canMakePayments() {
+                        removeLogoButton.isHidden = false
+                    }
+                }
+
+                @IBAction func removeLogoTapped(_ sender: Any) {
+                    guard let product else { return }
+                    SKPaymentQueue.default().add(SKPayment(product: product))
+                }
+            }
+            """
+        let files = Self.adding("Pebble/LogoController.swift", screen, to: try Fixture.files("NoStoreCode"))
+        let shown = try Detail.result("can-make-payments", files: files)
+        #expect(shown?.status == .pass, "\(shown?.message ?? "")")
+        let buying = try Detail.replacing(
+            "Pebble/LogoController.swift", "removeLogoButton.isHidden = false", with: "buyRemoveLogo()",
+            in: files)
+        #expect(try Detail.result("can-make-payments", files: buying)?.status == .warning)
+    }
+
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
     /// (a message to a handler-taking method, a look-up, a handler setter) are read without a
     /// crash, and the report still comes.
