@@ -891,6 +891,13 @@ struct SourceHeuristics {
             }
         }
         for handler in handlers {
+            // `guard let handler = onPurchase else { … }; handler(id)`: the property bound.
+            let property = Self.boundProperty(of: handler, in: tokens, body: body) ?? handler
+            if !index.properties(named: property, in: typeName).isEmpty,
+                let touch = touchInAssignedClosures(to: property)
+            {
+                return touch
+            }
             let stored = handler.hasPrefix("_") ? String(handler.dropFirst()) : handler
             for member in index.functionsByType[typeName] ?? [] {
                 let setter = index.functions[member]
@@ -907,6 +914,51 @@ struct SourceHeuristics {
                     else { continue }
                     if let touch = touchInHandedClosures(to: setter, parameter: parameter) { return touch }
                 }
+            }
+        }
+        return nil
+    }
+
+    /// `name` in `let name = property`, `guard let name = property`, `if let name = property`
+    /// inside the body: the property a local handler is read from.
+    static func boundProperty(of name: String, in tokens: [SwiftToken], body: SourceIndex.Span) -> String? {
+        for position in body.start..<max(body.start, body.end - 3)
+        where position > 0 && tokens[position].text == name && ["let", "var"].contains(tokens[position - 1].text)
+            && tokens[position + 1].text == "=" && tokens[position + 2].kind == .identifier
+        {
+            var value = position + 2
+            if tokens[value].text == "self", tokens[value + 1].text == "." { value += 2 }
+            guard value < body.end, tokens[value].kind == .identifier else { continue }
+            return tokens[value].text
+        }
+        return nil
+    }
+
+    /// The closures assigned to a closure property from outside its type (`observer.onPurchase =
+    /// { … }`, or a local closure assigned by name), judged for an interface touch without a hop.
+    private func touchInAssignedClosures(to property: String) -> SourceLocation? {
+        for (file, scan) in index.scans.enumerated() where scan.mentions(property) {
+            let tokens = scan.tokens
+            for position in tokens.indices.dropFirst().dropLast(2)
+            where tokens[position].text == property && tokens[position - 1].text == "."
+                && tokens[position + 1].text == "="
+            {
+                let owner = index.function(containing: position, in: file).map { index.functions[$0] }
+                var opening: Int?
+                if tokens[position + 2].text == "{" {
+                    opening = position + 2
+                } else if tokens[position + 2].kind == .identifier, let body = owner?.body {
+                    // `let buyingHandler = { … }` earlier in the same function.
+                    let local = tokens[position + 2].text
+                    opening = (body.start..<max(body.start, position - 2)).first {
+                        $0 > 0 && tokens[$0].text == local && ["let", "var"].contains(tokens[$0 - 1].text)
+                            && tokens[$0 + 1].text == "=" && tokens[$0 + 2].text == "{"
+                    }.map { $0 + 2 }
+                }
+                guard let opening else { continue }
+                let closure = SourceIndex.Span(
+                    file: file, start: opening, end: SourceIndex.close(tokens, from: opening))
+                if let touch = handedHandlerTouch(in: closure, owner: owner?.typeName) { return touch }
             }
         }
         return nil

@@ -2339,6 +2339,52 @@ import Testing
         #expect(try Detail.result("can-make-payments", files: buying)?.status == .warning)
     }
 
+    /// An observer that calls a closure property another type assigns (`observer.onPurchase =
+    /// handler`, with `let handler = { … }` before it, or a closure written in place), read into
+    /// a local first (`guard let handler = onPurchase`): the assigned closure is the callback's.
+    @Test func aClosurePropertyAssignedFromOutsideIsTheCallbacksHandler() throws {
+        let observer = """
+            import StoreKit
+
+            final class PurchaseObserver: NSObject, SKPaymentTransactionObserver {
+                var onPurchase: ((String) -> Void)?
+
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions where transaction.transactionState == .purchased {
+                        guard let handler = onPurchase else { continue }
+                        handler(transaction.payment.productIdentifier)
+                        queue.finishTransaction(transaction)
+                    }
+                }
+            }
+            """
+        let delegate = """
+            import UIKit
+
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                let observer = PurchaseObserver()
+                var tabs = UITabBarController()
+
+                func configureObserver() {
+                    let unlockHandler = { (productID: String) in
+                        let alert = UIAlertController(title: productID, message: nil, preferredStyle: .alert)
+                        self.tabs.present(alert, animated: true)
+                    }
+                    observer.onPurchase = unlockHandler
+                }
+            }
+            """
+        var files = Self.adding("Pebble/PurchaseObserver.swift", observer, to: try Fixture.files(nil))
+        files = Self.adding("Pebble/AppDelegate.swift", delegate, to: files)
+        let result = try Detail.result("main-thread-assumed", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        #expect(result?.evidence.map(\.file) == ["Pebble/AppDelegate.swift"])
+        let hopped = try Detail.replacing(
+            "Pebble/AppDelegate.swift", "self.tabs.present(alert, animated: true)",
+            with: "DispatchQueue.main.async { self.tabs.present(alert, animated: true) }", in: files)
+        #expect(try Detail.result("main-thread-assumed", files: hopped)?.status == .pass)
+    }
+
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
     /// (a message to a handler-taking method, a look-up, a handler setter) are read without a
     /// crash, and the report still comes.
