@@ -1047,9 +1047,7 @@ struct SourceHeuristics {
     /// `self.priceLabel.text = …`): a view from the storyboard, whatever its name says.
     private func outletTouch(in body: SourceIndex.Span, of typeName: String?) -> SourceLocation? {
         guard let typeName else { return nil }
-        let outlets = Set(
-            (index.propertiesByType[typeName] ?? []).map { index.properties[$0] }
-                .filter { $0.attributes.contains("@IBOutlet") }.map(\.name))
+        let outlets = index.propertyNames(of: typeName, withAttribute: "@IBOutlet")
         guard !outlets.isEmpty else { return nil }
         let tokens = index.tokens(body.file)
         for position in body.start..<body.end where outlets.contains(tokens[position].text) {
@@ -1130,9 +1128,7 @@ struct SourceHeuristics {
     /// update.
     private func publishedTouch(in body: SourceIndex.Span, of typeName: String?) -> SourceLocation? {
         guard let typeName else { return nil }
-        let published = Set(
-            (index.propertiesByType[typeName] ?? []).map { index.properties[$0] }
-                .filter { $0.attributes.contains("@Published") }.map(\.name))
+        let published = index.propertyNames(of: typeName, withAttribute: "@Published")
         guard !published.isEmpty else { return nil }
         let tokens = index.tokens(body.file)
         for position in body.start..<body.end where tokens[position].kind == .identifier {

@@ -304,6 +304,13 @@ struct SourceIndex {
 
     func isTypeName(_ name: String) -> Bool { typesByName[name] != nil }
 
+    /// The names of a type's properties that carry `attribute` (`@Published`, `@IBOutlet`).
+    func propertyNames(of typeName: String, withAttribute attribute: String) -> Set<String> {
+        Set(
+            (propertiesByType[typeName] ?? []).map { properties[$0] }.filter { $0.attributes.contains(attribute) }
+                .map(\.name))
+    }
+
     /// True for a type the project declares, not one it only extends (`extension String`).
     func isDeclaredType(_ name: String) -> Bool {
         (typesByName[name] ?? []).contains { types[$0].kind == .type }
