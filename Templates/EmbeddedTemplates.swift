@@ -3,7 +3,7 @@
 
 extension BuiltInTemplates {
     /// Changes whenever a name or a source below changes.
-    public static let digest = "38320ed1f4eff94"
+    public static let digest = "5dabdde92fa4f3b5"
 
     /// Each built-in template's source, by name (`StoreKit2/StoreManager.swift`).
     public static let sources: [String: String] = [
@@ -5053,7 +5053,12 @@ the catalogue cannot be entered as written, so the catalogue and App Store Conne
 `iapkit check` id: `product-id-mismatch` · automatic · error\
 Follows every literal that reaches a product request (through constants, enums and `#define`s, in
 Swift and Objective-C) and fails on an ID in neither the catalogue nor a `.storekit` file, or near
-one; pieces joined into an ID at run time are warnings.
+one; pieces joined into an ID at run time are warnings, and so is a bare `"."` joining values only
+known at run time (`bundleIdentifier + "." + suffix`). A stored property without a value is
+followed to what its type assigns it (`init` setting `productIDs = …`), and a property list the
+code reads by name (`Bundle.main.path(forResource: "Products", ofType: "plist")`) gives its IDs,
+checked where the file writes them: the strings of an array, and the keys of a dictionary whose
+values are plain (`com.example.pro` → `⭐️`).
 
 **What goes wrong.** The ID your code requests differs from the one in App Store Connect. The
 usual suspects are a typo, a difference in letter case, the bundle ID passed where a product ID
@@ -5386,9 +5391,11 @@ known by its superclass (`ActivityIndicator : UIView`), or an `@IBOutlet` of the
 callback runs is followed four steps deep: its own type's methods, free functions (a helper that
 posts the notification whose name it is handed), and a method that only one class of the project
 defines, called with that method's labels, or one of the type a chain starts at
-(`Settings.shared.disableAds()`). A copy of SwiftyStoreKit in the sources calls the
-completions of `purchaseProduct`, `restorePurchases` and `completeTransactions` from its observer,
-so those completions are judged the same way.
+(`Settings.shared.disableAds()`). A copy of SwiftyStoreKit in the sources or in a committed
+`Pods` folder calls the completions of `purchaseProduct`, `restorePurchases` and
+`completeTransactions` from its observer, so those completions are judged the same way, and so are
+the closures callers hand to a wrapper that passes the answer on (`completion(true)` inside the
+completion).
 
 **What goes wrong.** StoreKit 1 does not promise to call its delegates on the main thread. Code
 that reloads a table view or sets a published property straight from the callback may do nothing
@@ -5410,7 +5417,9 @@ message such as "not found", counts as reading them), and StoreKit 2 look-ups of
 compares requested and returned IDs. Looking a requested ID up among the returned products
 (`products.first(where: { $0.id == proID })`) in the function that asks is a comparison, and so
 is an empty answer to a request for one ID (`isEmpty`, or `guard let product = products.first`
-whose `else` reports; for StoreKit 1, a handler keeping the product whose identifier matches);
+whose `else` reports, also where the kept answer is bought: `guard let product =
+store.products.first else { tell the user }`; for StoreKit 1, a handler keeping the product whose
+identifier matches);
 elsewhere, such a look-up counts when its `else`
 reports the missing product. An app that requests nothing and pays from a bare ID
 (`SKMutablePayment` with `productIdentifier` set) names no unknown ID either.
@@ -5829,7 +5838,7 @@ func loadProducts(_ identifiers: Set<String>) async throws -> [Product] {
 ### 产品 ID 不一致
 
 `iapkit check` id：`product-id-mismatch` · 自动 · 错误\
-追踪每一个最终流入产品请求的字面量（经由常量、枚举和 `#define`，Swift 与 Objective-C 都算）；如果某个 ID 既不在商品目录中，也不在任何 `.storekit` 文件中，或者与其中某个 ID 只差一点，就判定失败；运行时拼接成 ID 的片段只给出警告。
+追踪每一个最终流入产品请求的字面量（经由常量、枚举和 `#define`，Swift 与 Objective-C 都算）；如果某个 ID 既不在商品目录中，也不在任何 `.storekit` 文件中，或者与其中某个 ID 只差一点，就判定失败；运行时拼接成 ID 的片段只给出警告，单独一个 `"."` 把只有运行时才知道的值连起来（`bundleIdentifier + "." + suffix`）也一样。声明时没有值的存储属性，会跟踪到所在类型给它赋的值（`init` 中的 `productIDs = …`）；代码按名字读取的属性列表文件（`Bundle.main.path(forResource: "Products", ofType: "plist")`）提供其中的 ID，并在文件写出它们的位置检查：数组中的字符串，以及值为普通值的字典的键（`com.example.pro` → `⭐️`）。
 
 **问题所在**：代码请求的 ID 与 App Store Connect 中的不同。常见的原因有：拼写错误、大小写不同、在该用产品 ID 的地方传了 Bundle ID，或者在运行时用 Bundle ID 加后缀拼出 ID——一旦 Debug 构建使用不同的 Bundle ID，这种做法就会出错。
 
@@ -6055,7 +6064,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 假定代理回调在主线程上
 
 `iapkit check` id：`main-thread-assumed` · 启发式 · 警告\
-按方法签名找出 StoreKit 1 的代理方法和观察者方法，如果某个方法在方法体中操作了 UIKit 或 AppKit，或者设置了所在类型自己的 `@Published` 属性，却没有先切换到主线程或 main actor，就给出警告；它发出的通知也算在内：如果观察者的方法操作了界面，同样会警告，因为 `NotificationCenter` 在发出通知的线程上投递通知。调用项目自己的辅助函数、且函数名表明它在主队列或主线程上运行（`runOnMainThread { }`），也算作切换；第三方库中名字像界面调用的类型方法（`SVProgressHUD.dismiss()`）不算操作界面。代理调用的完成回调如果是某个界面传进来的，而该界面的代码块没有自己切换到主线程就操作了界面（例如 `requestProducts { … tableView.reloadData() }`，或者其他类型赋给代理所调用属性的闭包 `observer.onPurchase = { … }`），也算在内；项目自己的视图类同样算，它由父类认出（`ActivityIndicator : UIView`），界面的 `@IBOutlet` 也算。回调执行的代码会向下跟踪四层：所在类型自己的方法、自由函数（例如接收通知名并发出该通知的辅助函数），以及项目中只有一个类定义、且调用时写出了该方法参数标签的方法，或者调用链起点那个类型的方法（`Settings.shared.disableAds()`）。源代码中自带的 SwiftyStoreKit 副本会在它的观察者中调用 `purchaseProduct`、`restorePurchases` 和 `completeTransactions` 的完成回调，因此这些回调也按同样方式判断。
+按方法签名找出 StoreKit 1 的代理方法和观察者方法，如果某个方法在方法体中操作了 UIKit 或 AppKit，或者设置了所在类型自己的 `@Published` 属性，却没有先切换到主线程或 main actor，就给出警告；它发出的通知也算在内：如果观察者的方法操作了界面，同样会警告，因为 `NotificationCenter` 在发出通知的线程上投递通知。调用项目自己的辅助函数、且函数名表明它在主队列或主线程上运行（`runOnMainThread { }`），也算作切换；第三方库中名字像界面调用的类型方法（`SVProgressHUD.dismiss()`）不算操作界面。代理调用的完成回调如果是某个界面传进来的，而该界面的代码块没有自己切换到主线程就操作了界面（例如 `requestProducts { … tableView.reloadData() }`，或者其他类型赋给代理所调用属性的闭包 `observer.onPurchase = { … }`），也算在内；项目自己的视图类同样算，它由父类认出（`ActivityIndicator : UIView`），界面的 `@IBOutlet` 也算。回调执行的代码会向下跟踪四层：所在类型自己的方法、自由函数（例如接收通知名并发出该通知的辅助函数），以及项目中只有一个类定义、且调用时写出了该方法参数标签的方法，或者调用链起点那个类型的方法（`Settings.shared.disableAds()`）。源代码中或提交进仓库的 `Pods` 文件夹中自带的 SwiftyStoreKit 副本，会在它的观察者中调用 `purchaseProduct`、`restorePurchases` 和 `completeTransactions` 的完成回调，因此这些回调也按同样方式判断；如果某个包装函数把结果继续传给自己的完成回调（在回调中调用 `completion(true)`），调用者交给它的闭包也一样判断。
 
 **问题所在**：StoreKit 1 不保证在主线程上调用它的代理。直接在回调中刷新 table view 或设置 published 属性的代码，可能看不到任何效果，甚至崩溃，而空列表很容易被误当成缺少产品。
 
@@ -6066,7 +6075,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 未知 ID 从未被报告
 
 `iapkit check` id：`invalid-ids-ignored` · 启发式 · 警告\
-扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found" 之类的消息报告缺少的那些，也算读取了），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询。在发出请求的函数里从返回的产品中查找某个请求的 ID（`products.first(where: { $0.id == proID })`）算作比较，只请求一个 ID 时检查结果是否为空也算（`isEmpty`，或者 `else` 中报告了问题的 `guard let product = products.first`；对 StoreKit 1 来说，处理代码保留标识符匹配的那个产品也算）；在其他地方，这样的查找只有在 `else` 中报告了缺少的产品时才算。如果 App 从不请求产品，而是直接用 ID 付款（设置了 `productIdentifier` 的 `SKMutablePayment`），同样无法指出未知的 ID。
+扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found" 之类的消息报告缺少的那些，也算读取了），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询。在发出请求的函数里从返回的产品中查找某个请求的 ID（`products.first(where: { $0.id == proID })`）算作比较，只请求一个 ID 时检查结果是否为空也算（`isEmpty`，或者 `else` 中报告了问题的 `guard let product = products.first`，在购买时检查保存下来的结果也算：`guard let product = store.products.first else { 告诉用户 }`；对 StoreKit 1 来说，处理代码保留标识符匹配的那个产品也算）；在其他地方，这样的查找只有在 `else` 中报告了缺少的产品时才算。如果 App 从不请求产品，而是直接用 ID 付款（设置了 `productIdentifier` 的 `SKMutablePayment`），同样无法指出未知的 ID。
 
 **问题所在**：代码只读取返回的产品，从不查看没有返回的那些。StoreKit 1 把它们列在 `invalidProductIdentifiers` 中；StoreKit 2 则什么也不说。
 

@@ -236,14 +236,18 @@ struct IdentifierChecks {
         var warnings: [(String, SourceLocation)] = []
         var reported: Set<SourceLocation> = []
         var pieces: [String: [(String, SourceLocation)]] = [:]
-        let flow = ProductIDFlow(index: context.index)
+        var flow = ProductIDFlow(index: context.index)
+        flow.resources = snapshot.resourcePropertyLists
         let requests = context.requests
         do {
             for literal in flow.literals(reaching: requests) where reported.insert(literal.location).inserted {
                 let request = literal.request
                 guard !generated.contains(literal.location.file) else { continue }
                 if literal.isPiece {
-                    let shown = literal.value.isEmpty ? "an interpolated string" : "\"\(literal.value)\""
+                    let shown =
+                        literal.value.isEmpty
+                        ? "an interpolated string"
+                        : literal.value == "." ? "\".\" and values known only at run time" : "\"\(literal.value)\""
                     pieces[request.api, default: []].append((shown, literal.location))
                     continue
                 }

@@ -27,6 +27,9 @@ struct ProductIDFlow {
     static let maximumDepth = 6
 
     let index: SourceIndex
+    /// The property lists the sources read as resources, by name: the IDs in them reach a
+    /// request whose argument is read from the file.
+    var resources: [String: ResourcePropertyList] = [:]
 
     /// `(name, label)`: a call `name(label: …)`, or `name(…)` when the label is nil.
     private static let swiftRequests: [(receiver: String?, name: String, label: String?, api: String)] = [
@@ -113,6 +116,7 @@ struct ProductIDFlow {
     func literals(reaching requests: [Request]) -> [Literal] {
         guard let first = requests.first else { return [] }
         var walker = Walker(index: index, request: first)
+        walker.resources = resources
         for request in requests {
             walker.request = request
             walker.collect(request.argument, depth: 0, context: .argument, piece: false)
@@ -177,6 +181,7 @@ private struct Walker {
     }
 
     let index: SourceIndex
+    var resources: [String: ResourcePropertyList] = [:]
     var request: ProductIDFlow.Request
     var found: [ProductIDFlow.Literal] = []
     /// Spans and types already read, with whether they were read as pieces of an ID.
@@ -244,9 +249,25 @@ private struct Walker {
                     && !isCollection(token, at: position, in: span.file, currentType: currentType)
             switch token.kind {
             case .stringLiteral:
-                guard let literal = index.literal(at: position, in: span.file),
-                    !Self.isLabelledText(literal, at: position, tokens: tokens)
-                else { continue }
+                guard let literal = index.literal(at: position, in: span.file) else { continue }
+                if let list = resource(named: literal, at: position, tokens: tokens) {
+                    for identifier in list.identifiers where seenLiterals.insert(identifier.location).inserted {
+                        found.append(
+                            ProductIDFlow.Literal(
+                                value: identifier.value, location: identifier.location, isPiece: false,
+                                request: request))
+                    }
+                    continue
+                }
+                guard !Self.isLabelledText(literal, at: position, tokens: tokens) else { continue }
+                // `bundleID + "." + suffix`: the separator alone shows an ID being assembled.
+                if literal.value == ".", !literal.hasInterpolation, Self.isJoined(tokens, at: position),
+                    seenLiterals.insert(literal.location).inserted
+                {
+                    found.append(
+                        ProductIDFlow.Literal(value: ".", location: literal.location, isPiece: true, request: request))
+                    continue
+                }
                 record(literal, context: context, piece: joined)
             case .identifier:
                 guard !Self.ignoredNames.contains(token.text) else { continue }
@@ -265,6 +286,17 @@ private struct Walker {
                 continue
             }
         }
+    }
+
+    /// The bundled property list a literal names as a resource (`forResource: "Products"`), whose
+    /// IDs are what the code reads, rather than a piece of an ID built at run time.
+    func resource(named literal: SwiftStringLiteral, at position: Int, tokens: [SwiftToken]) -> ResourcePropertyList? {
+        guard position >= 2, tokens[position - 1].text == ":",
+            ["forResource", "pathForResource", "URLForResource"].contains(tokens[position - 2].text),
+            var name = literal.constantValue
+        else { return nil }
+        if name.hasSuffix(".plist") { name.removeLast(".plist".count) }
+        return resources[name]
     }
 
     /// Names that are Swift or Foundation vocabulary around IDs, never a declaration of the project.
@@ -477,6 +509,9 @@ private struct Walker {
                 collect(initializer, depth: next, context: .argument, piece: piece, hints: declaredTypes(of: property))
             }
             if let body = property.body { collect(body, depth: next, context: .body, piece: piece) }
+            if property.initializer == nil, property.body == nil {
+                assignments(to: property, depth: next, piece: piece)
+            }
         }
         if !properties.isEmpty { return }
         for macro in (index.macrosByName[name] ?? []).map({ index.macros[$0] }) {
@@ -492,6 +527,30 @@ private struct Walker {
                     collect(body, depth: next, context: .body, piece: piece)
                 }
             }
+        }
+    }
+
+    /// A stored property declared without a value gets one by assignment inside its type, as an
+    /// `init` does after reading the IDs from a file: `productIDs = …`, `self.productIDs = …`.
+    mutating func assignments(to property: SourceIndex.Property, depth: Int, piece: Bool) {
+        guard depth <= ProductIDFlow.maximumDepth, let owner = property.typeName else { return }
+        let tokens = index.tokens(property.file)
+        for position in tokens.indices.dropFirst()
+        where tokens[position].kind == .identifier && tokens[position].text == property.name
+            && position + 2 < tokens.count && tokens[position + 1].text == "="
+        {
+            let previous = tokens[position - 1].text
+            if previous == "." {
+                guard position >= 2, tokens[position - 2].text == "self" else { continue }
+            } else if previous == "let" || previous == "var" {
+                continue
+            }
+            guard let type = index.type(containing: position, in: property.file), index.types[type].name == owner
+            else { continue }
+            let end = SourceIndex.endOfExpression(tokens, from: position + 2)
+            collect(
+                SourceIndex.Span(file: property.file, start: position + 2, end: end), depth: depth,
+                context: .argument, piece: piece)
         }
     }
 

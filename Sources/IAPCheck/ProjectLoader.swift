@@ -95,6 +95,10 @@ public struct ProjectLoader: Sendable {
         readSchemes(into: &snapshot, root: root)
         let allFiles = walk(projectFolder, skipping: Self.skippedFolders) + outsideFiles(project, projectFolder)
         snapshot.files = Set(allFiles)
+        let pods = ProjectPath.join(projectFolder, "Pods")
+        if fileSystem.isDirectory(pods) == true, let names = try? fileSystem.entries(of: pods) {
+            snapshot.committedPods = Set(names.filter { fileSystem.isDirectory(ProjectPath.join(pods, $0)) == true })
+        }
         readConfigurationFiles(into: &snapshot)
         let packageFolders =
             project.localPackages
@@ -142,6 +146,7 @@ public struct ProjectLoader: Sendable {
         }
         readInfoPlists(into: &snapshot)
         readLaunchStoryboards(into: &snapshot)
+        readResourcePropertyLists(into: &snapshot)
         return .success(snapshot)
     }
 
@@ -440,6 +445,40 @@ public struct ProjectLoader: Sendable {
             where !snapshot.launchControllers.contains(controller) {
                 snapshot.launchControllers.append(controller)
             }
+        }
+    }
+
+    /// The `.plist` files the sources name as resources: `url(forResource: "Products",
+    /// withExtension: "plist")`, `path(forResource:ofType:)` and their Objective-C forms. Only
+    /// names the code spells are read, so a project's many other plists cost nothing; one that
+    /// cannot be read is left out (the code may name a file the project no longer has).
+    private func readResourcePropertyLists(into snapshot: inout ProjectSnapshot) {
+        var names: Set<String> = []
+        for scan in snapshot.sources
+        where scan.mentions("forResource") || scan.mentions("pathForResource")
+            || scan.mentions("URLForResource")
+        {
+            let tokens = scan.tokens
+            for position in tokens.indices.dropFirst().dropLast(2)
+            where ["forResource", "pathForResource", "URLForResource"].contains(tokens[position].text)
+                && tokens[position + 1].text == ":"
+            {
+                guard let literal = scan.strings.first(where: { $0.location == tokens[position + 2].location }),
+                    var name = literal.constantValue, !name.isEmpty
+                else { continue }
+                if name.hasSuffix(".plist") { name.removeLast(".plist".count) }
+                names.insert(name)
+            }
+        }
+        guard !names.isEmpty else { return }
+        for file in snapshot.files.sorted() where ProjectPath.fileExtension(file) == "plist" {
+            var name = ProjectPath.lastComponent(file)
+            name.removeLast(".plist".count)
+            guard names.contains(name), snapshot.resourcePropertyLists[name] == nil,
+                let bytes = try? fileSystem.contents(of: file),
+                let list = try? ResourcePropertyList.read(bytes, path: file)
+            else { continue }
+            snapshot.resourcePropertyLists[name] = list
         }
     }
 

@@ -95,6 +95,12 @@ public struct ProjectSnapshot: Sendable {
     public var configurationFiles: [String: ConfigurationFileChain] = [:]
     /// Files that could not be read, each for the check that needs it.
     public var problems: [ProjectReadProblem] = []
+    /// The libraries CocoaPods installed into a `Pods` folder beside the project, when the team
+    /// commits that folder: their code ships but is not read, yet what it does is known.
+    public var committedPods: Set<String> = []
+    /// The property lists the sources read by name as resources (`forResource: "Products"`),
+    /// by that name, for the product IDs some apps keep there.
+    public var resourcePropertyLists: [String: ResourcePropertyList] = [:]
     /// The view controllers the apps' main storyboards create at launch.
     public var launchControllers: [StoryboardReader.Controller] = []
     /// Set when the folder the user named holds several projects and this one was chosen.

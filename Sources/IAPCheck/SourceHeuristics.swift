@@ -327,12 +327,13 @@ struct SourceHeuristics {
                 return true
             }
         }
-        return filters && contains || looksUpStoredProducts(from: span)
+        return filters && contains || looksUpStoredProducts(from: span, oneID: asksForOneID(request))
     }
 
     /// The answer kept in a property (`self.products = storeProducts`) and searched for a
-    /// requested ID elsewhere: a paywall's `store.products.first(where: { $0.id == … })`.
-    private func looksUpStoredProducts(from span: SourceIndex.Span) -> Bool {
+    /// requested ID elsewhere: a paywall's `store.products.first(where: { $0.id == … })`, or,
+    /// when one ID was asked for, `guard let product = products.first else { report }`.
+    private func looksUpStoredProducts(from span: SourceIndex.Span, oneID: Bool) -> Bool {
         let tokens = index.tokens(span.file)
         let typeName = index.function(containing: span.start, in: span.file).flatMap { index.functions[$0].typeName }
         var stored: Set<String> = []
@@ -348,6 +349,15 @@ struct SourceHeuristics {
         for name in stored.sorted() {
             for (file, scan) in index.scans.enumerated() where scan.mentions(name) {
                 let other = index.tokens(file)
+                for position in other.indices
+                where oneID && other[position].text == name && position + 3 < other.count
+                    && other[position + 1].text == "." && other[position + 2].text == "first"
+                    && !["(", "{"].contains(other[position + 3].text)
+                    && Self.checksTheOneAnswer(other, at: position + 2)
+                    && Self.reportsWhenMissing(other, after: position + 3)
+                {
+                    return true
+                }
                 for position in other.indices
                 where other[position].text == name && position + 2 < other.count && other[position + 1].text == "."
                     && Self.looksUpAnID(at: position + 2, in: other)
@@ -813,13 +823,16 @@ struct SourceHeuristics {
 
     static func describe(_ function: SourceIndex.Function) -> String { function.signatureText }
 
-    /// A copy of SwiftyStoreKit in the app's own sources calls the completions of
-    /// `purchaseProduct`, `restorePurchases` and `completeTransactions` from its transaction
-    /// observer (`PaymentQueueController`) with no hop of its own (only its product look-up
-    /// hops), so an app's completion that touches the interface must hop itself. Without the
-    /// copy the library's code cannot be read, and its completions are not judged.
+    /// A copy of SwiftyStoreKit in the app's own sources or in a committed `Pods` folder calls
+    /// the completions of `purchaseProduct`, `restorePurchases` and `completeTransactions` from
+    /// its transaction observer (`PaymentQueueController`) with no hop of its own (only its
+    /// product look-up hops), so an app's completion that touches the interface must hop itself.
+    /// Without the copy the library's code cannot be read, and its completions are not judged.
     private func swiftyStoreKitCompletionTouches() -> [(call: String, touch: SourceLocation)] {
-        guard index.isTypeName("PaymentQueueController") else { return [] }
+        guard
+            index.isTypeName("PaymentQueueController")
+                || context.snapshot?.committedPods.contains("SwiftyStoreKit") == true
+        else { return [] }
         let calls: Set<String> = ["purchaseProduct", "restorePurchases", "completeTransactions"]
         var found: [(call: String, touch: SourceLocation)] = []
         for (file, scan) in index.scans.enumerated() where scan.mentions("SwiftyStoreKit") {
@@ -841,13 +854,34 @@ struct SourceHeuristics {
                 guard let opening else { continue }
                 let closure = SourceIndex.Span(
                     file: file, start: opening, end: SourceIndex.close(tokens, from: opening))
-                let owner = index.function(containing: opening, in: file).flatMap { index.functions[$0].typeName }
-                if let touch = interfaceReach.touch(from: closure, owner: owner) {
+                let enclosing = index.function(containing: opening, in: file)
+                let owner = enclosing.flatMap { index.functions[$0].typeName }
+                if let touch = interfaceReach.touch(from: closure, owner: owner)
+                    ?? enclosing.flatMap({ touchThroughPassedOnCompletion(in: closure, of: index.functions[$0]) })
+                {
                     found.append(("the completion of SwiftyStoreKit.\(tokens[position].text)", touch))
                 }
             }
         }
         return found
+    }
+
+    /// A wrapper that passes SwiftyStoreKit's answer on (`completion(true)` in its closure, where
+    /// `completion` is the wrapper's own closure parameter) runs its callers' closures on the
+    /// same queue: the closures they hand it are judged.
+    private func touchThroughPassedOnCompletion(
+        in closure: SourceIndex.Span, of function: SourceIndex.Function
+    ) -> SourceLocation? {
+        let tokens = index.tokens(closure.file)
+        for position in closure.start..<max(closure.start, min(closure.end, tokens.count) - 1)
+        where tokens[position].kind == .identifier && ["(", "?"].contains(tokens[position + 1].text) {
+            // A parameter called like a function is a closure.
+            guard let parameter = function.parameters.firstIndex(where: { $0.name == tokens[position].text }),
+                position == 0 || tokens[position - 1].text != "."
+            else { continue }
+            if let touch = touchInHandedClosures(to: function, parameter: parameter) { return touch }
+        }
+        return nil
     }
 
     /// A completion handler the delegate calls that a screen handed in: the tutorial helper's

@@ -2385,6 +2385,168 @@ import Testing
         #expect(try Detail.result("main-thread-assumed", files: hopped)?.status == .pass)
     }
 
+    /// IDs kept in a bundled property list (Apple's sample reads `Products.plist`, whose keys
+    /// are the IDs, into a property its `init` assigns) are what the request asks for: they are
+    /// compared with the catalogue where the plist writes them, not called "joined at run time".
+    @Test func productIDsReadFromABundledPropertyListAreCompared() throws {
+        let catalogue = """
+            import StoreKit
+
+            final class ProductCatalogue {
+                private let emojis: [String: String]
+
+                init() {
+                    if let path = Bundle.main.path(forResource: "Products", ofType: "plist"),
+                        let data = FileManager.default.contents(atPath: path)
+                    {
+                        emojis = (try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: String]) ?? [:]
+                    } else {
+                        emojis = [:]
+                    }
+                }
+
+                func load() async throws -> [Product] {
+                    try await Product.products(for: emojis.keys)
+                }
+            }
+            """
+        func plist(_ body: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            \(body)
+            </plist>
+            """
+        }
+        var files = Self.adding("Pebble/ProductCatalogue.swift", catalogue, to: try Fixture.files("NoStoreCode"))
+        files = Self.adding(
+            "Pebble/Products.plist",
+            plist(
+                "<dict>\n\t<key>com.example.pebble.gems</key>\n\t<string>💎</string>\n\t<key>com.example.pebble.pro</key>\n\t<string>⭐️</string>\n</dict>"
+            ),
+            to: files)
+        let known = try Detail.result("product-id-mismatch", files: files)
+        #expect(known?.status == .pass, "\(known?.message ?? "")")
+        files = try Detail.replacing(
+            "Pebble/Products.plist", "<key>com.example.pebble.pro</key>",
+            with: "<key>com.example.pebble.pro</key>\n\t<string>⭐️</string>\n\t<key>com.example.pebble.library</key>",
+            in: files)
+        let stale = try Detail.result("product-id-mismatch", files: files)
+        #expect(stale?.status == .fail)
+        #expect(stale?.message.contains("\"com.example.pebble.library\" reaches Product.products(for:)") == true)
+        #expect(stale?.evidence.map { "\($0.file):\($0.line)" } == ["Pebble/Products.plist:9"])
+        // An array of IDs, read by URL, is the same list.
+        let listed = try Detail.replacing(
+            "Pebble/ProductCatalogue.swift", "Bundle.main.path(forResource: \"Products\", ofType: \"plist\")",
+            with: "Bundle.main.path(forResource: \"ProductIDs.plist\", ofType: nil)", in: files)
+        let array = Self.adding(
+            "Pebble/ProductIDs.plist",
+            plist(
+                "<array>\n\t<string>com.example.pebble.pro</string>\n\t<string>com.example.pebble.gems</string>\n</array>"
+            ),
+            to: listed)
+        #expect(try Detail.result("product-id-mismatch", files: array)?.status == .pass)
+    }
+
+    /// `bundleIdentifier + "." + suffix`: no literal in the request is an ID, but the separator
+    /// shows one being assembled at run time, which no file can confirm.
+    @Test func anIDJoinedToTheBundleIDWithADotWarns() throws {
+        let shop = """
+            import StoreKit
+
+            struct Shop {
+                func load(_ suffix: String) async throws -> [Product] {
+                    try await Product.products(for: [Bundle.main.bundleIdentifier! + "." + suffix])
+                }
+            }
+            """
+        let files = Self.adding("Pebble/Shop.swift", shop, to: try Fixture.files("NoStoreCode"))
+        let result = try Detail.result("product-id-mismatch", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        #expect(result?.message.contains("joined at run time from \".\" and values known only at run time") == true)
+        #expect(result?.evidence.map(\.line) == [5])
+    }
+
+    /// SwiftyStoreKit committed in the `Pods` folder is read like a copy in the sources: its
+    /// purchase completions come from its observer. A wrapper that passes the answer on to its
+    /// own completion runs the screens' closures there too.
+    @Test func committedPodsOfSwiftyStoreKitReachTheScreensThroughAWrapper() throws {
+        let wrapper = """
+            import SwiftyStoreKit
+
+            enum Store {
+                static func purchase(_ id: String, completion: @escaping (Bool) -> Void) {
+                    SwiftyStoreKit.purchaseProduct(id, atomically: true) { result in
+                        switch result {
+                        case .success: completion(true)
+                        case .error: completion(false)
+                        }
+                    }
+                }
+            }
+            """
+        let paywall = """
+            import UIKit
+
+            final class PaywallController: UIViewController {
+                func buy() {
+                    Store.purchase("com.example.pebble.pro") { bought in
+                        let alert = UIAlertController(title: bought ? "Thanks" : "Not bought", message: nil, preferredStyle: .alert)
+                        self.present(alert, animated: true)
+                    }
+                }
+            }
+            """
+        var files = Self.adding("Pebble/Store+Swifty.swift", wrapper, to: try Fixture.files(nil))
+        files = Self.adding("Pebble/PaywallController.swift", paywall, to: files)
+        #expect(try Detail.result("main-thread-assumed", files: files)?.status == .pass)
+        let committed = Self.adding(
+            "Pods/SwiftyStoreKit/Sources/SwiftyStoreKit/PaymentQueueController.swift", "import StoreKit\n", to: files)
+        let result = try Detail.result("main-thread-assumed", files: committed)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        #expect(result?.message.contains("SwiftyStoreKit.purchaseProduct") == true)
+        #expect(result?.evidence.map { "\($0.file):\($0.line)" } == ["Pebble/PaywallController.swift:6"])
+    }
+
+    /// With one ID asked for and the answer kept in a property, the purchase's
+    /// `guard let product = products.first else { tell the user }` is the check that it came.
+    @Test func theOneStoredProductCheckedWhereItIsBoughtNamesItsAbsence() throws {
+        let store = """
+            import StoreKit
+
+            @MainActor final class TipStore: ObservableObject {
+                static let tipID = "com.example.pebble.pro"
+                @Published var products: [Product] = []
+                @Published var message: String?
+
+                func load() async {
+                    do {
+                        products = try await Product.products(for: [Self.tipID])
+                    } catch {
+                        message = error.localizedDescription
+                    }
+                }
+
+                func buy() async {
+                    guard let product = products.first else {
+                        message = "The tip is not available. Try again later."
+                        return
+                    }
+                    _ = try? await product.purchase()
+                }
+            }
+            """
+        var files = Self.adding("Pebble/TipStore.swift", store, to: try Fixture.files("NoStoreCode"))
+        let reported = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(reported?.status == .pass, "\(reported?.message ?? "")")
+        files = try Detail.replacing(
+            "Pebble/TipStore.swift",
+            "guard let product = products.first else {\n            message = \"The tip is not available. Try again later.\"\n            return\n        }",
+            with: "guard let product = products.first else { return }", in: files)
+        #expect(try Detail.result("invalid-ids-ignored", files: files)?.status == .warning)
+    }
+
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
     /// (a message to a handler-taking method, a look-up, a handler setter) are read without a
     /// crash, and the report still comes.
