@@ -287,7 +287,10 @@ struct PageLayout {
     /// A chapter's page up to where its article's content begins (after a line break).
     func chapterPageOpening(_ index: Int) -> [UInt8] {
         let page = plan.pages[index]
-        var html = HTMLBuffer(reservingCapacity: sidebarEntries.count + 8192 + page.headings.count * 96)
+        // A deferred chapter list writes two entries, not the whole list: reserving room for the
+        // list on each of a large book's pages would hold that room for every page at once.
+        let sidebar = index > 0 && defersChapterList ? 1024 : sidebarEntries.count
+        var html = HTMLBuffer(reservingCapacity: sidebar + 8192 + page.headings.count * 96)
         html += head(
             pageTitle: page.chapter.title + " · " + title, language: page.language, interface: page.interface,
             alternates: alternateLinks(forPage: index))
