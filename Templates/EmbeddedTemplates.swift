@@ -3,7 +3,7 @@
 
 extension BuiltInTemplates {
     /// Changes whenever a name or a source below changes.
-    public static let digest = "5dabdde92fa4f3b5"
+    public static let digest = "bdac95e2d1de5084"
 
     /// Each built-in template's source, by name (`StoreKit2/StoreManager.swift`).
     public static let sources: [String: String] = [
@@ -5183,7 +5183,9 @@ on already, but it is worth confirming in the developer account.
 
 `iapkit check` id: `apple-pay-entitlement` · automatic · error\
 Reads every `*.entitlements` file of the project: the invented in-app purchase key fails the
-check, and the Apple Pay key earns a warning unless the code takes Apple Pay (`PKPaymentRequest`).
+check wherever it is written, and the Apple Pay key earns a warning in a file a target signs with
+(`CODE_SIGN_ENTITLEMENTS`) unless the code takes Apple Pay (`PKPaymentRequest`); a left-over file
+no target names grants nothing.
 
 **What goes wrong.** Someone adds an entitlement to "turn on" in-app purchases. There is no such
 entitlement. The key that looks right, `com.apple.developer.in-app-payments`, belongs to Apple
@@ -5391,7 +5393,8 @@ known by its superclass (`ActivityIndicator : UIView`), or an `@IBOutlet` of the
 callback runs is followed four steps deep: its own type's methods, free functions (a helper that
 posts the notification whose name it is handed), and a method that only one class of the project
 defines, called with that method's labels, or one of the type a chain starts at
-(`Settings.shared.disableAds()`). A copy of SwiftyStoreKit in the sources or in a committed
+(`Settings.shared.disableAds()`), and the `didSet` of a property it sets (`offerView.price = …`
+whose `didSet` retitles a button). A copy of SwiftyStoreKit in the sources or in a committed
 `Pods` folder calls the completions of `purchaseProduct`, `restorePurchases` and
 `completeTransactions` from its observer, so those completions are judged the same way, and so are
 the closures callers hand to a wrapper that passes the answer on (`completion(true)` inside the
@@ -5421,7 +5424,8 @@ whose `else` reports, also where the kept answer is bought: `guard let product =
 store.products.first else { tell the user }`; for StoreKit 1, a handler keeping the product whose
 identifier matches);
 elsewhere, such a look-up counts when its `else`
-reports the missing product. An app that requests nothing and pays from a bare ID
+reports the missing product. An `if let product = products.first { …; return }` followed by a
+message is the same check, and a reader of the invalid IDs that nothing calls reads nothing. An app that requests nothing and pays from a bare ID
 (`SKMutablePayment` with `productIdentifier` set) names no unknown ID either.
 
 **What goes wrong.** The code reads only the products that came back and never looks at the ones
@@ -5441,7 +5445,8 @@ Finds where the sources read `Transaction.updates` or add a payment queue observ
 what launch reaches (the `@main` type, the root view's `.task` and `.onAppear`,
 `application(_:didFinishLaunchingWithOptions:)`, the first screen of the main storyboard)
 through initialisers and their default arguments, properties, calls, singletons and protocols (a
-call through a protocol reaches the types that adopt it), and the life-cycle methods of the
+call through a protocol reaches the types that adopt it, also down a chain such as
+`Container.shared.purchases.startListening()`), and the life-cycle methods of the
 controllers and SpriteKit scenes it makes (`viewDidLoad`, `didMove(to:)`); it names the path, or the screen that starts the listener too late. Source cannot show
 every path, so confirm it with an Ask to Buy test after a relaunch.
 
@@ -5508,9 +5513,11 @@ the listener above does. In StoreKit 1, finish failed and restored transactions 
 ### No way to restore purchases
 
 `iapkit check` id: `restore-button` · heuristic · warning\
-Scans the sources for `AppStore.sync()`, `restoreCompletedTransactions()`, a receipt refresh or
-a StoreKit view that shows its own button (`.storeButton(.visible, for: .restorePurchases)`); a
-catalogue of consumables needs none. Whether a customer finds the button is for a person to judge.
+Scans the sources for `AppStore.sync()`, `restoreCompletedTransactions()`, a receipt refresh
+(`SKReceiptRefreshRequest`, `InAppReceipt.refresh`) or a StoreKit view that shows its own button
+(`.storeButton(.visible, for: .restorePurchases)`); a catalogue of consumables needs none. A
+Swift method that nothing calls (its name is written nowhere else, and it is no action, override
+or delegate method) restores nothing. Whether a customer finds the button is for a person to judge.
 
 **What goes wrong.** App Review expects apps that sell non-consumables or subscriptions to offer
 a way to restore them, for example after a reinstall or on a new device. Apps without one are
@@ -5920,7 +5927,7 @@ func loadProducts(_ identifiers: Set<String>) async throws -> [Product] {
 ### 误把 Apple Pay entitlement 当作 IAP
 
 `iapkit check` id：`apple-pay-entitlement` · 自动 · 错误\
-读取项目中的每个 `*.entitlements` 文件：凭空编造的 App 内购买键会使检查失败；Apple Pay 的键会得到一条警告，除非代码确实在收取 Apple Pay 付款（`PKPaymentRequest`）。
+读取项目中的每个 `*.entitlements` 文件：凭空编造的 App 内购买键无论写在哪里都会使检查失败；Apple Pay 的键如果写在某个 target 用来签名的文件（`CODE_SIGN_ENTITLEMENTS`）中，会得到一条警告，除非代码确实在收取 Apple Pay 付款（`PKPaymentRequest`）；没有任何 target 使用的遗留文件不授予任何权限。
 
 **问题所在**：有人添加了一个 entitlement 来「打开」App 内购买。根本不存在这样的 entitlement。看起来对的那个键 `com.apple.developer.in-app-payments` 属于 Apple Pay，而 `com.apple.developer.in-app-purchase` 根本不存在。两者都可能破坏签名，也都不会为 StoreKit 开启任何东西。
 
@@ -6064,7 +6071,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 假定代理回调在主线程上
 
 `iapkit check` id：`main-thread-assumed` · 启发式 · 警告\
-按方法签名找出 StoreKit 1 的代理方法和观察者方法，如果某个方法在方法体中操作了 UIKit 或 AppKit，或者设置了所在类型自己的 `@Published` 属性，却没有先切换到主线程或 main actor，就给出警告；它发出的通知也算在内：如果观察者的方法操作了界面，同样会警告，因为 `NotificationCenter` 在发出通知的线程上投递通知。调用项目自己的辅助函数、且函数名表明它在主队列或主线程上运行（`runOnMainThread { }`），也算作切换；第三方库中名字像界面调用的类型方法（`SVProgressHUD.dismiss()`）不算操作界面。代理调用的完成回调如果是某个界面传进来的，而该界面的代码块没有自己切换到主线程就操作了界面（例如 `requestProducts { … tableView.reloadData() }`，或者其他类型赋给代理所调用属性的闭包 `observer.onPurchase = { … }`），也算在内；项目自己的视图类同样算，它由父类认出（`ActivityIndicator : UIView`），界面的 `@IBOutlet` 也算。回调执行的代码会向下跟踪四层：所在类型自己的方法、自由函数（例如接收通知名并发出该通知的辅助函数），以及项目中只有一个类定义、且调用时写出了该方法参数标签的方法，或者调用链起点那个类型的方法（`Settings.shared.disableAds()`）。源代码中或提交进仓库的 `Pods` 文件夹中自带的 SwiftyStoreKit 副本，会在它的观察者中调用 `purchaseProduct`、`restorePurchases` 和 `completeTransactions` 的完成回调，因此这些回调也按同样方式判断；如果某个包装函数把结果继续传给自己的完成回调（在回调中调用 `completion(true)`），调用者交给它的闭包也一样判断。
+按方法签名找出 StoreKit 1 的代理方法和观察者方法，如果某个方法在方法体中操作了 UIKit 或 AppKit，或者设置了所在类型自己的 `@Published` 属性，却没有先切换到主线程或 main actor，就给出警告；它发出的通知也算在内：如果观察者的方法操作了界面，同样会警告，因为 `NotificationCenter` 在发出通知的线程上投递通知。调用项目自己的辅助函数、且函数名表明它在主队列或主线程上运行（`runOnMainThread { }`），也算作切换；第三方库中名字像界面调用的类型方法（`SVProgressHUD.dismiss()`）不算操作界面。代理调用的完成回调如果是某个界面传进来的，而该界面的代码块没有自己切换到主线程就操作了界面（例如 `requestProducts { … tableView.reloadData() }`，或者其他类型赋给代理所调用属性的闭包 `observer.onPurchase = { … }`），也算在内；项目自己的视图类同样算，它由父类认出（`ActivityIndicator : UIView`），界面的 `@IBOutlet` 也算。回调执行的代码会向下跟踪四层：所在类型自己的方法、自由函数（例如接收通知名并发出该通知的辅助函数），以及项目中只有一个类定义、且调用时写出了该方法参数标签的方法，或者调用链起点那个类型的方法（`Settings.shared.disableAds()`），以及它所设置属性的 `didSet`（`offerView.price = …`，而 `didSet` 会修改按钮标题）。源代码中或提交进仓库的 `Pods` 文件夹中自带的 SwiftyStoreKit 副本，会在它的观察者中调用 `purchaseProduct`、`restorePurchases` 和 `completeTransactions` 的完成回调，因此这些回调也按同样方式判断；如果某个包装函数把结果继续传给自己的完成回调（在回调中调用 `completion(true)`），调用者交给它的闭包也一样判断。
 
 **问题所在**：StoreKit 1 不保证在主线程上调用它的代理。直接在回调中刷新 table view 或设置 published 属性的代码，可能看不到任何效果，甚至崩溃，而空列表很容易被误当成缺少产品。
 
@@ -6075,7 +6082,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 未知 ID 从未被报告
 
 `iapkit check` id：`invalid-ids-ignored` · 启发式 · 警告\
-扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found" 之类的消息报告缺少的那些，也算读取了），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询。在发出请求的函数里从返回的产品中查找某个请求的 ID（`products.first(where: { $0.id == proID })`）算作比较，只请求一个 ID 时检查结果是否为空也算（`isEmpty`，或者 `else` 中报告了问题的 `guard let product = products.first`，在购买时检查保存下来的结果也算：`guard let product = store.products.first else { 告诉用户 }`；对 StoreKit 1 来说，处理代码保留标识符匹配的那个产品也算）；在其他地方，这样的查找只有在 `else` 中报告了缺少的产品时才算。如果 App 从不请求产品，而是直接用 ID 付款（设置了 `productIdentifier` 的 `SKMutablePayment`），同样无法指出未知的 ID。
+扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found" 之类的消息报告缺少的那些，也算读取了），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询。在发出请求的函数里从返回的产品中查找某个请求的 ID（`products.first(where: { $0.id == proID })`）算作比较，只请求一个 ID 时检查结果是否为空也算（`isEmpty`，或者 `else` 中报告了问题的 `guard let product = products.first`，在购买时检查保存下来的结果也算：`guard let product = store.products.first else { 告诉用户 }`；对 StoreKit 1 来说，处理代码保留标识符匹配的那个产品也算）；在其他地方，这样的查找只有在 `else` 中报告了缺少的产品时才算。`if let product = products.first { …; return }` 之后紧跟一条提示消息，也是同样的检查；没有任何代码调用的无效 ID 读取函数，等于什么也没读。如果 App 从不请求产品，而是直接用 ID 付款（设置了 `productIdentifier` 的 `SKMutablePayment`），同样无法指出未知的 ID。
 
 **问题所在**：代码只读取返回的产品，从不查看没有返回的那些。StoreKit 1 把它们列在 `invalidProductIdentifiers` 中；StoreKit 2 则什么也不说。
 
@@ -6086,7 +6093,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 交易监听器启动太晚
 
 `iapkit check` id：`listener-at-launch` · 启发式 · 警告\
-找出源代码中读取 `Transaction.updates` 或添加支付队列观察者的位置，再从启动时会执行到的代码（`@main` 类型、根视图的 `.task` 和 `.onAppear`、`application(_:didFinishLaunchingWithOptions:)`、主 storyboard 的第一个界面）出发，沿着初始化方法及其默认参数、属性、函数调用、单例和协议一路追踪（通过协议的调用会到达采纳该协议的类型），也会追踪它创建的视图控制器和 SpriteKit 场景的生命周期方法（`viewDidLoad`、`didMove(to:)`）；它会指出启动监听器的那条路径，或者指出启动监听器太晚的那个界面。源代码无法展示所有执行路径，所以请在重新启动 App 后用一次「购买前询问」测试来确认。
+找出源代码中读取 `Transaction.updates` 或添加支付队列观察者的位置，再从启动时会执行到的代码（`@main` 类型、根视图的 `.task` 和 `.onAppear`、`application(_:didFinishLaunchingWithOptions:)`、主 storyboard 的第一个界面）出发，沿着初始化方法及其默认参数、属性、函数调用、单例和协议一路追踪（通过协议的调用会到达采纳该协议的类型，经过 `Container.shared.purchases.startListening()` 这样的调用链也一样），也会追踪它创建的视图控制器和 SpriteKit 场景的生命周期方法（`viewDidLoad`、`didMove(to:)`）；它会指出启动监听器的那条路径，或者指出启动监听器太晚的那个界面。源代码无法展示所有执行路径，所以请在重新启动 App 后用一次「购买前询问」测试来确认。
 
 **问题所在**：有些交易会在用户没有在 App 中点击任何东西的情况下到达 App：家长批准的「购买前询问」请求、被中断后稍后完成的购买、续期的订阅、在另一台设备上或在 App Store 中进行的购买。如果 App 只在商店界面打开时才开始监听，这些交易到达时就没人在听，顾客付了钱，App 却始终没有解锁。
 
@@ -6132,7 +6139,7 @@ final class TransactionListener {
 ### 无法恢复购买
 
 `iapkit check` id：`restore-button` · 启发式 · 警告\
-扫描源代码，查找 `AppStore.sync()`、`restoreCompletedTransactions()`、收据刷新，或者显示了自带恢复按钮的 StoreKit 视图（`.storeButton(.visible, for: .restorePurchases)`）；如果商品目录里只有消耗型项目，就不需要恢复入口。顾客能否找到这个按钮，则需要由人来判断。
+扫描源代码，查找 `AppStore.sync()`、`restoreCompletedTransactions()`、收据刷新（`SKReceiptRefreshRequest`、`InAppReceipt.refresh`），或者显示了自带恢复按钮的 StoreKit 视图（`.storeButton(.visible, for: .restorePurchases)`）；如果商品目录里只有消耗型项目，就不需要恢复入口。没有任何代码调用的 Swift 方法（它的名字在别处从未出现，也不是动作方法、重写方法或代理方法）恢复不了任何购买。顾客能否找到这个按钮，则需要由人来判断。
 
 **问题所在**：App 审核要求销售非消耗型项目或订阅的 App 提供恢复购买的方式，例如在重新安装之后或在新设备上。没有恢复入口的 App 会被拒绝。
 

@@ -34,9 +34,61 @@ struct InterfaceReach {
                 for observer in observers(of: postedNames(in: span)) where visited.insert(observer.body).inserted {
                     next.append(observer)
                 }
+                for setter in propertyObservers(assignedIn: span, owner: spanOwner)
+                where visited.insert(setter.body).inserted {
+                    next.append(setter)
+                }
             }
             if next.isEmpty { break }
             frontier = next
+        }
+        return nil
+    }
+
+    // MARK: Property observers
+
+    /// The `didSet` and `willSet` blocks of the properties `span` assigns: `self.products = …`,
+    /// `priceView.price = …` (a property of a project type the receiver is declared as). They run
+    /// where the assignment does, on StoreKit's queue.
+    private func propertyObservers(
+        assignedIn span: SourceIndex.Span, owner: String?
+    ) -> [(body: SourceIndex.Span, owner: String?)] {
+        let tokens = index.tokens(span.file)
+        guard index.scans[span.file].language == .swift else { return [] }
+        var found: [(body: SourceIndex.Span, owner: String?)] = []
+        for position in span.start..<max(span.start, min(span.end, tokens.count) - 1)
+        where tokens[position].kind == .identifier && tokens[position + 1].text == "=" {
+            let previous = position > 0 ? tokens[position - 1].text : ""
+            if previous == "let" || previous == "var" || previous == "case" { continue }
+            var typeName = owner
+            if previous == ".", position >= 2 {
+                let receiver = tokens[position - 2]
+                guard receiver.kind == .identifier else { continue }
+                if receiver.text != "self" {
+                    typeName = LaunchReachability.declaredType(
+                        of: receiver.text, at: position - 2, tokens: tokens, file: span.file, index: index)
+                }
+            }
+            guard let typeName, index.isDeclaredType(typeName) else { continue }
+            for property in index.properties(named: tokens[position].text, in: typeName).map({ index.properties[$0] }) {
+                guard let observer = Self.observerBlock(of: property, index: index) else { continue }
+                found.append((observer, typeName))
+            }
+        }
+        return found
+    }
+
+    /// The `didSet { … }` (or `willSet`) block of a stored property, if it has one.
+    static func observerBlock(of property: SourceIndex.Property, index: SourceIndex) -> SourceIndex.Span? {
+        guard let declaration = property.body ?? property.initializer else { return nil }
+        let tokens = index.tokens(declaration.file)
+        for position in declaration.start..<min(declaration.end, tokens.count)
+        where ["didSet", "willSet"].contains(tokens[position].text) {
+            var open = position + 1
+            // `didSet(oldValue) { … }`.
+            if open < tokens.count, tokens[open].text == "(" { open = SourceIndex.close(tokens, from: open) }
+            guard open < tokens.count, tokens[open].text == "{" else { continue }
+            return SourceIndex.Span(file: declaration.file, start: open, end: SourceIndex.close(tokens, from: open))
         }
         return nil
     }

@@ -873,6 +873,17 @@ private struct Search {
         {
             return declared
         }
+        // `Container.shared.store`: the declared type of the property, in the type the chain
+        // before it names.
+        if end >= 2, tokens[end - 1].text == ".",
+            let base = receiverTypeName(endingAt: end - 2, tokens: tokens, file: file, currentType: currentType),
+            let declared = index.properties(named: token.text, in: base).lazy.compactMap({
+                self.index.properties[$0].declaredType
+            }).first,
+            index.isTypeName(declared)
+        {
+            return declared
+        }
         return nil
     }
 

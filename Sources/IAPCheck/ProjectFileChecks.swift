@@ -28,15 +28,36 @@ struct ProjectFileChecks {
         return Outcome(.info, "\(linking.map(\.name).joined(separator: ", ")) link StoreKit explicitly", evidence)
     }
 
+    /// The entitlements files a target signs with (`CODE_SIGN_ENTITLEMENTS`, in any
+    /// configuration of a target that is not a test). A file no target names is a left-over that
+    /// grants nothing; when no target names any, every file is judged, as the project's
+    /// settings may live where they cannot be read.
+    static func signedEntitlements(_ snapshot: ProjectSnapshot) -> [Entitlements] {
+        var named: Set<String> = []
+        for target in snapshot.project.targets where !target.isTest {
+            for configuration in target.configurations {
+                guard
+                    let value = snapshot.buildSettings(target, configuration: configuration.name)
+                        .value("CODE_SIGN_ENTITLEMENTS")?.value,
+                    !value.isEmpty, let path = ProjectPath.resolve(value, from: snapshot.projectFolder)
+                else { continue }
+                named.insert(ProjectPath.tidy(path))
+            }
+        }
+        guard !named.isEmpty else { return snapshot.entitlements }
+        return snapshot.entitlements.filter { named.contains(ProjectPath.tidy($0.path)) }
+    }
+
     func applePayEntitlement() -> Outcome {
         guard let snapshot = context.snapshot else { return .noProject }
+        // The invented key is a mistake in any file; Apple Pay's key matters where it is signed.
         let invalid = snapshot.entitlements.compactMap { $0.entry(Entitlements.invalidInAppPurchaseKey) }
         if !invalid.isEmpty {
             return Outcome(
                 .fail, "\(Entitlements.invalidInAppPurchaseKey) is not a valid entitlement",
                 invalid.compactMap(\.location))
         }
-        let applePay = snapshot.entitlements.compactMap { $0.entry(Entitlements.applePayKey) }
+        let applePay = Self.signedEntitlements(snapshot).compactMap { $0.entry(Entitlements.applePayKey) }
         if !applePay.isEmpty {
             if let use = applePayUse(in: snapshot.sources) {
                 // The key is right for an app that also takes Apple Pay, as for donations.

@@ -192,12 +192,14 @@ struct SourceHeuristics {
             storeKit1.first.map { index.tokens($0.file)[$0.token].location }
             ?? index.functions.first { $0.name == "productsRequest" && $0.body != nil && $0.parameters.count == 2 }
             .map { index.tokens($0.signature.file)[$0.signature.start].location }
-        if let place = storeKit1Place, !usage.mentions("invalidProductIdentifiers"), !responseNamesMissingProducts() {
+        if let place = storeKit1Place, !mentionsInCalledCode("invalidProductIdentifiers"),
+            !responseNamesMissingProducts()
+        {
             reasons.append("invalidProductIdentifiers is never read")
             evidence.append(place)
         }
         let swifty = requests.filter { $0.api == "SwiftyStoreKit.retrieveProductsInfo" }
-        if let first = swifty.first, !usage.mentions("invalidProductIDs") {
+        if let first = swifty.first, !mentionsInCalledCode("invalidProductIDs") {
             reasons.append("invalidProductIDs of SwiftyStoreKit's results is never read")
             evidence.append(index.tokens(first.file)[first.token].location)
         }
@@ -488,7 +490,10 @@ struct SourceHeuristics {
             // `if let … { … } else { … }`: past the body to its `else`.
             let afterBody = SourceIndex.close(tokens, from: cursor)
             guard afterBody + 1 < tokens.count, tokens[afterBody].text == "else", tokens[afterBody + 1].text == "{"
-            else { return false }
+            else {
+                // `if let p = products.first { …; return }`: what follows is the branch for its absence.
+                return endsWithReturn(tokens, close: afterBody - 1) && reportsBelow(tokens, from: afterBody)
+            }
             elseBlock = afterBody + 1
         }
         let close = SourceIndex.close(tokens, from: elseBlock)
@@ -496,6 +501,36 @@ struct SourceHeuristics {
             $0.kind == .stringLiteral
                 || $0.kind == .identifier && !["return", "nil", "false", "true", "break", "continue"].contains($0.text)
         }
+    }
+
+    /// True when the last statement of the block closing at `close` (its `}`) is a `return`.
+    static func endsWithReturn(_ tokens: [SwiftToken], close: Int) -> Bool {
+        guard close >= 1, close < tokens.count, tokens[close].text == "}" else { return false }
+        let line = tokens[close - 1].location.line
+        var start = close - 1
+        while start > 0, tokens[start - 1].location.line == line, tokens[start - 1].text != "{" { start -= 1 }
+        return tokens[start].text == "return"
+    }
+
+    /// True when the code after `start`, up to the end of its block, tells someone: a message,
+    /// a call or a thrown error.
+    static func reportsBelow(_ tokens: [SwiftToken], from start: Int) -> Bool {
+        var depth = 0
+        for position in start..<min(tokens.count, start + 80) {
+            let text = tokens[position].text
+            if text == "{" { depth += 1 }
+            if text == "}" {
+                if depth == 0 { return false }
+                depth -= 1
+            }
+            if tokens[position].kind == .stringLiteral || text == "throw" { return true }
+            if tokens[position].kind == .identifier, position + 1 < tokens.count, tokens[position + 1].text == "(",
+                !["print", "debugPrint", "NSLog"].contains(text)
+            {
+                return true
+            }
+        }
+        return false
     }
 
     /// True when a request's argument is an array literal of one element (`[productID]`).
@@ -657,11 +692,30 @@ struct SourceHeuristics {
         )
     }
 
+    /// True when `name` is written in code that can run: outside any function, in Objective-C,
+    /// or in a function something calls. A reader nothing calls (`alertForProductRetrievalInfo`
+    /// whose one call is commented out, a `restore()` no button reaches) reads nothing.
+    private func mentionsInCalledCode(_ name: String) -> Bool {
+        for (file, scan) in index.scans.enumerated() where scan.mentions(name) {
+            if scan.language == .objectiveC { return true }
+            let tokens = scan.tokens
+            for position in tokens.indices where tokens[position].kind == .identifier && tokens[position].text == name {
+                guard let function = index.function(containing: position, in: file) else { return true }
+                if index.isEverCalled(function) { return true }
+            }
+        }
+        return false
+    }
+
     private func restoreMechanism() -> String? {
         for scan in scans {
             if !scan.memberAccesses("AppStore", "sync").isEmpty { return "AppStore.sync()" }
-            if scan.mentions("restoreCompletedTransactions") { return "restoreCompletedTransactions" }
+            if scan.mentions("restoreCompletedTransactions"), mentionsInCalledCode("restoreCompletedTransactions") {
+                return "restoreCompletedTransactions"
+            }
             if scan.mentions("SKReceiptRefreshRequest") { return "SKReceiptRefreshRequest" }
+            // TPInAppReceipt's `InAppReceipt.refresh { … }` refreshes the receipt with StoreKit.
+            if !scan.memberAccesses("InAppReceipt", "refresh").isEmpty { return "InAppReceipt.refresh" }
             // A StoreKit view's own Restore Purchases button: `.storeButton(.visible, for: .restorePurchases)`.
             let tokens = scan.tokens
             for position in tokens.indices.dropFirst() where tokens[position].text == "restorePurchases" {
@@ -1191,7 +1245,8 @@ struct SourceHeuristics {
         "setNeedsDisplay", "setNeedsLayout", "runModal", "beginSheetModal", "impactOccurred", "notificationOccurred",
         "startAnimating", "stopAnimating", "dismissWithClickedButtonIndex", "removeFromSuperview", "addSubview",
         "insertSubview", "setTitle", "reloadRows", "reloadSections", "insertRows", "deleteRows", "layoutIfNeeded",
-        "endRefreshing", "beginRefreshing", "makeKeyAndOrderFront", "orderOut",
+        "endRefreshing", "beginRefreshing", "makeKeyAndOrderFront", "orderOut", "setAttributedTitle", "setImage",
+        "setTitleColor", "sizeToFit",
     ]
     /// A view's own state, set as `spinner.hidden = YES` or `button.isEnabled = true`.
     private static let viewStates: Set<String> = ["hidden", "isHidden", "enabled", "isEnabled"]

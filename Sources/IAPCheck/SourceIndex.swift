@@ -304,6 +304,36 @@ struct SourceIndex {
 
     func isTypeName(_ name: String) -> Bool { typesByName[name] != nil }
 
+    /// False only for a Swift function whose name the project never writes except where
+    /// functions of that name are declared: no call, no `#selector`, no reference. Actions
+    /// (`@IBAction`, `@objc`), overrides, Objective-C methods and delegate methods (a parameter
+    /// of a framework's prefixed type, `SKProductsRequest`, `UIApplication`) are taken as
+    /// called, since the system or a storyboard calls them.
+    func isEverCalled(_ function: Int) -> Bool {
+        let target = functions[function]
+        guard !target.isObjectiveC, !target.isInitializer,
+            !target.attributes.contains(where: { ["@IBAction", "@objc", "override", "@IBSegueAction"].contains($0) }),
+            !target.parameters.contains(where: { Self.isFrameworkPrefixed($0.type) })
+        else { return true }
+        let declarations = functionsByName[target.name]?.count ?? 1
+        var mentions = 0
+        for scan in scans where scan.mentions(target.name) {
+            mentions += scan.occurrences(of: target.name).count
+            if mentions > declarations { return true }
+        }
+        return false
+    }
+
+    /// `SKProductsRequest`, `UIApplication`, `NSNotification`: two capitals and a word, the way
+    /// Apple's frameworks name their types.
+    static func isFrameworkPrefixed(_ type: String) -> Bool {
+        let bytes = Array(type.utf8.prefix(3))
+        guard bytes.count == 3 else { return false }
+        let isUpper = { (byte: UInt8) in (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) }
+        let isLower = { (byte: UInt8) in (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) }
+        return isUpper(bytes[0]) && isUpper(bytes[1]) && (isUpper(bytes[2]) || isLower(bytes[2]))
+    }
+
     /// The names of a type's properties that carry `attribute` (`@Published`, `@IBOutlet`).
     func propertyNames(of typeName: String, withAttribute attribute: String) -> Set<String> {
         Set(
@@ -745,6 +775,7 @@ struct FileDeclarations: Sendable {
                 if token.text == "lazy" { attributes.append("lazy") }
                 // A weak property keeps nothing alive (a request stored in one is released).
                 if token.text == "weak" { attributes.append("weak") }
+                if token.text == "override" { attributes.append("override") }
                 if token.text == "static"
                     || (token.text == "class" && index + 1 < tokens.count
                         && ["func", "var", "let"].contains(tokens[index + 1].text))

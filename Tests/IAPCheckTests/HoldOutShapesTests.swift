@@ -2547,6 +2547,194 @@ import Testing
         #expect(try Detail.result("invalid-ids-ignored", files: files)?.status == .warning)
     }
 
+    /// Setting a property runs its `didSet` where the assignment runs: a products callback that
+    /// sets a view's `price`, whose `didSet` retitles a button, touches the interface off the
+    /// main thread.
+    @Test func aPropertyObserverRunsWhereTheCallbackAssignsIt() throws {
+        let screen = """
+            import UIKit
+            import StoreKit
+
+            final class PriceButton: UIButton {
+                func showTitle(_ title: String, size: CGFloat) {
+                    setAttributedTitle(NSAttributedString(string: title), for: .normal)
+                }
+            }
+
+            final class OfferView: UIView {
+                let buyButton = PriceButton()
+
+                var price: String? {
+                    didSet { buyButton.showTitle(price ?? "Buy", size: 14) }
+                }
+            }
+
+            final class OfferController: UIViewController, SKProductsRequestDelegate {
+                var offerView: OfferView!
+
+                func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {
+                    guard let product = response.products.first else { return }
+                    offerView.price = product.localizedTitle
+                }
+            }
+            """
+        let files = Self.adding("Pebble/OfferController.swift", screen, to: try Fixture.files(nil))
+        let result = try Detail.result("main-thread-assumed", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        #expect(result?.evidence.map { "\($0.file):\($0.line)" } == ["Pebble/OfferController.swift:6"])
+        let plain = try Detail.replacing(
+            "Pebble/OfferController.swift", "didSet { buyButton.showTitle(price ?? \"Buy\", size: 14) }",
+            with: "didSet { print(price ?? \"\") }", in: files)
+        #expect(try Detail.result("main-thread-assumed", files: plain)?.status == .pass)
+    }
+
+    /// Apple Pay's key in an entitlements file that no target signs with grants nothing: only
+    /// the files named by `CODE_SIGN_ENTITLEMENTS` are judged for it. The invented
+    /// `in-app-purchase` key is a mistake wherever it is written.
+    @Test func anEntitlementsFileNoTargetSignsWithGrantsNoApplePay() throws {
+        let applePay = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            \t<key>com.apple.developer.in-app-payments</key>
+            \t<array><string>merchant.com.example.pebble</string></array>
+            </dict>
+            </plist>
+            """
+        let stray = Self.adding("Pebble Old.entitlements", applePay, to: try Fixture.files(nil))
+        #expect(try Detail.result("apple-pay-entitlement", files: stray)?.status == .pass)
+        let signed = Self.adding("Pebble/Pebble.entitlements", applePay, to: try Fixture.files(nil))
+        #expect(try Detail.result("apple-pay-entitlement", files: signed)?.status == .warning)
+        let invented = Self.adding(
+            "Pebble Old.entitlements",
+            applePay.replacingOccurrences(of: "in-app-payments", with: "in-app-purchase"), to: try Fixture.files(nil))
+        #expect(try Detail.result("apple-pay-entitlement", files: invented)?.status == .fail)
+    }
+
+    /// `Container.shared.store.startListening()` in the app's `init`: the chain's property is
+    /// declared as a protocol, whose adopter's method starts the listener at launch.
+    @Test func aListenerReachedThroughAContainersPropertyStartsAtLaunch() throws {
+        let container = """
+            import StoreKit
+
+            protocol PurchaseService: AnyObject {
+                func startListening()
+            }
+
+            final class StorePurchaseService: PurchaseService {
+                private var updates: Task<Void, Never>?
+
+                func startListening() {
+                    updates = Task {
+                        for await update in Transaction.updates {
+                            if case .verified(let transaction) = update { await transaction.finish() }
+                        }
+                    }
+                }
+            }
+
+            final class Container {
+                static let shared = Container()
+                private var service: PurchaseService?
+
+                var purchases: PurchaseService {
+                    if service == nil { service = StorePurchaseService() }
+                    return service!
+                }
+            }
+            """
+        var files = Self.adding("Pebble/Container.swift", container, to: try Fixture.files(nil))
+        files = try Detail.replacing("Pebble/Store.swift", "Transaction.updates", with: "Transaction.all", in: files)
+        files = try Detail.replacing(
+            "Pebble/PebbleApp.swift", "    @State private var store = Store()\n",
+            with:
+                "    @State private var store = Store()\n\n    init() {\n        Container.shared.purchases.startListening()\n    }\n",
+            in: files)
+        let result = try Detail.result("listener-at-launch", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+    }
+
+    /// `if let product = products.first { …; return }` followed by an error for the user: the
+    /// code after the `if` is the branch for the one product's absence.
+    @Test func theCodeAfterAnIfLetThatReturnsReportsTheMissingProduct() throws {
+        let store = """
+            import StoreKit
+
+            @MainActor final class MembershipStore: ObservableObject {
+                @Published var product: Product?
+                @Published var failure: String?
+
+                func load() async throws {
+                    let products = try await Product.products(for: ["com.example.pebble.pro"])
+                    if let first = products.first {
+                        product = first
+                        return
+                    }
+                    failure = "The membership is not available yet."
+                }
+            }
+            """
+        var files = Self.adding("Pebble/MembershipStore.swift", store, to: try Fixture.files("NoStoreCode"))
+        let reported = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(reported?.status == .pass, "\(reported?.message ?? "")")
+        files = try Detail.replacing(
+            "Pebble/MembershipStore.swift", "failure = \"The membership is not available yet.\"", with: "",
+            in: files)
+        #expect(try Detail.result("invalid-ids-ignored", files: files)?.status == .warning)
+    }
+
+    /// Code nothing calls does nothing: a restore method no button reaches restores nothing, and
+    /// a reader of SwiftyStoreKit's `invalidProductIDs` whose one call is commented out names
+    /// no missing product. A delegate method (a parameter of a framework's type) is the system's
+    /// to call.
+    @Test func aMethodNothingCallsNeitherRestoresNorNamesMissingProducts() throws {
+        let helper = """
+            import StoreKit
+
+            final class PurchaseHelper: NSObject {
+                func restoreEverything() {
+                    SKPaymentQueue.default().restoreCompletedTransactions()
+                }
+            }
+            """
+        let files = Self.adding("Pebble/PurchaseHelper.swift", helper, to: try Fixture.files("NoStoreCode"))
+        let unreached = Self.adding(
+            "Pebble/Unlock.swift",
+            "import StoreKit\n\nfunc unlock(_ payment: SKPayment) { SKPaymentQueue.default().add(payment) }\n",
+            to: files)
+        let result = try Detail.result("restore-button", files: unreached)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        let tapped = Self.adding(
+            "Pebble/SettingsController.swift",
+            "import UIKit\n\nfinal class SettingsController: UIViewController {\n    let helper = PurchaseHelper()\n\n    @IBAction func restoreTapped(_ sender: Any) { helper.restoreEverything() }\n}\n",
+            to: unreached)
+        #expect(try Detail.result("restore-button", files: tapped)?.status == .pass)
+
+        let store = """
+            import SwiftyStoreKit
+
+            final class ShopManager {
+                func loadPrices() {
+                    SwiftyStoreKit.retrieveProductsInfo(["com.example.pebble.pro"]) { result in
+                        for product in result.retrievedProducts { print(product.localizedPrice ?? "") }
+                        // self.report(result)
+                    }
+                }
+
+                func report(_ result: RetrieveResults) {
+                    for id in result.invalidProductIDs { print("Unknown product: \\(id)") }
+                }
+            }
+            """
+        var swifty = Self.adding("Pebble/ShopManager.swift", store, to: try Fixture.files("NoStoreCode"))
+        let ignored = try Detail.result("invalid-ids-ignored", files: swifty)
+        #expect(ignored?.status == .warning, "\(ignored?.message ?? "")")
+        swifty = try Detail.replacing(
+            "Pebble/ShopManager.swift", "// self.report(result)", with: "self.report(result)", in: swifty)
+        #expect(try Detail.result("invalid-ids-ignored", files: swifty)?.status == .pass)
+    }
+
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
     /// (a message to a handler-taking method, a look-up, a handler setter) are read without a
     /// crash, and the report still comes.
