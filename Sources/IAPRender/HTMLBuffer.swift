@@ -39,13 +39,18 @@ struct HTMLBuffer {
 
     var isEmpty: Bool { count == 0 }
 
-    /// The bytes written so far, leaving the buffer empty. The storage is handed over, not copied.
+    /// The bytes written so far, leaving the buffer empty. The storage is handed over, not
+    /// copied, unless much of it is unused room: a site holds every page until it is written,
+    /// and a thousand small pages each keeping a few kilobytes of room add up to megabytes.
     mutating func takeBytes() -> [UInt8] {
         var taken: [UInt8] = []
         swap(&taken, &storage)
+        defer {
+            count = 0
+            printPatches = []
+        }
+        if taken.capacity - count > max(4096, count / 4) { return Array(taken[..<count]) }
         taken.removeLast(taken.count - count)
-        count = 0
-        printPatches = []
         return taken
     }
 
