@@ -3,7 +3,7 @@
 
 extension BuiltInTemplates {
     /// Changes whenever a name or a source below changes.
-    public static let digest = "bdac95e2d1de5084"
+    public static let digest = "19dbd16d173e288"
 
     /// Each built-in template's source, by name (`StoreKit2/StoreManager.swift`).
     public static let sources: [String: String] = [
@@ -5517,7 +5517,9 @@ Scans the sources for `AppStore.sync()`, `restoreCompletedTransactions()`, a rec
 (`SKReceiptRefreshRequest`, `InAppReceipt.refresh`) or a StoreKit view that shows its own button
 (`.storeButton(.visible, for: .restorePurchases)`); a catalogue of consumables needs none. A
 Swift method that nothing calls (its name is written nowhere else, and it is no action, override
-or delegate method) restores nothing. Whether a customer finds the button is for a person to judge.
+or delegate method) restores nothing, and neither does a restore action that only re-reads
+`Transaction.currentEntitlements`: that answers from the device and asks the App Store nothing.
+Whether a customer finds the button is for a person to judge.
 
 **What goes wrong.** App Review expects apps that sell non-consumables or subscriptions to offer
 a way to restore them, for example after a reinstall or on a new device. Apps without one are
@@ -6139,7 +6141,7 @@ final class TransactionListener {
 ### 无法恢复购买
 
 `iapkit check` id：`restore-button` · 启发式 · 警告\
-扫描源代码，查找 `AppStore.sync()`、`restoreCompletedTransactions()`、收据刷新（`SKReceiptRefreshRequest`、`InAppReceipt.refresh`），或者显示了自带恢复按钮的 StoreKit 视图（`.storeButton(.visible, for: .restorePurchases)`）；如果商品目录里只有消耗型项目，就不需要恢复入口。没有任何代码调用的 Swift 方法（它的名字在别处从未出现，也不是动作方法、重写方法或代理方法）恢复不了任何购买。顾客能否找到这个按钮，则需要由人来判断。
+扫描源代码，查找 `AppStore.sync()`、`restoreCompletedTransactions()`、收据刷新（`SKReceiptRefreshRequest`、`InAppReceipt.refresh`），或者显示了自带恢复按钮的 StoreKit 视图（`.storeButton(.visible, for: .restorePurchases)`）；如果商品目录里只有消耗型项目，就不需要恢复入口。没有任何代码调用的 Swift 方法（它的名字在别处从未出现，也不是动作方法、重写方法或代理方法）恢复不了任何购买；只是重新读取 `Transaction.currentEntitlements` 的恢复操作也一样：它只根据设备上已有的数据作答，并没有询问 App Store。顾客能否找到这个按钮，则需要由人来判断。
 
 **问题所在**：App 审核要求销售非消耗型项目或订阅的 App 提供恢复购买的方式，例如在重新安装之后或在新设备上。没有恢复入口的 App 会被拒绝。
 

@@ -626,8 +626,12 @@ private struct Search {
         var end = open - 1
         let called = tokens[end].text == ")"
         if called { end = SourceIndex.opening(tokens, of: end) - 1 }
-        // `if tapped {` is a condition, not a call: a trailing closure follows `.name`.
-        guard end >= 1, tokens[end].kind == .identifier, called || tokens[end - 1].text == "." else { return false }
+        // `if tapped {` is a condition, not a call: a trailing closure follows `.name`, or is a
+        // SwiftUI `Button { … } label: { … }`, whose first closure is its action.
+        guard end >= 1, tokens[end].kind == .identifier,
+            called || tokens[end - 1].text == "." || tokens[end].text == "Button"
+        else { return false }
+        if tokens[end].text == "Button" { return true }
         let callee = tokens[end].text.lowercased()
         return ["gesture", "tap", "longpress", "swipe", "addaction", "addtarget"].contains { callee.contains($0) }
     }

@@ -686,9 +686,15 @@ struct SourceHeuristics {
             return Outcome(.pass, "every product of the guides is consumable, and consumables are not restored")
         }
         if let how = restoreMechanism() { return Outcome(.pass, "purchases can be restored (\(how))") }
+        if let reread = entitlementsOnlyRestore() {
+            return Outcome(
+                .warning,
+                "\(reread.text), which asks the App Store nothing: nothing calls AppStore.sync(), restoreCompletedTransactions or a receipt refresh",
+                [reread.location])
+        }
         return Outcome(
             .warning,
-            "nothing asks the store to restore purchases: no AppStore.sync(), restoreCompletedTransactions or receipt refresh, and no restore action that reads Transaction.currentEntitlements"
+            "nothing asks the store to restore purchases: no AppStore.sync(), restoreCompletedTransactions or receipt refresh"
         )
     }
 
@@ -740,8 +746,14 @@ struct SourceHeuristics {
                 if call != nil { return "a receipt refresh" }
             }
         }
-        // StoreKit 2 keeps transactions in step by itself; a restore action that reads them
-        // counts, itself or through a function it calls (`refreshEntitlements()`).
+        return nil
+    }
+
+    /// A restore action that only re-reads what the device already holds (itself or through a
+    /// function it calls, `refreshEntitlements()`): `Transaction.currentEntitlements` answers
+    /// from the device, so a purchase the device never saw (a new phone, a reinstall before the
+    /// sync) stays missing until the App Store is asked with `AppStore.sync()`.
+    private func entitlementsOnlyRestore() -> (text: String, location: SourceLocation)? {
         for function in index.functions where function.name.lowercased().contains("restore") {
             guard let body = function.body else { continue }
             // Breadth first through the calls, three steps at most.
@@ -751,7 +763,10 @@ struct SourceHeuristics {
                 var next: [(body: SourceIndex.Span, via: String?)] = []
                 for (span, via) in frontier {
                     if let read = transactionsRead(in: span) {
-                        return "\(function.name)() reads Transaction.\(read)" + (via.map { " through \($0)()" } ?? "")
+                        let text =
+                            "\(function.name)() only re-reads Transaction.\(read)"
+                            + (via.map { " through \($0)()" } ?? "")
+                        return (text, index.tokens(function.signature.file)[function.signature.start].location)
                     }
                     let tokens = index.tokens(span.file)
                     for position in span.start..<span.end

@@ -96,7 +96,12 @@ public struct Entitlements: Hashable, Sendable {
 
 /// Reads `.entitlements` files (property lists with a dictionary root).
 public enum EntitlementsReader {
+    /// An empty file (templates and some tools leave one) grants nothing, rather than being an
+    /// unreadable property list.
     public static func read(_ bytes: [UInt8], path: String) throws(ProjectReadError) -> Entitlements {
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            return Entitlements(path: path, entries: [])
+        }
         let document = try PlistDocument.read(bytes, path: path)
         let entries = document.keys.compactMap { key -> Entitlement? in
             guard let value = document.values[key] else { return nil }

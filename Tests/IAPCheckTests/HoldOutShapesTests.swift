@@ -2735,6 +2735,53 @@ import Testing
         #expect(try Detail.result("invalid-ids-ignored", files: swifty)?.status == .pass)
     }
 
+    /// A SwiftUI `Button { … } label: { … }` runs its first closure when tapped: a tip jar
+    /// first made by a menu's About button is not made at launch.
+    @Test func aButtonsActionClosureIsNoLaunch() throws {
+        let about = """
+            import StoreKit
+
+            final class TipJar {
+                static let shared = TipJar()
+                private var updates: Task<Void, Never>?
+
+                private init() {
+                    updates = Task {
+                        for await update in Transaction.updates {
+                            if case .verified(let transaction) = update { await transaction.finish() }
+                        }
+                    }
+                }
+            }
+
+            final class AboutWindow {
+                static func show() { _ = TipJar.shared }
+            }
+            """
+        var files = Self.adding("Pebble/AboutWindow.swift", about, to: try Fixture.files(nil))
+        files = try Detail.replacing("Pebble/Store.swift", "Transaction.updates", with: "Transaction.all", in: files)
+        let menu = try Detail.replacing(
+            "Pebble/PebbleApp.swift", "            Text(\"Pebble\")\n",
+            with:
+                "            Text(\"Pebble\")\n            Button {\n                AboutWindow.show()\n            } label: {\n                Text(\"About\")\n            }\n",
+            in: files)
+        let result = try Detail.result("listener-at-launch", files: menu)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        let atLaunch = try Detail.replacing(
+            "Pebble/PebbleApp.swift", "    @State private var store = Store()\n",
+            with: "    @State private var store = Store()\n\n    init() {\n        AboutWindow.show()\n    }\n",
+            in: menu)
+        #expect(try Detail.result("listener-at-launch", files: atLaunch)?.status == .pass)
+    }
+
+    /// An empty entitlements file grants nothing: it is no unreadable property list.
+    @Test func anEmptyEntitlementsFileGrantsNothing() throws {
+        let files = Self.adding("Pebble/Pebble.entitlements", "", to: try Fixture.files(nil))
+        let result = try Detail.result("apple-pay-entitlement", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        #expect(result?.message.contains("cannot be read") == false)
+    }
+
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
     /// (a message to a handler-taking method, a look-up, a handler setter) are read without a
     /// crash, and the report still comes.

@@ -203,7 +203,7 @@ enum Fixture {
         // canMakePayments inside a computed property nothing reads.
         "UnreadPermissionProperty": ["can-make-payments": .warning],
         // A restore button that reads Transaction.currentEntitlements through a refresh.
-        "RestoreThroughRefresh": [:],
+        "RestoreThroughRefresh": ["restore-button": .warning],
         // Products looked up only by ProductView(id:), whose empty placeholder names nothing.
         "ProductViewOnly": ["invalid-ids-ignored": .warning],
         // A lazy property of the app delegate is made where it is first read: here, a screen.

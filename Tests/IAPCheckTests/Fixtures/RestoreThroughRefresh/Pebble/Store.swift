@@ -22,7 +22,7 @@ final class Store {
         return products
     }
 
-    /// Restore Purchases: StoreKit 2 already holds every transaction, so the button reads them.
+    /// Restore Purchases that only re-reads what the device holds, without asking the App Store.
     func restore() async throws {
         await refreshEntitlements()
     }
