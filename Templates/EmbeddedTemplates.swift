@@ -3,7 +3,7 @@
 
 extension BuiltInTemplates {
     /// Changes whenever a name or a source below changes.
-    public static let digest = "19dbd16d173e288"
+    public static let digest = "83a236ff21378b50"
 
     /// Each built-in template's source, by name (`StoreKit2/StoreManager.swift`).
     public static let sources: [String: String] = [
@@ -5577,7 +5577,8 @@ if #available(iOS 16.4, macOS 14.4, *) {
 The code that `iapkit generate` writes checks `canMakePayments` before every purchase. In a
 project, the check warns when the code sells but never asks `canMakePayments` (or only in a wrapper
 nothing calls, even through one-line wrappers of the wrapper, or only to log a refusal or do nothing, as in `if … canMakePayments() { buy } else
-{ print(…) }`; showing the buy button only when payments are allowed is fine) nor explains `paymentNotAllowed` (StoreKit 1) or `purchaseNotAllowed` (StoreKit
+{ print(…) }`, or to hand the refusal to a completion, `else { onComplete(false) }`, that every
+caller's closure ignores; showing the buy button only when payments are allowed is fine) nor explains `paymentNotAllowed` (StoreKit 1) or `purchaseNotAllowed` (StoreKit
 2) in a branch that does more than log; test your screens with purchases turned off.
 
 **What goes wrong.** Screen Time and device management can forbid in-app purchases. Products may
@@ -6185,7 +6186,7 @@ if #available(iOS 16.4, macOS 14.4, *) {
 ### 设备上已禁止付款
 
 `iapkit check` id：`can-make-payments` · 自动 · 警告\
-`iapkit generate` 生成的代码在每次购买之前都会检查 `canMakePayments`。在项目中，如果代码在销售产品，却从不询问 `canMakePayments`（或者只在一个没人调用的封装函数中询问，经过只有一行的外层封装函数转手也算，或者问了之后在不允许付款时只打一条日志、什么也不做，比如 `if … canMakePayments() { 购买 } else { print(…) }`；只在允许付款时才显示购买按钮则没有问题），也没有在一个不只是打日志的分支里说明 `paymentNotAllowed`（StoreKit 1）或 `purchaseNotAllowed`（StoreKit 2），这项检查就会给出警告；请在关闭了购买功能的设备上测试你的界面。
+`iapkit generate` 生成的代码在每次购买之前都会检查 `canMakePayments`。在项目中，如果代码在销售产品，却从不询问 `canMakePayments`（或者只在一个没人调用的封装函数中询问，经过只有一行的外层封装函数转手也算，或者问了之后在不允许付款时只打一条日志、什么也不做，比如 `if … canMakePayments() { 购买 } else { print(…) }`，或者把拒绝交给一个完成回调 `else { onComplete(false) }`，而每个调用者传入的闭包都忽略了它；只在允许付款时才显示购买按钮则没有问题），也没有在一个不只是打日志的分支里说明 `paymentNotAllowed`（StoreKit 1）或 `purchaseNotAllowed`（StoreKit 2），这项检查就会给出警告；请在关闭了购买功能的设备上测试你的界面。
 
 **问题所在**：「屏幕使用时间」和设备管理可以禁止 App 内购买。产品可能仍然能够加载，但每次购买都会失败，而一个点了没反应的购买按钮看起来就像个 bug。
 

@@ -32,7 +32,9 @@ struct PaymentPermission {
                 let previous = tokens[position - 1].text
                 guard previous == "." || previous == "SKPaymentQueue" else { continue }
                 var ask = ask(at: position, in: file, location: tokens[position].location, used: &used)
-                ask.isSilent = Self.refusesSilently(tokens, askAt: position)
+                ask.isSilent =
+                    Self.refusesSilently(tokens, askAt: position)
+                    || refusesThroughIgnoredCompletion(tokens, askAt: position, file: file)
                 found.append(ask)
             }
         }
@@ -101,6 +103,137 @@ struct PaymentPermission {
         guard thenEnd + 1 < tokens.count, tokens[thenEnd + 1].text == "{" else { return false }  // `else if`
         let elseEnd = SourceIndex.close(tokens, from: thenEnd + 1)
         return onlyLogs(tokens, (thenEnd + 2)..<max(thenEnd + 2, elseEnd - 1))
+    }
+
+    /// Whether the refusal is only handed on to a completion the function was given
+    /// (`else { onComplete(false) }`) and every closure its callers hand in ignores it: an empty
+    /// `{ _ in }`, or `{ ok in if ok { … } else { print(…) } }`. The customer taps Buy and
+    /// nothing happens, one call further away.
+    func refusesThroughIgnoredCompletion(_ tokens: [SwiftToken], askAt position: Int, file: Int) -> Bool {
+        guard index.scans[file].language == .swift,
+            let function = index.function(containing: position, in: file).map({ index.functions[$0] }),
+            let refusal = Self.refusalBranch(tokens, askAt: position)
+        else { return false }
+        var handedOn: [Int] = []
+        var cursor = refusal.lowerBound
+        while cursor < refusal.upperBound {
+            let token = tokens[cursor]
+            if token.kind == .identifier, !["return", "self"].contains(token.text) {
+                if SourceIndex.loggingCalls.contains(token.text), cursor + 1 < tokens.count,
+                    tokens[cursor + 1].text == "("
+                {
+                    cursor = SourceIndex.close(tokens, from: cursor + 1)
+                    continue
+                }
+                guard let parameter = function.parameters.firstIndex(where: { $0.name == token.text }),
+                    cursor + 1 < tokens.count, tokens[cursor + 1].text == "("
+                else { return false }
+                handedOn.append(parameter)
+                cursor = SourceIndex.close(tokens, from: cursor + 1)
+                continue
+            }
+            cursor += 1
+        }
+        guard !handedOn.isEmpty else { return false }
+        return handedOn.allSatisfy { parameter in
+            let closures = closuresHanded(to: function, parameter: parameter)
+            return !closures.isEmpty && closures.allSatisfy { Self.ignoresRefusal(tokens: index.tokens($0.file), $0) }
+        }
+    }
+
+    /// The block that runs when payments are not allowed: a `guard`'s `else`, the `else` of an
+    /// `if` (its other conditions joined with `&&` or `,` change nothing, since the ask fails),
+    /// or the first block of a negated `if`.
+    static func refusalBranch(_ tokens: [SwiftToken], askAt position: Int) -> Range<Int>? {
+        let line = tokens[position].location.line
+        var start = position - 1
+        if tokens[start].text == ".", start > 0 { start -= 1 }
+        let negated = start > 0 && tokens[start - 1].text == "!"
+        var keyword: Int?
+        var cursor = start - 1
+        while cursor >= 0, tokens[cursor].location.line == line, tokens[cursor].text != "{", tokens[cursor].text != "}"
+        {
+            if tokens[cursor].kind == .identifier, ["if", "guard"].contains(tokens[cursor].text) {
+                keyword = cursor
+                break
+            }
+            if tokens[cursor].text == "||" { return nil }
+            cursor -= 1
+        }
+        guard let keyword else { return nil }
+        var open = position + 1
+        while open < tokens.count, tokens[open].text != "{" {
+            if tokens[open].text == "||" { return nil }
+            open += 1
+        }
+        guard open < tokens.count else { return nil }
+        let thenEnd = SourceIndex.close(tokens, from: open)
+        let thenBody = (open + 1)..<max(open + 1, thenEnd - 1)
+        if tokens[keyword].text == "guard" || negated {
+            return negated == (tokens[keyword].text == "if") ? thenBody : nil
+        }
+        guard thenEnd + 1 < tokens.count, tokens[thenEnd].text == "else", tokens[thenEnd + 1].text == "{" else {
+            return nil
+        }
+        let elseEnd = SourceIndex.close(tokens, from: thenEnd + 1)
+        return (thenEnd + 2)..<max(thenEnd + 2, elseEnd - 1)
+    }
+
+    /// The closures callers pass to `function` for `parameter`: a trailing closure, or one under
+    /// the parameter's label.
+    private func closuresHanded(to function: SourceIndex.Function, parameter: Int) -> [SourceIndex.Span] {
+        guard !function.isObjectiveC, parameter < function.labels.count else { return [] }
+        let label = function.labels[parameter]
+        var found: [SourceIndex.Span] = []
+        for (file, scan) in index.scans.enumerated() where scan.language == .swift && scan.mentions(function.name) {
+            let tokens = scan.tokens
+            for position in tokens.indices.dropLast()
+            where tokens[position].text == function.name && (position == 0 || tokens[position - 1].text != "func") {
+                var opening: Int?
+                if tokens[position + 1].text == "{" {
+                    opening = position + 1
+                } else if tokens[position + 1].text == "(" {
+                    let close = SourceIndex.close(tokens, from: position + 1)
+                    if close < tokens.count, tokens[close].text == "{" {
+                        opening = close
+                    } else {
+                        opening = (position + 2..<max(position + 2, close - 2)).first {
+                            tokens[$0].text == label && tokens[$0 + 1].text == ":" && tokens[$0 + 2].text == "{"
+                        }.map { $0 + 2 }
+                    }
+                }
+                guard let opening else { continue }
+                found.append(
+                    SourceIndex.Span(file: file, start: opening, end: SourceIndex.close(tokens, from: opening)))
+            }
+        }
+        return found
+    }
+
+    /// True when a completion closure does nothing a person sees with a `false`: it is empty or
+    /// only logs, or it tests its parameter (`if success { … }`) with no `else`, or an `else`
+    /// that only logs.
+    static func ignoresRefusal(tokens: [SwiftToken], _ closure: SourceIndex.Span) -> Bool {
+        var bodyStart = closure.start + 1
+        var parameter: String?
+        if let header = (closure.start + 1..<min(closure.end, closure.start + 12)).first(where: {
+            tokens[$0].text == "in" && tokens[$0].kind == .identifier
+        }) {
+            parameter = (closure.start + 1..<header).last { tokens[$0].kind == .identifier }.map { tokens[$0].text }
+            bodyStart = header + 1
+        }
+        let body = bodyStart..<max(bodyStart, closure.end - 1)
+        if onlyLogs(tokens, body) { return true }
+        guard let parameter, body.lowerBound + 2 < body.upperBound, tokens[body.lowerBound].text == "if",
+            tokens[body.lowerBound + 1].text == parameter, tokens[body.lowerBound + 2].text == "{"
+        else { return false }
+        let thenEnd = SourceIndex.close(tokens, from: body.lowerBound + 2)
+        guard thenEnd < body.upperBound else { return true }
+        guard tokens[thenEnd].text == "else", thenEnd + 1 < body.upperBound, tokens[thenEnd + 1].text == "{" else {
+            return false
+        }
+        let elseEnd = SourceIndex.close(tokens, from: thenEnd + 1)
+        return elseEnd >= body.upperBound && onlyLogs(tokens, (thenEnd + 2)..<max(thenEnd + 2, elseEnd - 1))
     }
 
     /// Where the sources handle a purchase that failed because payments are not allowed

@@ -2782,6 +2782,53 @@ import Testing
         #expect(result?.message.contains("cannot be read") == false)
     }
 
+    /// A refusal handed on to a completion (`else { onComplete(false) }`) is silent when every
+    /// closure the callers hand in ignores `false`; one that tells the customer is heard.
+    @Test func aRefusalHandedToACompletionThatIgnoresItIsSilent() throws {
+        let manager = """
+            import StoreKit
+
+            final class AdsPurchase: NSObject {
+                var products: [SKProduct] = []
+
+                func buyNoAds(onComplete: @escaping (Bool) -> Void) {
+                    if SKPaymentQueue.canMakePayments() && !products.isEmpty {
+                        SKPaymentQueue.default().add(SKPayment(product: products[0]))
+                    } else {
+                        onComplete(false)
+                    }
+                }
+            }
+            """
+        let screen = """
+            import UIKit
+
+            final class SettingsController: UIViewController {
+                let purchase = AdsPurchase()
+
+                @IBAction func noAdsTapped(_ sender: Any) {
+                    purchase.buyNoAds { bought in
+                        if bought {
+                            self.view.backgroundColor = .white
+                        } else {
+                            print("not bought")
+                        }
+                    }
+                }
+            }
+            """
+        var files = Self.adding("Pebble/AdsPurchase.swift", manager, to: try Fixture.files("NoStoreCode"))
+        files = Self.adding("Pebble/SettingsController.swift", screen, to: files)
+        let ignored = try Detail.result("can-make-payments", files: files)
+        #expect(ignored?.status == .warning, "\(ignored?.message ?? "")")
+        let told = try Detail.replacing(
+            "Pebble/SettingsController.swift", "print(\"not bought\")",
+            with:
+                "self.present(UIAlertController(title: \"Purchases are off\", message: nil, preferredStyle: .alert), animated: true)",
+            in: files)
+        #expect(try Detail.result("can-make-payments", files: told)?.status == .pass)
+    }
+
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
     /// (a message to a handler-taking method, a look-up, a handler setter) are read without a
     /// crash, and the report still comes.
