@@ -129,6 +129,15 @@ struct FailedTransactions {
                 } else {
                     body = Self.throughFallthrough(tokens, body: body, limit: span.end)
                 }
+                // A finish after the switch, in the block that holds it, finishes every case
+                // that does not return first (`switch … { … }; queue.finishTransaction(t)`).
+                if !tokens[body].contains(where: { $0.text == "return" }),
+                    let after = Self.restOfBlock(afterSwitchHolding: body.upperBound, tokens, limit: span.end),
+                    Self.mentionsFinish(
+                        SourceIndex.Span(file: span.file, start: after.lowerBound, end: after.upperBound), tokens)
+                {
+                    body = body.lowerBound..<after.upperBound
+                }
                 branches.append(
                     (SourceIndex.Span(file: span.file, start: body.lowerBound, end: body.upperBound), token.location))
             case "default" where position + 1 < span.end && tokens[position + 1].text == ":":
@@ -238,6 +247,31 @@ struct FailedTransactions {
             (clauseStart, end) = (next, clause.upperBound)
         }
         return body.lowerBound..<end
+    }
+
+    /// The statements after the `switch` whose case ends at `caseEnd`, up to the end of the
+    /// block that holds the switch; nil in Objective-C-like code with no closing brace in reach.
+    static func restOfBlock(afterSwitchHolding caseEnd: Int, _ tokens: [SwiftToken], limit: Int) -> Range<Int>? {
+        var depth = 0
+        var cursor = caseEnd
+        var switchEnd: Int?
+        while cursor < min(limit, tokens.count) {
+            let text = tokens[cursor].text
+            if text == "{" { depth += 1 }
+            if text == "}" {
+                if depth == 0 {
+                    if switchEnd == nil {
+                        switchEnd = cursor + 1
+                    } else {
+                        return switchEnd.map { $0..<cursor }
+                    }
+                } else {
+                    depth -= 1
+                }
+            }
+            cursor += 1
+        }
+        return switchEnd.map { $0..<min(limit, tokens.count) }
     }
 
     static func isFailed(_ name: String) -> Bool { name == "failed" || name == "SKPaymentTransactionStateFailed" }

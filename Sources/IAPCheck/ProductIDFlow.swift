@@ -311,7 +311,7 @@ private struct Walker {
     /// ID (`allCases.map(\.productID)`); a closure that builds one shows it with `+` or `\(…)`.
     static let transparentCalls: Set<String> = [
         "Set", "Array", "NSSet", "NSArray", "setWithObjects", "arrayWithObjects", "setWithArray", "union", "contains",
-        "insert", "append", "sorted", "map", "compactMap", "flatMap", "filter",
+        "insert", "append", "sorted", "map", "compactMap", "flatMap", "filter", "init",
     ]
 
     /// True when the token names a property or local holding an array or set literal: a `+`

@@ -1172,6 +1172,14 @@ struct SourceHeuristics {
             // `isTypeName`: a class whose `@interface` is in a header without its `@implementation`
             // (a library's, copied in) counts too.
             guard name.first?.isUppercase == true, index.isTypeName(name), isInterfaceClass(name) else { continue }
+            // `App.settings.isSyncOn`: a static property of the screen's class holds state, not a view.
+            if position + 2 < body.end, tokens[position + 1].text == ".",
+                index.properties(named: tokens[position + 2].text, in: name).contains(where: {
+                    index.properties[$0].isStatic
+                })
+            {
+                continue
+            }
             return tokens[position].location
         }
         return nil

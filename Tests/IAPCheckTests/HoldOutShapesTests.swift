@@ -2829,6 +2829,100 @@ import Testing
         #expect(try Detail.result("can-make-payments", files: told)?.status == .pass)
     }
 
+    /// A finish after the state switch, in the block that holds it, finishes every state that
+    /// does not return first.
+    @Test func aFinishAfterTheStateSwitchFinishesEveryCase() throws {
+        let observer = """
+            import StoreKit
+
+            final class Purchases: NSObject, SKPaymentTransactionObserver {
+                func restore() { SKPaymentQueue.default().restoreCompletedTransactions() }
+
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    transactions.forEach { transaction in
+                        switch transaction.transactionState {
+                        case .failed:
+                            print("failed")
+                        case .purchased, .restored:
+                            print("unlocked")
+                        default:
+                            break
+                        }
+                        queue.finishTransaction(transaction)
+                    }
+                }
+            }
+            """
+        let files = Self.adding("Pebble/Purchases.swift", observer, to: try Fixture.files(nil))
+        let result = try Detail.result("finish-transactions", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "") \(result?.evidence ?? [])")
+        let returned = try Detail.replacing(
+            "Pebble/Purchases.swift", "print(\"failed\")", with: "print(\"failed\"); return", in: files)
+        #expect(try Detail.result("finish-transactions", files: returned)?.status == .warning)
+    }
+
+    /// `.init(Item.allCases.map(\.rawValue))` builds a set of the enum's raw values: whole IDs,
+    /// not pieces joined at run time.
+    @Test func anImplicitInitialiserOfTheIDsKeepsThemWhole() throws {
+        let store = """
+            import StoreKit
+
+            final class Purchases: NSObject, SKProductsRequestDelegate {
+                enum Item: String, CaseIterable {
+                    case pro = "com.example.pebble.pro"
+                }
+
+                var request: SKProductsRequest?
+
+                func load() {
+                    let request = SKProductsRequest(productIdentifiers: .init(Item.allCases.map(\\.rawValue)))
+                    request.delegate = self
+                    self.request = request
+                    request.start()
+                }
+
+                func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {
+                    print(response.invalidProductIdentifiers)
+                }
+            }
+            """
+        var files = Self.adding("Pebble/Purchases.swift", store, to: try Fixture.files("NoStoreCode"))
+        let result = try Detail.result("product-id-mismatch", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        files = try Detail.replacing(
+            "Pebble/Purchases.swift", "\"com.example.pebble.pro\"", with: "\"com.example.pebble.plus\"", in: files)
+        #expect(try Detail.result("product-id-mismatch", files: files)?.status == .fail)
+    }
+
+    /// Reading a static property of a screen's class (`AppScreen.settings`) reads state; it does
+    /// not touch a view.
+    @Test func aStaticPropertyOfAScreenClassIsNoInterfaceTouch() throws {
+        let code = """
+            import UIKit
+            import StoreKit
+
+            final class AppScreen: UIViewController {
+                static var syncsToCloud = false
+            }
+
+            final class Unlocker: NSObject, SKPaymentTransactionObserver {
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions {
+                        if AppScreen.syncsToCloud { print("saving to iCloud") }
+                        queue.finishTransaction(transaction)
+                    }
+                }
+            }
+            """
+        let files = Self.adding("Pebble/Unlocker.swift", code, to: try Fixture.files(nil))
+        let result = try Detail.result("main-thread-assumed", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let shown = try Detail.replacing(
+            "Pebble/Unlocker.swift", "if AppScreen.syncsToCloud { print(\"saving to iCloud\") }",
+            with: "AppScreen().title = \"Unlocked\"", in: files)
+        #expect(try Detail.result("main-thread-assumed", files: shown)?.status == .warning)
+    }
+
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
     /// (a message to a handler-taking method, a look-up, a handler setter) are read without a
     /// crash, and the report still comes.
