@@ -10,7 +10,8 @@ import IAPProject
 /// calls (followed by name, so a delegate's method counts, two calls down), must finish.
 ///
 /// A loop that hands the update on to code that cannot be followed (`continuation.yield`, a
-/// subject's `send`, a notification, a stored closure) is not judged.
+/// subject's `send`, a notification, a stored closure) is not judged, nor is one in a function
+/// nothing calls.
 struct UnfinishedUpdates {
     let index: SourceIndex
 
@@ -26,7 +27,9 @@ struct UnfinishedUpdates {
                     continue
                 }
                 let span = SourceIndex.Span(file: file, start: body.lowerBound, end: body.upperBound)
-                if !handsOn(span), !finishes(span, depth: 2) { found.append(tokens[position].location) }
+                // A loop in a function nothing calls never runs; `listener-at-launch` says so.
+                let runs = index.function(containing: position, in: file).map(index.isEverCalled) ?? true
+                if runs, !handsOn(span), !finishes(span, depth: 2) { found.append(tokens[position].location) }
                 position = body.upperBound - 1
             }
         }

@@ -2923,6 +2923,32 @@ import Testing
         #expect(try Detail.result("main-thread-assumed", files: shown)?.status == .warning)
     }
 
+    /// A `Transaction.updates` loop in a function nothing calls never runs: it is not judged for
+    /// finishing (the listener check reports that nothing listens).
+    @Test func anUpdatesLoopNothingStartsIsNotJudgedForFinishing() throws {
+        let monitor = """
+            import StoreKit
+
+            final class SubscriptionMonitor {
+                func handle(_ update: VerificationResult<Transaction>) async {}
+
+                func watchUpdates() async {
+                    for await update in Transaction.updates {
+                        await handle(update)
+                    }
+                }
+            }
+            """
+        let files = Self.adding("Pebble/SubscriptionMonitor.swift", monitor, to: try Fixture.files(nil))
+        let result = try Detail.result("finish-transactions", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let started = Self.adding(
+            "Pebble/Launch.swift",
+            "final class Launch {\n    let monitor = SubscriptionMonitor()\n\n    func start() async { await monitor.watchUpdates() }\n}\n",
+            to: files)
+        #expect(try Detail.result("finish-transactions", files: started)?.status == .warning)
+    }
+
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
     /// (a message to a handler-taking method, a look-up, a handler setter) are read without a
     /// crash, and the report still comes.
