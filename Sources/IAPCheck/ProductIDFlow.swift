@@ -292,11 +292,10 @@ private struct Walker {
     /// IDs are what the code reads, rather than a piece of an ID built at run time.
     func resource(named literal: SwiftStringLiteral, at position: Int, tokens: [SwiftToken]) -> ResourcePropertyList? {
         guard position >= 2, tokens[position - 1].text == ":",
-            ["forResource", "pathForResource", "URLForResource"].contains(tokens[position - 2].text),
-            var name = literal.constantValue
+            ResourcePropertyList.resourceLabels.contains(tokens[position - 2].text),
+            let name = literal.constantValue
         else { return nil }
-        if name.hasSuffix(".plist") { name.removeLast(".plist".count) }
-        return resources[name]
+        return resources[ResourcePropertyList.lookupName(name)]
     }
 
     /// Names that are Swift or Foundation vocabulary around IDs, never a declaration of the project.

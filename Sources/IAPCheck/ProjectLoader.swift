@@ -454,26 +454,20 @@ public struct ProjectLoader: Sendable {
     /// cannot be read is left out (the code may name a file the project no longer has).
     private func readResourcePropertyLists(into snapshot: inout ProjectSnapshot) {
         var names: Set<String> = []
-        for scan in snapshot.sources
-        where scan.mentions("forResource") || scan.mentions("pathForResource")
-            || scan.mentions("URLForResource")
-        {
+        let labels = ResourcePropertyList.resourceLabels
+        for scan in snapshot.sources where labels.contains(where: scan.mentions) {
             let tokens = scan.tokens
             for position in tokens.indices.dropFirst().dropLast(2)
-            where ["forResource", "pathForResource", "URLForResource"].contains(tokens[position].text)
-                && tokens[position + 1].text == ":"
-            {
+            where labels.contains(tokens[position].text) && tokens[position + 1].text == ":" {
                 guard let literal = scan.strings.first(where: { $0.location == tokens[position + 2].location }),
-                    var name = literal.constantValue, !name.isEmpty
+                    let name = literal.constantValue, !name.isEmpty
                 else { continue }
-                if name.hasSuffix(".plist") { name.removeLast(".plist".count) }
-                names.insert(name)
+                names.insert(ResourcePropertyList.lookupName(name))
             }
         }
         guard !names.isEmpty else { return }
         for file in snapshot.files.sorted() where ProjectPath.fileExtension(file) == "plist" {
-            var name = ProjectPath.lastComponent(file)
-            name.removeLast(".plist".count)
+            let name = ResourcePropertyList.lookupName(ProjectPath.lastComponent(file))
             guard names.contains(name), snapshot.resourcePropertyLists[name] == nil,
                 let bytes = try? fileSystem.contents(of: file),
                 let list = try? ResourcePropertyList.read(bytes, path: file)

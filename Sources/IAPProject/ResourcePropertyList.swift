@@ -14,6 +14,17 @@ public struct ResourcePropertyList: Hashable, Sendable {
     /// The strings that name products, in the order first written.
     public var identifiers: [Identifier]
 
+    /// The argument labels that name a bundle resource: `url(forResource:withExtension:)`,
+    /// `path(forResource:ofType:)` and Objective-C's `pathForResource:ofType:` and
+    /// `URLForResource:withExtension:`.
+    public static let resourceLabels: Set<String> = ["forResource", "pathForResource", "URLForResource"]
+
+    /// The name a list is looked up by: a resource argument (`"Products"` or
+    /// `"Products.plist"`) or a file's name, without the `.plist` extension.
+    public static func lookupName(_ written: String) -> String {
+        written.hasSuffix(".plist") ? String(written.dropLast(".plist".count)) : written
+    }
+
     /// Reads a plist whose root may be an array or a dictionary. The strings kept are those a
     /// list of products is written with: the strings of an array, the keys of a dictionary whose
     /// values are plain (`premium_forever` → `⭐️`, Apple's sample shape) and values under a key
