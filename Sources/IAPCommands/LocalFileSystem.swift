@@ -10,6 +10,10 @@ public struct LocalFileSystem: GuideFileSystem, OutputFileSystem {
     /// Larger files are refused: node positions are 32-bit, and no guide is this big.
     public static let largestFile = InputFile.largestFile
 
+    /// Remembers the folders it resolved, for the run's life: the checks that a chapter lies
+    /// inside its book resolve every chapter's path.
+    private let resolver = PathResolver()
+
     public init() {}
 
     public func kind(of path: String) -> GuidePathKind {
@@ -30,7 +34,7 @@ public struct LocalFileSystem: GuideFileSystem, OutputFileSystem {
     }
 
     public func resolvedPath(of path: String) -> String? {
-        InputFile.resolvedPath(of: path)
+        resolver.resolvedPath(of: path)
     }
 
     public func identity(of path: String) -> FileIdentity? {

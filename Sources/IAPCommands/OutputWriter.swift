@@ -52,7 +52,14 @@ public final class OutputWriter: OutputFolder, @unchecked Sendable {
     /// Open folders below the output folder, by relative path (`""` is the folder itself), once
     /// `open` and `prepare` have run. Read, never changed, while files are written in parallel.
     private var folders: [String: Int32] = [:]
+    /// The names each prepared folder held when it was prepared, temporary files aside, and
+    /// those written since: a name not there is a file to create, with nothing to open and
+    /// compare first. A fresh site is a thousand pages, and each look on disk is a system call.
+    private let knownNames = KnownNames()
     private var lock: OutputLock?
+    /// Temporary names are drawn from this and a count: one call to the system's random source
+    /// per run instead of one per file.
+    private let temporaryNames = TemporaryNames()
 
     init(directory: String) {
         self.directory = directory
@@ -113,6 +120,8 @@ public final class OutputWriter: OutputFolder, @unchecked Sendable {
     /// leave the file alone. A file of another size differs without being read; one of the
     /// same size is compared a chunk at a time, so a large page is never held twice.
     public func change(path relativePath: String, pieces: [ArraySlice<UInt8>]) -> Change {
+        let (folder, name) = Self.split(relativePath)
+        if knownNames.certainlyMissing(name, in: folder) { return .create }
         let descriptor = openExisting(relativePath)
         guard descriptor >= 0 else { return .create }
         defer { systemClose(descriptor) }
@@ -189,11 +198,19 @@ public final class OutputWriter: OutputFolder, @unchecked Sendable {
             default: throw WriteError(path: target(folder), reason: "it is a file, where a folder is needed")
             }
         }
+        // The output folder itself is read once, not looked up once per file.
+        let rootEntries = Self.entries(of: root)
         for path in paths.sorted() {
-            var status = stat()
-            if fstatat(root, path, &status, AT_SYMLINK_NOFOLLOW) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-                throw WriteError(path: target(path), reason: "a folder has the name of the file")
+            let (folder, name) = Self.split(path)
+            let isFolder: Bool
+            if folder.isEmpty {
+                isFolder = rootEntries[name] == true
+            } else {
+                var status = stat()
+                isFolder =
+                    fstatat(root, path, &status, AT_SYMLINK_NOFOLLOW) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
             }
+            if isFolder { throw WriteError(path: target(path), reason: "a folder has the name of the file") }
         }
         for folder in chains.sorted(by: Self.shallowFirst) where folders[folder] == nil {
             let (parent, name) = Self.split(folder)
@@ -211,7 +228,15 @@ public final class OutputWriter: OutputFolder, @unchecked Sendable {
             folders[folder] = descriptor
         }
         for folder in needed.union([""]) {
-            if let descriptor = folders[folder] { Self.sweepTemporaryFiles(in: descriptor) }
+            guard let descriptor = folders[folder] else { continue }
+            let entries = folder.isEmpty ? rootEntries : Self.entries(of: descriptor)
+            var names: Set<String> = []
+            for name in entries.keys {
+                // What killed runs left: only called with the folder locked, so none of them
+                // belongs to a run still writing.
+                if Self.isTemporaryName(name) { unlinkat(descriptor, name, 0) } else { names.insert(name) }
+            }
+            knownNames.record(names, in: folder)
         }
     }
 
@@ -221,21 +246,32 @@ public final class OutputWriter: OutputFolder, @unchecked Sendable {
         return leftDepth == rightDepth ? left < right : leftDepth < rightDepth
     }
 
-    /// Removes what killed runs left in a folder: temporary files of this writer, and those of
-    /// earlier versions (`.<name>.iapkit-<pid>`). Only called with the folder locked, so none
-    /// of them belongs to a run still writing.
-    private static func sweepTemporaryFiles(in folder: Int32) {
+    /// The entries of an open folder, each with whether it is a folder itself (never following
+    /// a link). Temporary files of this writer and of earlier versions are among them.
+    private static func entries(of folder: Int32) -> [String: Bool] {
         let copy = dup(folder)
-        guard copy >= 0, let stream = fdopendir(copy) else { return }
+        guard copy >= 0 else { return [:] }
+        guard let stream = fdopendir(copy) else {
+            systemClose(copy)
+            return [:]
+        }
         defer { closedir(stream) }
-        var names: [String] = []
+        var entries: [String: Bool] = [:]
         while let entry = readdir(stream) {
             let name = withUnsafePointer(to: &entry.pointee.d_name) {
                 String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
             }
-            if isTemporaryName(name) { names.append(name) }
+            if name == "." || name == ".." { continue }
+            let type = entry.pointee.d_type
+            if type == UInt8(DT_UNKNOWN) {
+                var status = stat()
+                entries[name] =
+                    fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+            } else {
+                entries[name] = type == UInt8(DT_DIR)
+            }
         }
-        for name in names { unlinkat(folder, name, 0) }
+        return entries
     }
 
     /// Whether the folder holds a lock file or temporary files: another run is writing it, or
@@ -289,7 +325,7 @@ public final class OutputWriter: OutputFolder, @unchecked Sendable {
         var temporary = ""
         var descriptor: Int32 = -1
         for _ in 0..<64 {
-            temporary = Self.temporaryPrefix + Self.randomHex()
+            temporary = Self.temporaryPrefix + temporaryNames.next()
             descriptor = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
             if descriptor >= 0 || errno != EEXIST { break }
         }
@@ -307,6 +343,7 @@ public final class OutputWriter: OutputFolder, @unchecked Sendable {
             unlinkat(folder, temporary, 0)
             throw WriteError(path: target(relativePath), reason: reason)
         }
+        knownNames.add(name, in: folderPath)
     }
 
     /// Removes a file this writer wrote in an earlier run and no longer writes; never a folder,
@@ -338,13 +375,6 @@ public final class OutputWriter: OutputFolder, @unchecked Sendable {
     static func split(_ relativePath: String) -> (folder: String, name: String) {
         guard let slash = relativePath.lastIndex(of: "/") else { return ("", relativePath) }
         return (String(relativePath[..<slash]), String(relativePath[relativePath.index(after: slash)...]))
-    }
-
-    private static func randomHex() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let value = generator.next() as UInt64
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     private static func isDirectory(_ path: String) -> Bool {
@@ -391,6 +421,61 @@ public final class OutputWriter: OutputFolder, @unchecked Sendable {
             }
             return true
         }
+    }
+}
+
+/// The names of the prepared folders' files, as far as the writer knows them: what each held
+/// when prepared, and what it wrote since. Files are written on several threads.
+private final class KnownNames: @unchecked Sendable {
+    private let lock = NSLock()
+    private var names: [String: Set<String>] = [:]
+
+    func record(_ found: Set<String>, in folder: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        names[folder] = found
+    }
+
+    func add(_ name: String, in folder: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        names[folder]?.insert(name)
+    }
+
+    /// Whether the folder was read and held no such file, and none was written since.
+    func certainlyMissing(_ name: String, in folder: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let known = names[folder] else { return false }
+        return !known.contains(name)
+    }
+}
+
+/// Sixteen hexadecimal digits no one outside the run can guess, a new one at each call: a
+/// number drawn once from the system's random source and a count, mixed by the standard
+/// library's hasher, whose key is itself random per process. Exclusive creation keeps the files
+/// safe whatever the name; the names only keep planted files from getting in the way.
+private final class TemporaryNames: @unchecked Sendable {
+    private let lock = NSLock()
+    private let seed: UInt64
+    private var count: UInt64 = 0
+
+    init() {
+        var generator = SystemRandomNumberGenerator()
+        seed = generator.next()
+    }
+
+    func next() -> String {
+        lock.lock()
+        count += 1
+        let number = count
+        lock.unlock()
+        var hasher = Hasher()
+        hasher.combine(seed)
+        hasher.combine(number)
+        let value = UInt64(bitPattern: Int64(hasher.finalize()))
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }
 

@@ -1,0 +1,48 @@
+import Foundation
+import IAPFileAccess
+import Testing
+
+/// The resolver answers as `realpath(3)` does while reading each folder once: the book-folder
+/// check (a chapter reached through a link must still lie inside the book) depends on it.
+@Suite struct PathResolverTests {
+    /// A book folder with a linked chapter, a linked folder, a link out of the book and a
+    /// dangling link.
+    static func layout() throws -> Scratch {
+        let scratch = Scratch()
+        try scratch.write("book/one.md", "# One\n")
+        try scratch.write("book/part/two.md", "# Two\n")
+        try scratch.write("outside/secret.md", "# Secret\n")
+        try scratch.link("book/linked.md", to: "part/two.md")
+        try scratch.link("book/shelf", to: scratch.path("outside"))
+        try scratch.link("book/out.md", to: "../outside/secret.md")
+        try scratch.link("book/nowhere.md", to: "missing.md")
+        return scratch
+    }
+
+    @Test func agreesWithRealpathOnFilesFoldersAndLinks() throws {
+        let scratch = try Self.layout()
+        let resolver = PathResolver()
+        let paths = [
+            "book/one.md", "book/part/two.md", "book/linked.md", "book/shelf/secret.md", "book/out.md",
+            "book/part/../one.md", "book/./one.md", "book/part", "book/shelf", "book", "book/part/..",
+            "book/nowhere.md", "book/missing.md", "book/one.md/inside", "book/shelf/",
+        ].map(scratch.path)
+        // Twice: the second round answers from the folders the first one resolved.
+        for _ in 0..<2 {
+            for path in paths {
+                #expect(resolver.resolvedPath(of: path) == InputFile.resolvedPath(of: path), "\(path)")
+            }
+        }
+        #expect(
+            resolver.resolvedPath(of: scratch.path("book/shelf/secret.md"))?.hasSuffix("/outside/secret.md") == true)
+        #expect(resolver.resolvedPath(of: scratch.path("book/nowhere.md")) == nil)
+        #expect(resolver.resolvedPath(of: "/") == "/")
+    }
+
+    @Test func relativePathsResolveAgainstTheWorkingDirectory() {
+        let resolver = PathResolver()
+        for path in ["Package.swift", "./Package.swift", "Sources", "no-such-file"] {
+            #expect(resolver.resolvedPath(of: path) == InputFile.resolvedPath(of: path), "\(path)")
+        }
+    }
+}
