@@ -3,7 +3,7 @@
 
 extension BuiltInTemplates {
     /// Changes whenever a name or a source below changes.
-    public static let digest = "70b6858c4cb65967"
+    public static let digest = "55972d23b5569f25"
 
     /// Each built-in template's source, by name (`StoreKit2/StoreManager.swift`).
     public static let sources: [String: String] = [
@@ -5143,7 +5143,9 @@ product.
 
 `iapkit check` id: `explicit-app-id` · heuristic · error\
 Warns when a provisioning profile specifier or a bundle ID in `project.pbxproj` names a wildcard
-(a `*`, or "Wildcard" in the profile's name). With automatic signing no profile is named and Xcode
+(a `*`, or "Wildcard" in the profile's name), or one profile that signs two bundle IDs, unless
+its name is one of them (fastlane match's `match AppStore com.example.app` is that App ID's
+profile, given to a second target by mistake). With automatic signing no profile is named and Xcode
 registers an explicit App ID itself; for a profile chosen by hand, confirm the App ID in **Signing &
 Capabilities**.
 
@@ -5422,10 +5424,15 @@ compares requested and returned IDs. Looking a requested ID up among the returne
 is an empty answer to a request for one ID (`isEmpty`, or `guard let product = products.first`
 whose `else` reports, also where the kept answer is bought: `guard let product =
 store.products.first else { tell the user }`; for StoreKit 1, a handler keeping the product whose
-identifier matches);
+identifier matches, by `==` or by a `switch` on it). One ID is `[proID]`, or a constant declared
+as a one-element collection (`let proIDs: Set<String> = ["com.example.pro"]`, asked for as
+`Array(proIDs)`). A function that returns what it asked for leaves the look-up to the caller
+that keeps the result (`let products = await store.load()`, then `if product.id == proID`);
 elsewhere, such a look-up counts when its `else`
 reports the missing product. An `if let product = products.first { …; return }` followed by a
-message is the same check, and a reader of the invalid IDs that nothing calls reads nothing. An app that requests nothing and pays from a bare ID
+message is the same check, but a hard-coded price returned in the product's place
+(`return "$2.99"`) tells nobody, nor does a loop over the missing IDs that only discards them
+(`_ = id`); a reader of the invalid IDs that nothing calls reads nothing. An app that requests nothing and pays from a bare ID
 (`SKMutablePayment` with `productIdentifier` set) names no unknown ID either.
 
 **What goes wrong.** The code reads only the products that came back and never looks at the ones
@@ -5447,7 +5454,10 @@ what launch reaches (the `@main` type, the root view's `.task` and `.onAppear`,
 through initialisers and their default arguments, properties, calls, singletons and protocols (a
 call through a protocol reaches the types that adopt it, also down a chain such as
 `Container.shared.purchases.startListening()`), and the life-cycle methods of the
-controllers and SpriteKit scenes it makes (`viewDidLoad`, `didMove(to:)`); it names the path, or the screen that starts the listener too late. Source cannot show
+controllers and SpriteKit scenes it makes (`viewDidLoad`, `didMove(to:)`); it names the path, or the screen that starts the listener too late.
+An implicit member takes its type from the declaration (`@State var purchases: PurchaseService =
+.shared`); a `.init(color:location:)` inside a view builds a SwiftUI value and runs none of the
+project's initialisers. Source cannot show
 every path, so confirm it with an Ask to Buy test after a relaunch.
 
 **What goes wrong.** Some transactions reach the app without the user tapping anything in it:
@@ -5906,7 +5916,7 @@ func loadProducts(_ identifiers: Set<String>) async throws -> [Product] {
 ### 通配符 App ID
 
 `iapkit check` id：`explicit-app-id` · 启发式 · 错误\
-当 `project.pbxproj` 中的描述文件说明符或 Bundle ID 指向通配符（含有 `*`，或描述文件名称中含有「Wildcard」）时给出警告。使用自动签名时不会指定描述文件，Xcode 会自行注册一个明确的 App ID；对于手动选择的描述文件，请在 **Signing & Capabilities** 中确认 App ID。
+当 `project.pbxproj` 中的描述文件说明符或 Bundle ID 指向通配符（含有 `*`，或描述文件名称中含有「Wildcard」），或者同一个描述文件为两个 Bundle ID 签名时给出警告；如果描述文件的名称就是其中一个 Bundle ID（例如 fastlane match 的 `match AppStore com.example.app`），它属于那个明确的 App ID，只是被误用到了另一个 target 上，不算通配符。使用自动签名时不会指定描述文件，Xcode 会自行注册一个明确的 App ID；对于手动选择的描述文件，请在 **Signing & Capabilities** 中确认 App ID。
 
 **问题所在**：使用通配符 App ID（例如 `com.example.*`）签名的 App 无法使用 App 内购买项目。
 
@@ -6088,7 +6098,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 未知 ID 从未被报告
 
 `iapkit check` id：`invalid-ids-ignored` · 启发式 · 警告\
-扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found" 之类的消息报告缺少的那些，也算读取了），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询。在发出请求的函数里从返回的产品中查找某个请求的 ID（`products.first(where: { $0.id == proID })`）算作比较，只请求一个 ID 时检查结果是否为空也算（`isEmpty`，或者 `else` 中报告了问题的 `guard let product = products.first`，在购买时检查保存下来的结果也算：`guard let product = store.products.first else { 告诉用户 }`；对 StoreKit 1 来说，处理代码保留标识符匹配的那个产品也算）；在其他地方，这样的查找只有在 `else` 中报告了缺少的产品时才算。`if let product = products.first { …; return }` 之后紧跟一条提示消息，也是同样的检查；没有任何代码调用的无效 ID 读取函数，等于什么也没读。如果 App 从不请求产品，而是直接用 ID 付款（设置了 `productIdentifier` 的 `SKMutablePayment`），同样无法指出未知的 ID。
+扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found" 之类的消息报告缺少的那些，也算读取了），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询。在发出请求的函数里从返回的产品中查找某个请求的 ID（`products.first(where: { $0.id == proID })`）算作比较，只请求一个 ID 时检查结果是否为空也算（`isEmpty`，或者 `else` 中报告了问题的 `guard let product = products.first`，在购买时检查保存下来的结果也算：`guard let product = store.products.first else { 告诉用户 }`；对 StoreKit 1 来说，处理代码用 `==` 或对标识符做 `switch` 保留匹配的那个产品也算）。「一个 ID」可以写成 `[proID]`，也可以是声明为只有一个元素的集合常量（`let proIDs: Set<String> = ["com.example.pro"]`，以 `Array(proIDs)` 请求）。如果函数把请求到的产品返回出去，查找就交给保存返回结果的调用方（`let products = await store.load()`，然后 `if product.id == proID`）；在其他地方，这样的查找只有在 `else` 中报告了缺少的产品时才算。`if let product = products.first { …; return }` 之后紧跟一条提示消息，也是同样的检查，但用写死的价格代替缺少的产品（`return "$2.99"`）不会告诉任何人，只把缺少的 ID 丢掉的循环（`_ = id`）也一样；没有任何代码调用的无效 ID 读取函数，等于什么也没读。如果 App 从不请求产品，而是直接用 ID 付款（设置了 `productIdentifier` 的 `SKMutablePayment`），同样无法指出未知的 ID。
 
 **问题所在**：代码只读取返回的产品，从不查看没有返回的那些。StoreKit 1 把它们列在 `invalidProductIdentifiers` 中；StoreKit 2 则什么也不说。
 
@@ -6099,7 +6109,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 交易监听器启动太晚
 
 `iapkit check` id：`listener-at-launch` · 启发式 · 警告\
-找出源代码中读取 `Transaction.updates` 或添加支付队列观察者的位置，再从启动时会执行到的代码（`@main` 类型、根视图的 `.task` 和 `.onAppear`、`application(_:didFinishLaunchingWithOptions:)`、主 storyboard 的第一个界面）出发，沿着初始化方法及其默认参数、属性、函数调用、单例和协议一路追踪（通过协议的调用会到达采纳该协议的类型，经过 `Container.shared.purchases.startListening()` 这样的调用链也一样），也会追踪它创建的视图控制器和 SpriteKit 场景的生命周期方法（`viewDidLoad`、`didMove(to:)`）；它会指出启动监听器的那条路径，或者指出启动监听器太晚的那个界面。源代码无法展示所有执行路径，所以请在重新启动 App 后用一次「购买前询问」测试来确认。
+找出源代码中读取 `Transaction.updates` 或添加支付队列观察者的位置，再从启动时会执行到的代码（`@main` 类型、根视图的 `.task` 和 `.onAppear`、`application(_:didFinishLaunchingWithOptions:)`、主 storyboard 的第一个界面）出发，沿着初始化方法及其默认参数、属性、函数调用、单例和协议一路追踪（通过协议的调用会到达采纳该协议的类型，经过 `Container.shared.purchases.startListening()` 这样的调用链也一样），也会追踪它创建的视图控制器和 SpriteKit 场景的生命周期方法（`viewDidLoad`、`didMove(to:)`）；它会指出启动监听器的那条路径，或者指出启动监听器太晚的那个界面。隐式成员的类型取自声明（`@State var purchases: PurchaseService = .shared`）；视图里的 `.init(color:location:)` 构造的是 SwiftUI 的值，不会执行项目自己的任何初始化方法。源代码无法展示所有执行路径，所以请在重新启动 App 后用一次「购买前询问」测试来确认。
 
 **问题所在**：有些交易会在用户没有在 App 中点击任何东西的情况下到达 App：家长批准的「购买前询问」请求、被中断后稍后完成的购买、续期的订阅、在另一台设备上或在 App Store 中进行的购买。如果 App 只在商店界面打开时才开始监听，这些交易到达时就没人在听，顾客付了钱，App 却始终没有解锁。
 

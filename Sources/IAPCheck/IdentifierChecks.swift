@@ -166,8 +166,12 @@ struct IdentifierChecks {
         }
         // One profile signing two bundle IDs (a Lite and a full app from one target) can only be
         // a wildcard App ID's: an explicit App ID's profile names one bundle ID.
+        // A profile whose name is one of those bundle IDs (fastlane match's `match AppStore
+        // com.example.app`) is that explicit App ID's, given to the other targets by mistake.
         for profile in profileOrder where sellingProfiles.contains(profile) {
             guard let signed = signedByProfile[profile], signed.bundleIDs.count > 1 else { continue }
+            let words = profile.split(separator: " ").map(String.init)
+            if signed.bundleIDs.contains(where: words.contains) { continue }
             wildcards.append(
                 "one profile (\(profile)) signs \(signed.bundleIDs.joined(separator: " and "))")
             if let location = signed.location, !evidence.contains(location) { evidence.append(location) }

@@ -644,6 +644,15 @@ private struct Search {
             index.properties(named: name, in: nil).map { index.properties[$0] }.filter(\.isStatic).compactMap(
                 \.typeName))
         if owners.count == 1 { return owners.first }
+        // `@State var service: PurchaseService = .shared`: the declared type says whose.
+        if tokens[colon].text == "=" {
+            var typeEnd = colon - 1
+            while typeEnd > 0, ["?", "!"].contains(tokens[typeEnd].text) { typeEnd -= 1 }
+            guard typeEnd > 0, tokens[typeEnd - 1].text == ":", owners.contains(tokens[typeEnd].text) else {
+                return nil
+            }
+            return tokens[typeEnd].text
+        }
         guard tokens[colon].text == ":", colon > 0, tokens[colon - 1].kind == .identifier else { return nil }
         let label = tokens[colon - 1].text.lowercased()
         let named = owners.filter { $0.lowercased().contains(label) }
@@ -952,7 +961,9 @@ private struct Search {
             {
                 // `.modifier(Purchases())`: the modifier's body is part of this view's.
                 construct(tokens[position + 2].text, asRootView: true, depth: item.depth, node: item.node)
-            } else if previous == ".", next == "(" {
+            } else if previous == ".", next == "(", token.text != "init" {
+                // `.init(color:location:)` in a view is a SwiftUI value's initializer, not one of
+                // the project's.
                 followFunctions(index.functionsByName[token.text] ?? [], depth: item.depth, node: item.node)
             }
         }

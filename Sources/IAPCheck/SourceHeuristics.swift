@@ -262,7 +262,7 @@ struct SourceHeuristics {
     private func responseNamesMissingProducts() -> Bool {
         // With one ID asked for, an empty answer or a look for that one product is the check.
         let storeKit1 = context.requests.filter { $0.api.hasPrefix("SKProductsRequest") }
-        let oneID = !storeKit1.isEmpty && storeKit1.allSatisfy(asksForOneID)
+        let oneID = !storeKit1.isEmpty && storeKit1.allSatisfy { asksForOneID($0) }
         for handler in index.functions where handler.name == "productsRequest" {
             guard let body = handler.body else { continue }
             let bodies = index.bodies(reachedFrom: body, inType: handler.typeName, depth: 2)
@@ -329,7 +329,61 @@ struct SourceHeuristics {
                 return true
             }
         }
-        return filters && contains || looksUpStoredProducts(from: span, oneID: asksForOneID(request))
+        // A stored answer read elsewhere (a status check's `guard let product = subscriptions.first`)
+        // speaks for the one ID only when the request spells that ID out itself.
+        if filters && contains
+            || looksUpStoredProducts(from: span, oneID: asksForOneID(request, throughConstants: false))
+        {
+            return true
+        }
+        // `return products`: the caller that asked looks its product up in what it got back.
+        guard let function = index.function(containing: request.token, in: request.file),
+            (span.start..<max(span.start, span.end - 1)).contains(where: {
+                tokens[$0].text == "return" && tokens[$0 + 1].kind == .identifier
+            })
+        else { return false }
+        return callersLookUpAnID(index.functions[function].name)
+    }
+
+    /// `let products = await store.load()`: the result of the call at `position` is kept.
+    static func isKept(_ tokens: [SwiftToken], callAt position: Int) -> Bool {
+        let line = tokens[position].location.line
+        var cursor = position - 1
+        while cursor > 0, tokens[cursor].location.line == line {
+            if tokens[cursor].text == "=" { return true }
+            cursor -= 1
+        }
+        return false
+    }
+
+    /// True when a function that calls `name` (one that returns the products it asked for)
+    /// looks a requested ID up among them: `products.first(where: { $0.id == proID })`, or a
+    /// loop's `if product.id == "com.example.pro"`.
+    private func callersLookUpAnID(_ name: String) -> Bool {
+        for (file, scan) in index.scans.enumerated() where scan.mentions(name) {
+            let tokens = index.tokens(file)
+            for position in tokens.indices.dropFirst(2).dropLast()
+            where tokens[position].text == name && tokens[position + 1].text == "("
+                && tokens[position - 1].text != "func"
+                && !(tokens[position - 1].text == "." && tokens[position - 2].text == "Product")
+                && Self.isKept(tokens, callAt: position)
+            {
+                guard let caller = index.function(containing: position, in: file),
+                    let body = index.functions[caller].body, index.functions[caller].name != name
+                else { continue }
+                for inner in body.start..<max(body.start, body.end - 2) where tokens[inner].kind == .identifier {
+                    if Self.looksUpAnID(at: inner, in: tokens) { return true }
+                    if tokens[inner].text == "id", tokens[inner - 1].text == ".", tokens[inner + 1].text == "==",
+                        tokens[inner + 2].kind == .stringLiteral || tokens[inner + 2].kind == .identifier,
+                        inner + 4 >= tokens.count
+                            || !["productID", "productIdentifier"].contains(tokens[inner + 4].text)
+                    {
+                        return true
+                    }
+                }
+            }
+        }
+        return false
     }
 
     /// The answer kept in a property (`self.products = storeProducts`) and searched for a
@@ -402,16 +456,17 @@ struct SourceHeuristics {
     }
 
     /// For a request of one ID: `products.isEmpty`, `guard let product = products.first else`,
-    /// `if response.products.count == 0`, or `$0.productIdentifier == wantedID`: the answer
-    /// checked for the one product asked for.
+    /// `if response.products.count == 0`, `$0.productIdentifier == wantedID` or a `switch` on
+    /// the identifier: the answer checked for the one product asked for.
     static func checksTheOneAnswer(_ tokens: [SwiftToken], at position: Int) -> Bool {
         let text = tokens[position].text
         guard position > 0, tokens[position - 1].text == "." else { return false }
         if text == "isEmpty" { return true }
         let line = tokens[position].location.line
         if text == "productIdentifier" {
+            // `== wantedID`, or `switch product.productIdentifier { case wantedID: … }`.
             let near = max(0, position - 4)..<min(tokens.count, position + 2)
-            return near.contains { tokens[$0].text == "==" && tokens[$0].location.line == line }
+            return near.contains { ["==", "switch"].contains(tokens[$0].text) && tokens[$0].location.line == line }
         }
         guard text == "first" || text == "count" else { return false }
         var cursor = position - 1
@@ -437,6 +492,11 @@ struct SourceHeuristics {
                 if tokens[cursor].text == "first", tokens[cursor + 1].text == "(" {
                     return reportsWhenMissing(tokens, after: SourceIndex.close(tokens, from: cursor + 1))
                 }
+                // `for id in ids where !products.contains(where: { $0.productIdentifier == id }) { … }`:
+                // the block is the branch for the missing product.
+                if tokens[cursor].text == "contains", tokens[cursor + 1].text == "(" {
+                    return blockTellsSomeone(tokens, at: SourceIndex.close(tokens, from: cursor + 1))
+                }
                 cursor -= 1
             }
             return true
@@ -461,6 +521,18 @@ struct SourceHeuristics {
         return tokens[(open + 1)..<max(open + 1, close - 1)].contains {
             $0.kind == .stringLiteral
                 || $0.kind == .identifier && !["return", "nil", "false", "true", "break", "continue"].contains($0.text)
+        }
+    }
+
+    /// True when the block opening at `open` says something or calls something: a message, a
+    /// log, a thrown error. `_ = id` is silence.
+    static func blockTellsSomeone(_ tokens: [SwiftToken], at open: Int) -> Bool {
+        guard open < tokens.count, tokens[open].text == "{" else { return false }
+        let close = SourceIndex.close(tokens, from: open)
+        return ((open + 1)..<max(open + 1, close - 1)).contains { position in
+            tokens[position].kind == .stringLiteral || tokens[position].text == "throw"
+                || tokens[position].kind == .identifier && position + 1 < tokens.count
+                    && tokens[position + 1].text == "("
         }
     }
 
@@ -513,7 +585,7 @@ struct SourceHeuristics {
     }
 
     /// True when the code after `start`, up to the end of its block, tells someone: a message,
-    /// a call or a thrown error.
+    /// a call or a thrown error, not a hard-coded value returned in the product's place.
     static func reportsBelow(_ tokens: [SwiftToken], from start: Int) -> Bool {
         var depth = 0
         for position in start..<min(tokens.count, start + 80) {
@@ -523,7 +595,11 @@ struct SourceHeuristics {
                 if depth == 0 { return false }
                 depth -= 1
             }
-            if tokens[position].kind == .stringLiteral || text == "throw" { return true }
+            // `return "$2.99 / Month"` is a fallback shown as if nothing were missing.
+            if tokens[position].kind == .stringLiteral, position == 0 || tokens[position - 1].text != "return" {
+                return true
+            }
+            if text == "throw" { return true }
             if tokens[position].kind == .identifier, position + 1 < tokens.count, tokens[position + 1].text == "(",
                 !["print", "debugPrint", "NSLog"].contains(text)
             {
@@ -533,21 +609,73 @@ struct SourceHeuristics {
         return false
     }
 
-    /// True when a request's argument is an array literal of one element (`[productID]`).
-    private func asksForOneID(_ request: ProductIDFlow.Request) -> Bool {
+    /// True when a request's argument is an array literal of one element (`[productID]`), or,
+    /// `throughConstants`, a constant declared as one (`Array(proIDs)`).
+    private func asksForOneID(_ request: ProductIDFlow.Request, throughConstants: Bool = true) -> Bool {
         let tokens = index.tokens(request.file)
-        let start = request.argument.start
-        guard start < request.argument.end, tokens[start].text == "[",
-            SourceIndex.close(tokens, from: start) == request.argument.end, request.argument.end - start > 2
-        else { return false }
+        var start = request.argument.start
+        let end = request.argument.end
+        guard start < end else { return false }
+        if tokens[start].text == "[" { return Self.holdsOneElement(tokens, open: start, end: end) }
+        guard throughConstants else { return false }
+        // `Set(ids)`, `Array(ids)`: the same IDs.
+        if end - start == 4, ["Set", "Array"].contains(tokens[start].text), tokens[start + 1].text == "(" {
+            start += 2
+        } else if end - start != 1 {
+            return false
+        }
+        guard tokens[start].kind == .identifier else { return false }
+        return namesOneElementCollection(tokens[start].text, at: start, in: request.file)
+    }
+
+    /// `[productID]`, `["com.example.pro"]`: a collection literal of one element.
+    private static func holdsOneElement(_ tokens: [SwiftToken], open: Int, end: Int) -> Bool {
+        guard SourceIndex.close(tokens, from: open) == end, end - open > 2 else { return false }
         var depth = 0
-        for position in (start + 1)..<(request.argument.end - 1) {
+        for position in (open + 1)..<(end - 1) {
             let text = tokens[position].text
             if ["(", "[", "{"].contains(text) { depth += 1 }
             if [")", "]", "}"].contains(text) { depth -= 1 }
             if depth == 0, text == "," { return false }
         }
         return true
+    }
+
+    /// True when `name`, used at `position`, is a constant declared as a one-element collection
+    /// literal: `let productIds: Set<String> = [removeAdsID]` in the same function, or a
+    /// property of the type, `private let proProductIDs: Set<String> = ["com.example.pro"]`.
+    private func namesOneElementCollection(_ name: String, at position: Int, in file: Int) -> Bool {
+        let tokens = index.tokens(file)
+        if let function = index.function(containing: position, in: file), let body = index.functions[function].body {
+            var cursor = body.start
+            while cursor < position - 1 {
+                defer { cursor += 1 }
+                guard tokens[cursor].text == name, cursor > 0, ["let", "var"].contains(tokens[cursor - 1].text) else {
+                    continue
+                }
+                return oneElementInitializer(tokens, after: cursor, end: position)
+            }
+        }
+        let typeName = index.function(containing: position, in: file).flatMap { index.functions[$0].typeName }
+        let properties = index.properties(named: name, in: typeName).map { index.properties[$0] }
+        guard properties.count == 1, let property = properties.first, property.body == nil,
+            let value = property.initializer
+        else { return false }
+        let valueTokens = index.tokens(value.file)
+        guard value.start < value.end, valueTokens[value.start].text == "[" else { return false }
+        // The literal's own end: a property's initializer may stop at the line before its `]`.
+        return Self.holdsOneElement(
+            valueTokens, open: value.start, end: SourceIndex.close(valueTokens, from: value.start))
+    }
+
+    /// The `= [ … ]` after a declared name (its type annotation skipped) holds one element.
+    private func oneElementInitializer(_ tokens: [SwiftToken], after name: Int, end: Int) -> Bool {
+        var cursor = name + 1
+        if cursor < end, tokens[cursor].text == ":" {
+            while cursor < end, tokens[cursor].text != "=" { cursor += 1 }
+        }
+        guard cursor + 1 < end, tokens[cursor].text == "=", tokens[cursor + 1].text == "[" else { return false }
+        return Self.holdsOneElement(tokens, open: cursor + 1, end: SourceIndex.close(tokens, from: cursor + 1))
     }
 
     // MARK: Listener

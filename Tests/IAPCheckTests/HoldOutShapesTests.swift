@@ -1260,7 +1260,8 @@ import Testing
     }
 
     /// A Lite and a Pro target that inherit one profile from the project's settings: the
-    /// profile signs two bundle IDs, though only the Lite app is the guide's.
+    /// profile signs two bundle IDs, though only the Lite app is the guide's, unless its name
+    /// says whose it is.
     @Test func aProfileTheProjectGivesTwoAppsIsAWildcard() throws {
         let path = "Pebble.xcodeproj/project.pbxproj"
         let uuid = "ADA8C8F8-25FB-4B7A-8353-A36EDBCD90DF"
@@ -1316,6 +1317,13 @@ import Testing
             result?.message
                 == "one profile (\(uuid)) signs com.example.pebble and com.example.pebblepro, which looks like a wildcard App ID"
         )
+        // A profile named after one of them (fastlane match) is that explicit App ID's, given to
+        // the other target by mistake (hold-out 29's Authenticator).
+        let matched = try Detail.replacing(
+            path, "PROVISIONING_PROFILE = \"\(uuid)\";",
+            with: "PROVISIONING_PROFILE_SPECIFIER = \"match AppStore com.example.pebble\";", in: files)
+        let explicit = try Detail.result("explicit-app-id", files: matched)
+        #expect(explicit?.status != .warning, "\(explicit?.message ?? "")")
     }
 
     /// A C++ wrapper around an Objective-C wrapper around `[SKPaymentQueue canMakePayments]`
@@ -2947,6 +2955,241 @@ import Testing
             "final class Launch {\n    let monitor = SubscriptionMonitor()\n\n    func start() async { await monitor.watchUpdates() }\n}\n",
             to: files)
         #expect(try Detail.result("finish-transactions", files: started)?.status == .warning)
+    }
+
+    /// A store that compares nothing, so the request under test decides the result.
+    static func storeThatComparesNothing() throws -> [String: [UInt8]] {
+        let silent = try Detail.replacing(
+            "Pebble/Store.swift", "if !missing.isEmpty { print(\"Unknown product IDs: \\(missing.sorted())\") }",
+            with: "_ = products", in: try Fixture.files(nil))
+        return try Detail.replacing(
+            "Pebble/Store.swift", "let missing = Self.productIDs.subtracting(products.map(\\.id))", with: "", in: silent
+        )
+    }
+
+    /// One ID asked for through a constant declared as a one-element collection: an empty answer
+    /// is exactly the missing product, so a message for it names it (hold-out 29's WidgetWeaver).
+    @Test func oneIDAskedThroughAOneElementConstantIsCheckedByAnEmptyAnswer() throws {
+        let unlock = """
+            import StoreKit
+
+            @MainActor final class ProUnlock {
+                private let proIDs: Set<String> = [
+                    "com.example.pebble.pro"
+                ]
+                var products: [Product] = []
+                var errorMessage = ""
+
+                func load() async {
+                    do {
+                        let fetched = try await Product.products(for: Array(proIDs))
+                        let sorted = fetched.sorted { $0.displayName < $1.displayName }
+                        products = sorted
+                        if sorted.isEmpty {
+                            errorMessage = "The upgrade cannot be bought right now."
+                        }
+                    } catch {
+                        errorMessage = error.localizedDescription
+                    }
+                }
+            }
+            """
+        let files = Self.adding("Pebble/ProUnlock.swift", unlock, to: try Self.storeThatComparesNothing())
+        let result = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        // With two IDs, an empty answer says nothing of one of them missing.
+        let two = try Detail.replacing(
+            "Pebble/ProUnlock.swift", "\"com.example.pebble.pro\"",
+            with: "\"com.example.pebble.pro\", \"com.example.pebble.gems\"", in: files)
+        #expect(try Detail.result("invalid-ids-ignored", files: two)?.status == .warning)
+    }
+
+    /// A StoreKit 1 request of one ID through a local one-element set, whose handler keeps the
+    /// product by a `switch` on its identifier: the one answer is checked (hold-out 29's
+    /// ios_game_rush).
+    @Test func aSwitchOnTheOneRequestedIdentifierChecksTheAnswer() throws {
+        let shop = """
+            import StoreKit
+
+            final class AdRemoval: NSObject, SKProductsRequestDelegate {
+                static let removeAdsID = "com.example.pebble.noads"
+                var request: SKProductsRequest?
+                var product: SKProduct?
+
+                func load() {
+                    let productIds: Set<String> = [Self.removeAdsID]
+                    request = SKProductsRequest(productIdentifiers: productIds)
+                    request?.delegate = self
+                    request?.start()
+                }
+
+                func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {
+                    for product in response.products {
+                        switch product.productIdentifier {
+                        case Self.removeAdsID: self.product = product
+                        default: break
+                        }
+                    }
+                }
+            }
+            """
+        let files = Self.adding("Pebble/AdRemoval.swift", shop, to: try Fixture.files(nil))
+        let result = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let two = try Detail.replacing(
+            "Pebble/AdRemoval.swift", "[Self.removeAdsID]", with: "[Self.removeAdsID, \"com.example.pebble.gems\"]",
+            in: files)
+        #expect(try Detail.result("invalid-ids-ignored", files: two)?.status == .warning)
+    }
+
+    /// `.init(color:location:)` in a launch view builds a SwiftUI value; it does not run the
+    /// project's initializers, so a store made only by a sheet is not made at launch (hold-out
+    /// 29's KeepSafe).
+    @Test func anImplicitInitInALaunchViewStartsNoStore() throws {
+        let app = """
+            import SwiftUI
+
+            @main
+            struct PebbleApp: App {
+                var body: some Scene {
+                    WindowGroup { LaunchView() }
+                }
+            }
+
+            struct LaunchView: View {
+                @State private var showsShop = false
+
+                var body: some View {
+                    LinearGradient(
+                        gradient: Gradient(stops: [.init(color: .blue, location: 0), .init(color: .teal, location: 1)]),
+                        startPoint: .top, endPoint: .bottom
+                    )
+                    .sheet(isPresented: $showsShop) { ShopView() }
+                }
+            }
+
+            struct ShopView: View {
+                @State private var store = Store()
+
+                var body: some View { Text("Shop") }
+            }
+            """
+        let files = Self.adding("Pebble/PebbleApp.swift", app, to: try Fixture.files(nil))
+        let result = try Detail.result("listener-at-launch", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        let atLaunch = try Detail.replacing(
+            "Pebble/PebbleApp.swift", "@State private var showsShop = false",
+            with: "@State private var showsShop = false\n    @State private var store = Store()", in: files)
+        #expect(try Detail.result("listener-at-launch", files: atLaunch)?.status == .pass)
+    }
+
+    /// `@State var service: PurchaseService = .shared` in the `@main` type: the declared type
+    /// says which of the types with a `shared` instance is made at launch (hold-out 23's
+    /// LiquidSky).
+    @Test func anImplicitSharedInstanceIsTheDeclaredTypes() throws {
+        let app = """
+            import SwiftUI
+
+            @main
+            struct PebbleApp: App {
+                @State var purchases: PurchaseService = .shared
+
+                var body: some Scene {
+                    WindowGroup { Text("Pebble") }
+                }
+            }
+
+            final class Settings {
+                static let shared = Settings()
+            }
+
+            final class PurchaseService {
+                static let shared = PurchaseService()
+                private let store: Store
+
+                private init() { store = Store() }
+            }
+            """
+        let files = Self.adding("Pebble/PebbleApp.swift", app, to: try Fixture.files(nil))
+        let result = try Detail.result("listener-at-launch", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let other = try Detail.replacing(
+            "Pebble/PebbleApp.swift", "@State var purchases: PurchaseService = .shared",
+            with: "@State var settings: Settings = .shared", in: files)
+        #expect(try Detail.result("listener-at-launch", files: other)?.status == .warning)
+    }
+
+    /// A function that asks and returns the products leaves the look-up to its caller, which
+    /// picks the requested ID out of what it got back (hold-out 29's InstaCrop).
+    @Test func aCallerThatLooksUpTheRequestedIDInTheReturnedProductsChecksThem() throws {
+        let catalogue = """
+            import StoreKit
+
+            final class Catalogue {
+                let ids = ["com.example.pebble.pro", "com.example.pebble.gems"]
+
+                func retrieveProducts() async -> [Product] {
+                    do {
+                        let products = try await Product.products(for: ids)
+                        return products
+                    } catch {
+                        return []
+                    }
+                }
+            }
+
+            final class UpgradeScreen {
+                let catalogue = Catalogue()
+
+                func upgradeTapped() async {
+                    let products = await catalogue.retrieveProducts()
+                    for product in products {
+                        if product.id == "com.example.pebble.pro" { _ = try? await product.purchase() }
+                    }
+                }
+            }
+            """
+        let files = Self.adding("Pebble/Catalogue.swift", catalogue, to: try Self.storeThatComparesNothing())
+        let result = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let blind = try Detail.replacing(
+            "Pebble/Catalogue.swift", "if product.id == \"com.example.pebble.pro\" {", with: "do {", in: files)
+        #expect(try Detail.result("invalid-ids-ignored", files: blind)?.status == .warning)
+    }
+
+    /// A hard-coded price returned when the product did not come is shown as if nothing were
+    /// missing: it reports nothing (hold-out 29's SimplySwipe).
+    @Test func aFallbackPriceForAMissingProductReportsNothing() throws {
+        let paywall = """
+            import StoreKit
+
+            @MainActor final class Paywall {
+                let ids = ["com.example.pebble.pro", "com.example.pebble.gems"]
+                var products: [Product] = []
+                var notice = ""
+
+                func load() async {
+                    do {
+                        let storeProducts = try await Product.products(for: ids)
+                        self.products = storeProducts
+                    } catch {}
+                }
+
+                func price(of id: String) -> String {
+                    if let product = products.first(where: { $0.id == id }) {
+                        return product.displayPrice
+                    }
+                    return "$2.99"
+                }
+            }
+            """
+        let files = Self.adding("Pebble/Paywall.swift", paywall, to: try Self.storeThatComparesNothing())
+        let result = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        let told = try Detail.replacing(
+            "Pebble/Paywall.swift", "return \"$2.99\"",
+            with: "notice = \"This plan cannot be bought right now\"\n        return \"\"", in: files)
+        #expect(try Detail.result("invalid-ids-ignored", files: told)?.status == .pass)
     }
 
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
