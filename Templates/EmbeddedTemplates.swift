@@ -3,7 +3,7 @@
 
 extension BuiltInTemplates {
     /// Changes whenever a name or a source below changes.
-    public static let digest = "55972d23b5569f25"
+    public static let digest = "8d18f94f697df3f9"
 
     /// Each built-in template's source, by name (`StoreKit2/StoreManager.swift`).
     public static let sources: [String: String] = [
@@ -5457,7 +5457,9 @@ call through a protocol reaches the types that adopt it, also down a chain such 
 controllers and SpriteKit scenes it makes (`viewDidLoad`, `didMove(to:)`); it names the path, or the screen that starts the listener too late.
 An implicit member takes its type from the declaration (`@State var purchases: PurchaseService =
 .shared`); a `.init(color:location:)` inside a view builds a SwiftUI value and runs none of the
-project's initialisers. Source cannot show
+project's initialisers. A computed view of the root view's own type (`var body: some View {
+content }`) is part of its body; a macOS `Settings { }` scene opens from the app menu, so what it
+shows is not launch. Source cannot show
 every path, so confirm it with an Ask to Buy test after a relaunch.
 
 **What goes wrong.** Some transactions reach the app without the user tapping anything in it:
@@ -6109,7 +6111,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 交易监听器启动太晚
 
 `iapkit check` id：`listener-at-launch` · 启发式 · 警告\
-找出源代码中读取 `Transaction.updates` 或添加支付队列观察者的位置，再从启动时会执行到的代码（`@main` 类型、根视图的 `.task` 和 `.onAppear`、`application(_:didFinishLaunchingWithOptions:)`、主 storyboard 的第一个界面）出发，沿着初始化方法及其默认参数、属性、函数调用、单例和协议一路追踪（通过协议的调用会到达采纳该协议的类型，经过 `Container.shared.purchases.startListening()` 这样的调用链也一样），也会追踪它创建的视图控制器和 SpriteKit 场景的生命周期方法（`viewDidLoad`、`didMove(to:)`）；它会指出启动监听器的那条路径，或者指出启动监听器太晚的那个界面。隐式成员的类型取自声明（`@State var purchases: PurchaseService = .shared`）；视图里的 `.init(color:location:)` 构造的是 SwiftUI 的值，不会执行项目自己的任何初始化方法。源代码无法展示所有执行路径，所以请在重新启动 App 后用一次「购买前询问」测试来确认。
+找出源代码中读取 `Transaction.updates` 或添加支付队列观察者的位置，再从启动时会执行到的代码（`@main` 类型、根视图的 `.task` 和 `.onAppear`、`application(_:didFinishLaunchingWithOptions:)`、主 storyboard 的第一个界面）出发，沿着初始化方法及其默认参数、属性、函数调用、单例和协议一路追踪（通过协议的调用会到达采纳该协议的类型，经过 `Container.shared.purchases.startListening()` 这样的调用链也一样），也会追踪它创建的视图控制器和 SpriteKit 场景的生命周期方法（`viewDidLoad`、`didMove(to:)`）；它会指出启动监听器的那条路径，或者指出启动监听器太晚的那个界面。隐式成员的类型取自声明（`@State var purchases: PurchaseService = .shared`）；视图里的 `.init(color:location:)` 构造的是 SwiftUI 的值，不会执行项目自己的任何初始化方法。根视图自身类型中的计算属性视图（`var body: some View { content }`）属于它的 body；macOS 的 `Settings { }` 场景要从 App 菜单打开，所以其中显示的内容不算启动。源代码无法展示所有执行路径，所以请在重新启动 App 后用一次「购买前询问」测试来确认。
 
 **问题所在**：有些交易会在用户没有在 App 中点击任何东西的情况下到达 App：家长批准的「购买前询问」请求、被中断后稍后完成的购买、续期的订阅、在另一台设备上或在 App Store 中进行的购买。如果 App 只在商店界面打开时才开始监听，这些交易到达时就没人在听，顾客付了钱，App 却始终没有解锁。
 

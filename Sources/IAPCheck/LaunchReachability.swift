@@ -546,6 +546,11 @@ private struct Search {
                 continue
             }
             if previous == "func" || previous == "var" || previous == "let" { continue }
+            if text == "Settings", next == "{", previous != ".", !index.isDeclaredType(text) {
+                // A macOS `Settings { }` scene opens from the app menu, like a sheet.
+                position = SourceIndex.close(tokens, from: position + 1) - 1
+                continue
+            }
             if previous == "." {
                 let receiverEnd = position - 2
                 let receiverType = receiverTypeName(
@@ -904,9 +909,9 @@ private struct Search {
     /// project's own modifiers (`.backyardBirdsShop()`, `modifier(Shop())`), nothing else.
     private mutating func followViewBody(_ item: Item) {
         let tokens = index.tokens(item.span.file)
-        let currentType = index.function(containing: item.span.start, in: item.span.file).flatMap {
-            index.functions[$0].typeName
-        }
+        let currentType =
+            index.function(containing: item.span.start, in: item.span.file).flatMap { index.functions[$0].typeName }
+            ?? index.type(containing: item.span.start, in: item.span.file).map { index.types[$0].name }
         var position = item.span.start
         while position < item.span.end {
             defer { position += 1 }
@@ -924,6 +929,19 @@ private struct Search {
                 }
                 position = cursor - 1
                 continue
+            }
+            if previous != ".", next != "(", next != ":", let currentType {
+                // `var body: some View { ZStack { contentView } }`: a computed view of the same
+                // type is part of the body.
+                for property in index.properties(named: token.text, in: currentType) {
+                    guard let body = index.properties[property].body, !seen.contains(body) else { continue }
+                    let child = addNode(
+                        "\(currentType).\(token.text)",
+                        at: SourceIndex.Span(
+                            file: index.properties[property].file, start: index.properties[property].location,
+                            end: index.properties[property].location + 1), parent: item.node)
+                    enqueue(body, item.mode, depth: item.depth + 1, node: child)
+                }
             }
             if item.mode == .viewBody, next == "(" || next == "{", previous != ".", index.isDeclaredType(token.text),
                 index.isViewType(token.text)

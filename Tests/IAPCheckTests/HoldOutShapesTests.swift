@@ -3192,6 +3192,65 @@ import Testing
         #expect(try Detail.result("invalid-ids-ignored", files: told)?.status == .pass)
     }
 
+    /// A root view's body that names a computed view of its own type (`var body: some View {
+    /// content }`) runs that view's `.task` too.
+    @Test func aComputedViewOfTheRootViewRunsItsTask() throws {
+        let app = """
+            import SwiftUI
+
+            @main
+            struct PebbleApp: App {
+                var body: some Scene {
+                    WindowGroup { RootView() }
+                }
+            }
+
+            struct RootView: View {
+                var body: some View { content }
+
+                private var content: some View {
+                    Text("Pebble").task { _ = Store() }
+                }
+            }
+            """
+        let files = Self.adding("Pebble/PebbleApp.swift", app, to: try Fixture.files(nil))
+        let result = try Detail.result("listener-at-launch", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let tapped = try Detail.replacing(
+            "Pebble/PebbleApp.swift", "Text(\"Pebble\").task { _ = Store() }",
+            with: "Button(\"Shop\") { _ = Store() }", in: files)
+        #expect(try Detail.result("listener-at-launch", files: tapped)?.status == .warning)
+    }
+
+    /// A macOS `Settings { }` scene opens from the app menu: a store its view makes is not made
+    /// at launch (hold-out 17's cronica).
+    @Test func aSettingsSceneIsNotLaunch() throws {
+        let app = """
+            import SwiftUI
+
+            @main
+            struct PebbleApp: App {
+                var body: some Scene {
+                    WindowGroup { Text("Pebble") }
+                    Settings { TipJarSettings() }
+                }
+            }
+
+            struct TipJarSettings: View {
+                @State private var store = Store()
+
+                var body: some View { Text("Tip jar") }
+            }
+            """
+        let files = Self.adding("Pebble/PebbleApp.swift", app, to: try Fixture.files(nil))
+        let result = try Detail.result("listener-at-launch", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        let window = try Detail.replacing(
+            "Pebble/PebbleApp.swift", "WindowGroup { Text(\"Pebble\") }", with: "WindowGroup { TipJarSettings() }",
+            in: files)
+        #expect(try Detail.result("listener-at-launch", files: window)?.status == .pass)
+    }
+
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
     /// (a message to a handler-taking method, a look-up, a handler setter) are read without a
     /// crash, and the report still comes.
