@@ -3,7 +3,7 @@
 
 extension BuiltInTemplates {
     /// Changes whenever a name or a source below changes.
-    public static let digest = "8d18f94f697df3f9"
+    public static let digest = "38a4bc4881ef3f9"
 
     /// Each built-in template's source, by name (`StoreKit2/StoreManager.swift`).
     public static let sources: [String: String] = [
@@ -5426,7 +5426,11 @@ whose `else` reports, also where the kept answer is bought: `guard let product =
 store.products.first else { tell the user }`; for StoreKit 1, a handler keeping the product whose
 identifier matches, by `==` or by a `switch` on it). One ID is `[proID]`, or a constant declared
 as a one-element collection (`let proIDs: Set<String> = ["com.example.pro"]`, asked for as
-`Array(proIDs)`). A function that returns what it asked for leaves the look-up to the caller
+`Array(proIDs)`); keeping the one product (`product = products.first`) and unwrapping it with a
+message (`guard let product else { purchaseError = "…" }`) is the same check. For StoreKit 1, a
+handler that compares how many products came with how many it asked for and reports the
+shortfall (`guard response.products.count == expected else { … }`) notices a missing ID too. A
+function that returns what it asked for leaves the look-up to the caller
 that keeps the result (`let products = await store.load()`, then `if product.id == proID`);
 elsewhere, such a look-up counts when its `else`
 reports the missing product. An `if let product = products.first { …; return }` followed by a
@@ -6100,7 +6104,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 未知 ID 从未被报告
 
 `iapkit check` id：`invalid-ids-ignored` · 启发式 · 警告\
-扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found" 之类的消息报告缺少的那些，也算读取了），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询。在发出请求的函数里从返回的产品中查找某个请求的 ID（`products.first(where: { $0.id == proID })`）算作比较，只请求一个 ID 时检查结果是否为空也算（`isEmpty`，或者 `else` 中报告了问题的 `guard let product = products.first`，在购买时检查保存下来的结果也算：`guard let product = store.products.first else { 告诉用户 }`；对 StoreKit 1 来说，处理代码用 `==` 或对标识符做 `switch` 保留匹配的那个产品也算）。「一个 ID」可以写成 `[proID]`，也可以是声明为只有一个元素的集合常量（`let proIDs: Set<String> = ["com.example.pro"]`，以 `Array(proIDs)` 请求）。如果函数把请求到的产品返回出去，查找就交给保存返回结果的调用方（`let products = await store.load()`，然后 `if product.id == proID`）；在其他地方，这样的查找只有在 `else` 中报告了缺少的产品时才算。`if let product = products.first { …; return }` 之后紧跟一条提示消息，也是同样的检查，但用写死的价格代替缺少的产品（`return "$2.99"`）不会告诉任何人，只把缺少的 ID 丢掉的循环（`_ = id`）也一样；没有任何代码调用的无效 ID 读取函数，等于什么也没读。如果 App 从不请求产品，而是直接用 ID 付款（设置了 `productIdentifier` 的 `SKMutablePayment`），同样无法指出未知的 ID。
+扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found" 之类的消息报告缺少的那些，也算读取了），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询。在发出请求的函数里从返回的产品中查找某个请求的 ID（`products.first(where: { $0.id == proID })`）算作比较，只请求一个 ID 时检查结果是否为空也算（`isEmpty`，或者 `else` 中报告了问题的 `guard let product = products.first`，在购买时检查保存下来的结果也算：`guard let product = store.products.first else { 告诉用户 }`；对 StoreKit 1 来说，处理代码用 `==` 或对标识符做 `switch` 保留匹配的那个产品也算）。「一个 ID」可以写成 `[proID]`，也可以是声明为只有一个元素的集合常量（`let proIDs: Set<String> = ["com.example.pro"]`，以 `Array(proIDs)` 请求）；保存那一个产品（`product = products.first`），并在解包时给出提示（`guard let product else { purchaseError = "…" }`），也是同样的检查。对 StoreKit 1 来说，处理代码比较返回的产品数量与请求的数量，并报告数量不足（`guard response.products.count == expected else { … }`），同样能发现缺少的 ID。如果函数把请求到的产品返回出去，查找就交给保存返回结果的调用方（`let products = await store.load()`，然后 `if product.id == proID`）；在其他地方，这样的查找只有在 `else` 中报告了缺少的产品时才算。`if let product = products.first { …; return }` 之后紧跟一条提示消息，也是同样的检查，但用写死的价格代替缺少的产品（`return "$2.99"`）不会告诉任何人，只把缺少的 ID 丢掉的循环（`_ = id`）也一样；没有任何代码调用的无效 ID 读取函数，等于什么也没读。如果 App 从不请求产品，而是直接用 ID 付款（设置了 `productIdentifier` 的 `SKMutablePayment`），同样无法指出未知的 ID。
 
 **问题所在**：代码只读取返回的产品，从不查看没有返回的那些。StoreKit 1 把它们列在 `invalidProductIdentifiers` 中；StoreKit 2 则什么也不说。
 

@@ -271,6 +271,7 @@ struct SourceHeuristics {
                 for position in span.start..<span.end {
                     let token = tokens[position]
                     if token.kind == .identifier, Self.comparisonWords.contains(token.text) { return true }
+                    if Self.comparesTheCountWithTheRequest(tokens, at: position) { return true }
                     if oneID, token.kind == .identifier, Self.checksTheOneAnswer(tokens, at: position),
                         Self.reportsWhenEmpty(tokens, at: position)
                     {
@@ -285,6 +286,23 @@ struct SourceHeuristics {
             }
         }
         return false
+    }
+
+    /// `guard response.products.count == expectedCount else { report }`: fewer products than
+    /// were asked for is noticed and told (a count against `0` is the empty-answer check, which
+    /// says something only for a request of one ID).
+    static func comparesTheCountWithTheRequest(_ tokens: [SwiftToken], at position: Int) -> Bool {
+        guard tokens[position].text == "count", position > 0, tokens[position - 1].text == ".",
+            position + 2 < tokens.count, ["==", "!=", "<", ">="].contains(tokens[position + 1].text),
+            tokens[position + 2].kind == .identifier
+        else { return false }
+        let line = tokens[position].location.line
+        var cursor = position - 1
+        while cursor >= 0, tokens[cursor].location.line == line, !["if", "guard"].contains(tokens[cursor].text) {
+            cursor -= 1
+        }
+        guard cursor >= 0, ["if", "guard"].contains(tokens[cursor].text) else { return false }
+        return reportsWhenMissing(tokens, after: position + 3)
     }
 
     /// Words of a message about products the store did not return.
@@ -393,6 +411,7 @@ struct SourceHeuristics {
         let tokens = index.tokens(span.file)
         let typeName = index.function(containing: span.start, in: span.file).flatMap { index.functions[$0].typeName }
         var stored: Set<String> = []
+        var keptFirst: Set<String> = []
         for position in span.start..<max(span.start, min(span.end, tokens.count) - 1)
         where tokens[position].kind == .identifier && tokens[position + 1].text == "=" {
             let previous = position > 0 ? tokens[position - 1].text : ""
@@ -400,8 +419,16 @@ struct SourceHeuristics {
             if previous == ".", position < 2 || tokens[position - 2].text != "self" { continue }
             if !index.properties(named: tokens[position].text, in: typeName).isEmpty {
                 stored.insert(tokens[position].text)
+                // `product = products.first`: the one product itself is kept.
+                if position + 5 < tokens.count, tokens[position + 2].kind == .identifier,
+                    tokens[position + 3].text == ".", tokens[position + 4].text == "first",
+                    !["(", "{"].contains(tokens[position + 5].text)
+                {
+                    keptFirst.insert(tokens[position].text)
+                }
             }
         }
+        for name in keptFirst.sorted() where oneID && isUnwrappedWithReport(name, in: span.file) { return true }
         for name in stored.sorted() {
             for (file, scan) in index.scans.enumerated() where scan.mentions(name) {
                 let other = index.tokens(file)
@@ -534,6 +561,28 @@ struct SourceHeuristics {
                 || tokens[position].kind == .identifier && position + 1 < tokens.count
                     && tokens[position + 1].text == "("
         }
+    }
+
+    /// True when `file` unwraps the property `name` and reports its absence: `guard let
+    /// product else { purchaseError = "…" }`, `guard let p = self.product else { … }`.
+    private func isUnwrappedWithReport(_ name: String, in file: Int) -> Bool {
+        let tokens = index.tokens(file)
+        for position in tokens.indices.dropFirst(2).dropLast() where tokens[position].text == name {
+            let previous = tokens[position - 1].text
+            let unwrapped =
+                previous == "let" && ["else", ",", "{"].contains(tokens[position + 1].text)
+                || previous == "=" || previous == "." && tokens[position - 2].text == "self"
+            guard unwrapped else { continue }
+            var cursor = position - 1
+            let line = tokens[position].location.line
+            var guarded = false
+            while cursor >= 0, tokens[cursor].location.line == line {
+                if ["guard", "if"].contains(tokens[cursor].text) { guarded = true }
+                cursor -= 1
+            }
+            if guarded, Self.reportsWhenMissing(tokens, after: position + 1) { return true }
+        }
+        return false
     }
 
     /// True when some `guard let` or `if let` of the property `name` reports its absence.

@@ -3251,6 +3251,79 @@ import Testing
         #expect(try Detail.result("listener-at-launch", files: window)?.status == .pass)
     }
 
+    /// One ID asked for and the one product kept (`product = products.first`); the purchase
+    /// unwraps it and says so when it is missing (hold-out 30's SurfPick).
+    @Test func theOneKeptProductUnwrappedWithAMessageIsChecked() throws {
+        let unlock = """
+            import StoreKit
+
+            @MainActor final class ProUnlock {
+                static let proID = "com.example.pebble.pro"
+                var product: Product?
+                var purchaseError = ""
+
+                func loadProduct() async {
+                    do {
+                        let products = try await Product.products(for: [Self.proID])
+                        product = products.first
+                    } catch {}
+                }
+
+                func purchase() async {
+                    if product == nil { await loadProduct() }
+                    guard let product else {
+                        purchaseError = "The upgrade could not be loaded."
+                        return
+                    }
+                    _ = try? await product.purchase()
+                }
+            }
+            """
+        let files = Self.adding("Pebble/ProUnlock.swift", unlock, to: try Self.storeThatComparesNothing())
+        let result = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let silent = try Detail.replacing(
+            "Pebble/ProUnlock.swift", "purchaseError = \"The upgrade could not be loaded.\"\n", with: "", in: files)
+        #expect(try Detail.result("invalid-ids-ignored", files: silent)?.status == .warning)
+    }
+
+    /// A StoreKit 1 handler that compares how many products came with how many it asked for, and
+    /// reports the shortfall, notices a missing ID (hold-out 30's xcode-dev-cleaner).
+    @Test func aHandlerThatComparesTheCountWithTheRequestNoticesMissingProducts() throws {
+        let jar = """
+            import StoreKit
+
+            protocol TipJarDelegate: AnyObject { func tipsFailed(_ reason: String) }
+
+            final class TipJar: NSObject, SKProductsRequestDelegate {
+                static let ids: Set<String> = ["com.example.pebble.tip.small", "com.example.pebble.tip.large"]
+                weak var delegate: TipJarDelegate?
+                var request: SKProductsRequest?
+
+                func load() {
+                    request = SKProductsRequest(productIdentifiers: Self.ids)
+                    request?.delegate = self
+                    request?.start()
+                }
+
+                func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {
+                    let expected = Self.ids.count
+                    guard response.products.count == expected else {
+                        delegate?.tipsFailed("some tips are not for sale")
+                        return
+                    }
+                }
+            }
+            """
+        let files = Self.adding("Pebble/TipJar.swift", jar, to: try Fixture.files(nil))
+        let result = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let emptyOnly = try Detail.replacing(
+            "Pebble/TipJar.swift", "guard response.products.count == expected else {",
+            with: "guard !response.products.isEmpty else {", in: files)
+        #expect(try Detail.result("invalid-ids-ignored", files: emptyOnly)?.status == .warning)
+    }
+
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
     /// (a message to a handler-taking method, a look-up, a handler setter) are read without a
     /// crash, and the report still comes.
