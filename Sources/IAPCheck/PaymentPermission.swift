@@ -62,10 +62,21 @@ struct PaymentPermission {
         return Ask(location: location, wrapper: wrapper.name, isUsed: used[wrapper.name] == true)
     }
 
-    /// Whether the ask at `position` is the condition of an `if` or `guard` on its line whose
-    /// branch for a refusal is missing or only logs. (`if !…canMakePayments()` refuses in its
-    /// first block; anything more involved is not judged, and counts as heard.)
-    static func refusesSilently(_ tokens: [SwiftToken], askAt position: Int) -> Bool {
+    /// The `if` or `guard` whose condition holds the ask at `position`, on its line.
+    struct AskCondition {
+        /// The `if` or `guard`.
+        var keyword: Int
+        /// `!SKPaymentQueue.canMakePayments()`.
+        var negated: Bool
+        /// The `{` of its first block.
+        var open: Int
+        /// The `&&`, `||` and `,` joining other conditions before and after the ask.
+        var joinersBefore: Set<String>
+        var joinersAfter: Set<String>
+    }
+
+    static func askCondition(_ tokens: [SwiftToken], askAt position: Int) -> AskCondition? {
+        let joiners: Set<String> = ["&&", "||", ","]
         let line = tokens[position].location.line
         // The receiver's first token: `SKPaymentQueue.canMakePayments`, `[SKPaymentQueue canMakePayments]`.
         var start = position - 1
@@ -73,6 +84,7 @@ struct PaymentPermission {
         if start > 0, tokens[start - 1].text == "[" { start -= 1 }
         let negated = start > 0 && tokens[start - 1].text == "!"
         var keyword: Int?
+        var before: Set<String> = []
         var cursor = start - 1
         while cursor >= 0, tokens[cursor].location.line == line, tokens[cursor].text != "{", tokens[cursor].text != "}"
         {
@@ -80,16 +92,29 @@ struct PaymentPermission {
                 keyword = cursor
                 break
             }
+            if joiners.contains(tokens[cursor].text) { before.insert(tokens[cursor].text) }
             cursor -= 1
         }
-        guard let keyword else { return false }
+        guard let keyword else { return nil }
+        var after: Set<String> = []
         var open = position + 1
         while open < tokens.count, tokens[open].text != "{" {
-            // Another condition joined to it (`&&`, `,`) makes the branch about more than payments.
-            if ["&&", "||", ","].contains(tokens[open].text) { return false }
+            if joiners.contains(tokens[open].text) { after.insert(tokens[open].text) }
             open += 1
         }
-        guard open < tokens.count else { return false }
+        guard open < tokens.count else { return nil }
+        return AskCondition(keyword: keyword, negated: negated, open: open, joinersBefore: before, joinersAfter: after)
+    }
+
+    /// Whether the ask at `position` is the condition of an `if` or `guard` on its line whose
+    /// branch for a refusal is missing or only logs. (`if !…canMakePayments()` refuses in its
+    /// first block; anything more involved is not judged, and counts as heard.)
+    static func refusesSilently(_ tokens: [SwiftToken], askAt position: Int) -> Bool {
+        // Another condition joined to it (`&&`, `,`) makes the branch about more than payments.
+        guard let condition = askCondition(tokens, askAt: position), condition.joinersAfter.isEmpty else {
+            return false
+        }
+        let (keyword, negated, open) = (condition.keyword, condition.negated, condition.open)
         let thenEnd = SourceIndex.close(tokens, from: open)
         let thenBody = (open + 1)..<max(open + 1, thenEnd - 1)
         if tokens[keyword].text == "guard" {
@@ -145,28 +170,10 @@ struct PaymentPermission {
     /// `if` (its other conditions joined with `&&` or `,` change nothing, since the ask fails),
     /// or the first block of a negated `if`.
     static func refusalBranch(_ tokens: [SwiftToken], askAt position: Int) -> Range<Int>? {
-        let line = tokens[position].location.line
-        var start = position - 1
-        if tokens[start].text == ".", start > 0 { start -= 1 }
-        let negated = start > 0 && tokens[start - 1].text == "!"
-        var keyword: Int?
-        var cursor = start - 1
-        while cursor >= 0, tokens[cursor].location.line == line, tokens[cursor].text != "{", tokens[cursor].text != "}"
-        {
-            if tokens[cursor].kind == .identifier, ["if", "guard"].contains(tokens[cursor].text) {
-                keyword = cursor
-                break
-            }
-            if tokens[cursor].text == "||" { return nil }
-            cursor -= 1
-        }
-        guard let keyword else { return nil }
-        var open = position + 1
-        while open < tokens.count, tokens[open].text != "{" {
-            if tokens[open].text == "||" { return nil }
-            open += 1
-        }
-        guard open < tokens.count else { return nil }
+        guard let condition = askCondition(tokens, askAt: position), !condition.joinersBefore.contains("||"),
+            !condition.joinersAfter.contains("||")
+        else { return nil }
+        let (keyword, negated, open) = (condition.keyword, condition.negated, condition.open)
         let thenEnd = SourceIndex.close(tokens, from: open)
         let thenBody = (open + 1)..<max(open + 1, thenEnd - 1)
         if tokens[keyword].text == "guard" || negated {
