@@ -145,12 +145,15 @@ struct InterfaceReach {
         if !message, previous != "." {
             return free.count == 1 && takesLabels(of: position + 1, in: tokens, function: free[0]) ? free[0] : nil
         }
-        let types = Set(candidates.compactMap { index.functions[$0].typeName })
-        guard free.isEmpty, types.count == 1 else { return nil }
+        // A protocol's requirement has no body: `delegate?.didPurchase()` runs the one type's
+        // method that implements it.
+        let implemented = candidates.filter { index.functions[$0].body != nil }
+        let types = Set(implemented.compactMap { index.functions[$0].typeName })
+        guard free.isEmpty, types.count == 1, let only = implemented.first else { return nil }
         // `queue.add(self)` is not the project's `add(child:container:)`: with the receiver's type
         // unknown, a Swift call must at least be written with the method's labels.
-        if !message, !takesLabels(of: position + 1, in: tokens, function: candidates[0]) { return nil }
-        return candidates[0]
+        if !message, !takesLabels(of: position + 1, in: tokens, function: only) { return nil }
+        return only
     }
 
     /// The first token of a member chain ending at the `.` at `dot` (`Store.shared!.` gives

@@ -684,41 +684,13 @@ private struct Search {
             return
         }
         guard position + 1 < tokens.count, tokens[position + 1].text == "(" else { return }
-        let labels = Self.callLabels(tokens, open: position + 1)
+        let labels = SourceIndex.callLabels(tokens, open: position + 1)
         guard !labels.isEmpty else { return }
         let matching = index.functionsBySignature[SourceIndex.signature(name, labels)] ?? []
         if matching.count <= Self.maximumImplementations { followFunctions(matching, depth: depth, node: node) }
     }
 
     static let maximumImplementations = 4
-
-    /// The argument labels of the call whose `(` is at `open`, `_` for an unlabelled argument:
-    /// `registerServices(in: self)` has `in`.
-    static func callLabels(_ tokens: [SwiftToken], open: Int) -> [String] {
-        let end = SourceIndex.close(tokens, from: open) - 1
-        var labels: [String] = []
-        var depth = 0
-        var atStart = true
-        var cursor = open + 1
-        while cursor < end {
-            let token = tokens[cursor]
-            if atStart {
-                let labelled = token.kind == .identifier && cursor + 1 < end && tokens[cursor + 1].text == ":"
-                labels.append(labelled ? token.text : "_")
-                atStart = false
-            }
-            if token.kind == .punctuation {
-                switch token.text {
-                case "(", "[", "{": depth += 1
-                case ")", "]", "}": depth -= 1
-                case "," where depth == 0: atStart = true
-                default: break
-                }
-            }
-            cursor += 1
-        }
-        return labels
-    }
 
     /// `[self performSelectorOnMainThread:@selector(setUp) withObject:nil waitUntilDone:NO]` (and
     /// the other `performSelector…:` messages) run the named method now or soon: it is followed as

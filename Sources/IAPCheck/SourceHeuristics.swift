@@ -192,7 +192,7 @@ struct SourceHeuristics {
             storeKit1.first.map { index.tokens($0.file)[$0.token].location }
             ?? index.functions.first { $0.name == "productsRequest" && $0.body != nil && $0.parameters.count == 2 }
             .map { index.tokens($0.signature.file)[$0.signature.start].location }
-        if let place = storeKit1Place, !mentionsInCalledCode("invalidProductIdentifiers"),
+        if let place = storeKit1Place, !usesInvalidIdentifiers(),
             !responseNamesMissingProducts()
         {
             reasons.append("invalidProductIdentifiers is never read")
@@ -330,6 +330,7 @@ struct SourceHeuristics {
             guard let literal = index.literal(at: position, in: request.file) else { continue }
             if Self.missingProductWords.contains(where: literal.words.lowercased().contains) { return true }
         }
+        for position in span.start..<span.end where Self.reportsAMissingEntry(tokens, at: position) { return true }
         for position in span.start..<span.end where tokens[position].kind == .identifier {
             let word = tokens[position].text
             if Self.comparisonWords.contains(word)
@@ -354,13 +355,37 @@ struct SourceHeuristics {
         {
             return true
         }
-        // `return products`: the caller that asked looks its product up in what it got back.
-        guard let function = index.function(containing: request.token, in: request.file),
-            (span.start..<max(span.start, span.end - 1)).contains(where: {
-                tokens[$0].text == "return" && tokens[$0 + 1].kind == .identifier
-            })
+        // `return products`, or `completion(products)`: the caller that asked looks its product up
+        // in what it got back.
+        guard let function = index.function(containing: request.token, in: request.file) else { return false }
+        let handlers = Set(index.functions[function].parameters.map(\.name))
+        let handsBack = (span.start..<max(span.start, span.end - 3)).contains { position in
+            tokens[position].text == "return" && tokens[position + 1].kind == .identifier
+                || handlers.contains(tokens[position].text) && tokens[position + 1].text == "("
+                    && tokens[position + 2].kind == .identifier && tokens[position + 3].text == ")"
+        }
+        return handsBack && callersLookUpAnID(index.functions[function].name)
+    }
+
+    /// `if map[plan] == nil { print("no product for \(plan.productID)") }`: each requested entry
+    /// looked for in what came back, the missing one told.
+    static func reportsAMissingEntry(_ tokens: [SwiftToken], at position: Int) -> Bool {
+        guard tokens[position].text == "]", position + 3 < tokens.count, tokens[position + 1].text == "==",
+            tokens[position + 2].text == "nil", tokens[position + 3].text == "{"
         else { return false }
-        return callersLookUpAnID(index.functions[function].name)
+        let line = tokens[position].location.line
+        var cursor = position - 1
+        while cursor >= 0, tokens[cursor].location.line == line, tokens[cursor].text != "if" { cursor -= 1 }
+        guard cursor >= 0, tokens[cursor].text == "if" else { return false }
+        return blockTellsSomeone(tokens, at: position + 3)
+    }
+
+    /// `store.load { products in … }`, `store.load(for: ids) { … }`: the answer comes to a closure.
+    static func takesTrailingClosure(_ tokens: [SwiftToken], callAt position: Int) -> Bool {
+        guard position + 1 < tokens.count else { return false }
+        if tokens[position + 1].text == "{" { return true }
+        let close = SourceIndex.close(tokens, from: position + 1)
+        return close < tokens.count && tokens[close].text == "{"
     }
 
     /// `let products = await store.load()`: the result of the call at `position` is kept.
@@ -381,10 +406,10 @@ struct SourceHeuristics {
         for (file, scan) in index.scans.enumerated() where scan.mentions(name) {
             let tokens = index.tokens(file)
             for position in tokens.indices.dropFirst(2).dropLast()
-            where tokens[position].text == name && tokens[position + 1].text == "("
+            where tokens[position].text == name && ["(", "{"].contains(tokens[position + 1].text)
                 && tokens[position - 1].text != "func"
                 && !(tokens[position - 1].text == "." && tokens[position - 2].text == "Product")
-                && Self.isKept(tokens, callAt: position)
+                && (Self.isKept(tokens, callAt: position) || Self.takesTrailingClosure(tokens, callAt: position))
             {
                 guard let caller = index.function(containing: position, in: file),
                     let body = index.functions[caller].body, index.functions[caller].name != name
@@ -808,7 +833,8 @@ struct SourceHeuristics {
         }
         if finishes {
             // SwiftyStoreKit finishes the failed ones itself.
-            let restores = scans.contains { $0.mentions("restoreCompletedTransactions") }
+            // A `restore()` nothing calls brings no restored transaction to finish.
+            let restores = mentionsInCalledCode("restoreCompletedTransactions")
             let gaps = usage.swiftyStoreKit ? [] : FailedTransactions(index: index, restores: restores).gaps()
             let loops = UnfinishedUpdates(index: index).loops()
             if gaps.isEmpty, !loops.isEmpty {
@@ -885,6 +911,70 @@ struct SourceHeuristics {
             for position in tokens.indices where tokens[position].kind == .identifier && tokens[position].text == name {
                 guard let function = index.function(containing: position, in: file) else { return true }
                 if index.isEverCalled(function) { return true }
+            }
+        }
+        return false
+    }
+
+    /// True when `invalidProductIdentifiers` is read in code that can run for more than a copy
+    /// into a property nothing reads: `invalid = response.invalidProductIdentifiers`, alone or
+    /// behind `if !response.invalidProductIdentifiers.isEmpty { … }`, tells nobody.
+    private func usesInvalidIdentifiers() -> Bool {
+        let name = "invalidProductIdentifiers"
+        for (file, scan) in index.scans.enumerated() where scan.mentions(name) {
+            if scan.language == .objectiveC { return true }
+            let tokens = scan.tokens
+            for position in tokens.indices.dropFirst().dropLast()
+            where tokens[position].kind == .identifier && tokens[position].text == name {
+                // Declarations and the left side of a copy are not reads.
+                if ["var", "let"].contains(tokens[position - 1].text) || tokens[position + 1].text == "=" { continue }
+                if let function = index.function(containing: position, in: file), !index.isEverCalled(function) {
+                    continue
+                }
+                if copiesToAnUnreadProperty(tokens, at: position) || guardsOnlyCopies(tokens, at: position) {
+                    continue
+                }
+                return true
+            }
+        }
+        return false
+    }
+
+    /// `copy = response.invalidProductIdentifiers` (or `self.copy = …`), a statement of its own,
+    /// where nothing reads `copy`.
+    private func copiesToAnUnreadProperty(_ tokens: [SwiftToken], at position: Int) -> Bool {
+        guard position >= 4, tokens[position - 1].text == ".", tokens[position - 2].kind == .identifier,
+            tokens[position - 3].text == "=", tokens[position - 4].kind == .identifier,
+            position + 1 >= tokens.count || tokens[position + 1].location.line != tokens[position].location.line
+        else { return false }
+        return !isRead(tokens[position - 4].text)
+    }
+
+    /// `if !response.invalidProductIdentifiers.isEmpty { copy = response.invalidProductIdentifiers }`.
+    private func guardsOnlyCopies(_ tokens: [SwiftToken], at position: Int) -> Bool {
+        guard position + 3 < tokens.count, tokens[position + 1].text == ".", tokens[position + 2].text == "isEmpty",
+            tokens[position + 3].text == "{"
+        else { return false }
+        let close = SourceIndex.close(tokens, from: position + 3)
+        let inner = (position + 4)..<max(position + 4, close - 1)
+        guard let copy = inner.last, tokens[copy].text == tokens[position].text else { return false }
+        // The block is the one copy: `name = receiver.invalidProductIdentifiers`, `self.` allowed.
+        let length = inner.count
+        return (length == 5 || length == 7 && tokens[inner.lowerBound].text == "self")
+            && copiesToAnUnreadProperty(tokens, at: copy)
+    }
+
+    /// True when some code reads the property `name`: a mention that is no declaration, no
+    /// left side of an assignment and no member of another value (`response.name`).
+    private func isRead(_ name: String) -> Bool {
+        for scan in index.scans where scan.mentions(name) {
+            let tokens = scan.tokens
+            for position in tokens.indices where tokens[position].kind == .identifier && tokens[position].text == name {
+                let previous = position > 0 ? tokens[position - 1].text : ""
+                if ["var", "let"].contains(previous) { continue }
+                if position + 1 < tokens.count, tokens[position + 1].text == "=" { continue }
+                if previous == ".", position >= 2, tokens[position - 2].text != "self" { continue }
+                return true
             }
         }
         return false

@@ -239,6 +239,34 @@ struct SourceIndex {
         }
     }
 
+    /// The argument labels of the call whose `(` is at `open`, `_` for an unlabelled argument:
+    /// `registerServices(in: self)` has `in`.
+    static func callLabels(_ tokens: [SwiftToken], open: Int) -> [String] {
+        let end = SourceIndex.close(tokens, from: open) - 1
+        var labels: [String] = []
+        var depth = 0
+        var atStart = true
+        var cursor = open + 1
+        while cursor < end {
+            let token = tokens[cursor]
+            if atStart {
+                let labelled = token.kind == .identifier && cursor + 1 < end && tokens[cursor + 1].text == ":"
+                labels.append(labelled ? token.text : "_")
+                atStart = false
+            }
+            if token.kind == .punctuation {
+                switch token.text {
+                case "(", "[", "{": depth += 1
+                case ")", "]", "}": depth -= 1
+                case "," where depth == 0: atStart = true
+                default: break
+                }
+            }
+            cursor += 1
+        }
+        return labels
+    }
+
     /// `name(label:_:)`, the key of `functionsBySignature`.
     static func signature(_ name: String, _ labels: [String]) -> String {
         "\(name)(\(labels.map { "\($0):" }.joined()))"

@@ -96,7 +96,13 @@ struct UnfinishedUpdates {
             let next = position + 1 < span.end ? tokens[position + 1].text : ""
             guard depth > 0, next == "(", !Self.libraryNames.contains(token.text) else { continue }
             // A name many types declare is too common to say which one runs.
-            let candidates = index.functions(named: token.text, in: nil)
+            var candidates = index.functions(named: token.text, in: nil)
+            if candidates.count > 1 {
+                // `handle(updatedTransaction:)` is not `handle(transaction:)`: the labels say which.
+                let labels = SourceIndex.callLabels(tokens, open: position + 1)
+                let matching = index.functionsBySignature[SourceIndex.signature(token.text, labels)] ?? []
+                if !matching.isEmpty { candidates = matching }
+            }
             guard candidates.count <= Self.maximumImplementations else { continue }
             for candidate in candidates {
                 if let body = index.functions[candidate].body, body != span, !called.contains(body) {

@@ -187,6 +187,12 @@ import Testing
 
                 func restore() { SKPaymentQueue.default().restoreCompletedTransactions() }
             }
+
+            final class RestoreButton {
+                let observer = PebbleObserver()
+
+                @objc func tapped() { observer.restore() }
+            }
             """
         let files = Self.adding("Pebble/PebbleObserver.swift", observer, to: try Fixture.files(nil))
         let result = try Detail.result("finish-transactions", files: files)
@@ -3322,6 +3328,216 @@ import Testing
             "Pebble/TipJar.swift", "guard response.products.count == expected else {",
             with: "guard !response.products.isEmpty else {", in: files)
         #expect(try Detail.result("invalid-ids-ignored", files: emptyOnly)?.status == .warning)
+    }
+
+    /// `delegate?.didUnlock()`, a call down from the observer, runs the one screen's method that
+    /// implements the protocol, on StoreKit's queue (hold-out 31's eskiclient).
+    @Test func aDelegateProtocolCallReachesItsOneImplementation() throws {
+        let code = """
+            import UIKit
+            import StoreKit
+
+            protocol UnlockerDelegate: AnyObject {
+                func didUnlock()
+            }
+
+            final class ThanksScreen: UIViewController, UnlockerDelegate {
+                func didUnlock() {
+                    present(UIAlertController(title: "Thanks", message: nil, preferredStyle: .alert), animated: true)
+                }
+            }
+
+            final class Unlocker: NSObject, SKPaymentTransactionObserver {
+                weak var delegate: UnlockerDelegate?
+
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions { handlePurchased(transaction) }
+                }
+
+                fileprivate func handlePurchased(_ transaction: SKPaymentTransaction) {
+                    SKPaymentQueue.default().finishTransaction(transaction)
+                    self.delegate?.didUnlock()
+                }
+            }
+            """
+        let files = Self.adding("Pebble/Unlocker.swift", code, to: try Fixture.files(nil))
+        let result = try Detail.result("main-thread-assumed", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        let hopped = try Detail.replacing(
+            "Pebble/Unlocker.swift", "self.delegate?.didUnlock()",
+            with: "DispatchQueue.main.async { self.delegate?.didUnlock() }", in: files)
+        #expect(try Detail.result("main-thread-assumed", files: hopped)?.status == .pass)
+    }
+
+    /// A `restore()` that nothing calls brings no restored transaction, so a `.restored` case
+    /// that only breaks leaves nothing unfinished (hold-out 31's eskiclient).
+    @Test func restoredTransactionsNeedFinishingOnlyWhenARestoreRuns() throws {
+        let code = """
+            import StoreKit
+
+            final class TipObserver: NSObject, SKPaymentTransactionObserver {
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions {
+                        switch transaction.transactionState {
+                        case .purchased, .failed: queue.finishTransaction(transaction)
+                        case .restored: break
+                        default: break
+                        }
+                    }
+                }
+
+                func restore() {
+                    SKPaymentQueue.default().restoreCompletedTransactions()
+                }
+            }
+            """
+        let files = Self.adding("Pebble/TipObserver.swift", code, to: try Fixture.files(nil))
+        let result = try Detail.result("finish-transactions", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let restoring = Self.adding(
+            "Pebble/TipSettings.swift",
+            "final class TipSettings {\n    let observer = TipObserver()\n\n    func restoreTapped() { observer.restore() }\n}\n",
+            to: files)
+        #expect(try Detail.result("finish-transactions", files: restoring)?.status == .warning)
+    }
+
+    /// Invalid IDs copied into a property nothing reads tell nobody (hold-out 31's eskiclient).
+    @Test func invalidIdentifiersCopiedToAnUnreadPropertyAreIgnored() throws {
+        let code = """
+            import StoreKit
+
+            final class TipCatalogue: NSObject, SKProductsRequestDelegate {
+                var request: SKProductsRequest?
+                fileprivate var invalidIDs = [String]()
+
+                func load() {
+                    request = SKProductsRequest(productIdentifiers: ["com.example.pebble.tip.small", "com.example.pebble.tip.large"])
+                    request?.delegate = self
+                    request?.start()
+                }
+
+                func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {
+                    if !response.invalidProductIdentifiers.isEmpty {
+                        invalidIDs = response.invalidProductIdentifiers
+                    }
+                }
+
+                func report(_ ids: [String]) { print(ids) }
+            }
+            """
+        let files = Self.adding("Pebble/TipCatalogue.swift", code, to: try Fixture.files(nil))
+        let result = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        let told = try Detail.replacing(
+            "Pebble/TipCatalogue.swift", "invalidIDs = response.invalidProductIdentifiers",
+            with: "report(response.invalidProductIdentifiers)", in: files)
+        #expect(try Detail.result("invalid-ids-ignored", files: told)?.status == .pass)
+    }
+
+    /// The updates loop calls `handle(updatedTransaction:)`, which finishes nothing; the
+    /// `handle(transaction:)` that finishes is another method (hold-out 31's Pagi).
+    @Test func theCallsLabelsSayWhichMethodTheUpdatesLoopRuns() throws {
+        let code = """
+            import StoreKit
+
+            @MainActor final class Entitlements {
+                private var task: Task<Void, Never>?
+                var unlocked = false
+
+                init() {
+                    task = Task {
+                        for await update in Transaction.updates {
+                            self.handle(updatedTransaction: update)
+                        }
+                    }
+                }
+
+                private func handle(updatedTransaction result: VerificationResult<Transaction>) {
+                    if case .verified = result { unlocked = true }
+                }
+
+                func handle(transaction result: VerificationResult<Transaction>) async {
+                    if case .verified(let transaction) = result { await transaction.finish() }
+                }
+            }
+            """
+        let files = Self.adding("Pebble/Entitlements.swift", code, to: try Fixture.files(nil))
+        let result = try Detail.result("finish-transactions", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        let finishing = try Detail.replacing(
+            "Pebble/Entitlements.swift", "self.handle(updatedTransaction: update)",
+            with: "await self.handle(transaction: update)", in: files)
+        #expect(try Detail.result("finish-transactions", files: finishing)?.status == .pass)
+    }
+
+    /// Products handed to a completion: the caller's closure looks the requested ID up in them
+    /// (hold-out 31's primal-ios-app).
+    @Test func aCallerClosureThatLooksUpTheRequestedIDChecksTheAnswer() throws {
+        let code = """
+            import StoreKit
+
+            final class Plans {
+                let ids = ["com.example.pebble.pro", "com.example.pebble.gems"]
+
+                func fetch(completion: @escaping ([Product]) -> Void) {
+                    Task {
+                        let products = (try? await Product.products(for: ids)) ?? []
+                        completion(products)
+                    }
+                }
+            }
+
+            final class PlansScreen {
+                let plans = Plans()
+                var price = ""
+
+                func show() {
+                    plans.fetch { products in
+                        if let pro = products.first(where: { $0.id == "com.example.pebble.pro" }) {
+                            self.price = pro.displayPrice
+                        }
+                    }
+                }
+            }
+            """
+        let files = Self.adding("Pebble/Plans.swift", code, to: try Self.storeThatComparesNothing())
+        let result = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let blind = try Detail.replacing(
+            "Pebble/Plans.swift", "products.first(where: { $0.id == \"com.example.pebble.pro\" })",
+            with: "products.first", in: files)
+        #expect(try Detail.result("invalid-ids-ignored", files: blind)?.status == .warning)
+    }
+
+    /// Each requested entry looked for in what came back, the missing one logged (hold-out 31's
+    /// Project-Color).
+    @Test func aLoopThatLogsEachRequestedEntryMissingFromTheAnswerNamesIt() throws {
+        let code = """
+            import StoreKit
+
+            final class PlanPrices {
+                let ids = ["com.example.pebble.pro", "com.example.pebble.gems"]
+                var prices: [String: String] = [:]
+
+                func load() async throws {
+                    let products = try await Product.products(for: ids)
+                    var map: [String: Product] = [:]
+                    for product in products { map[product.id] = product }
+                    for id in ids {
+                        if map[id] == nil {
+                            print("no product for \\(id)")
+                        }
+                    }
+                    prices = map.mapValues(\\.displayPrice)
+                }
+            }
+            """
+        let files = Self.adding("Pebble/PlanPrices.swift", code, to: try Self.storeThatComparesNothing())
+        let result = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let silent = try Detail.replacing(
+            "Pebble/PlanPrices.swift", "print(\"no product for \\(id)\")", with: "_ = id", in: files)
+        #expect(try Detail.result("invalid-ids-ignored", files: silent)?.status == .warning)
     }
 
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
