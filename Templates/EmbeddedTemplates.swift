@@ -3,7 +3,7 @@
 
 extension BuiltInTemplates {
     /// Changes whenever a name or a source below changes.
-    public static let digest = "cfa6c9184ae71fd0"
+    public static let digest = "883ef0860028a4ec"
 
     /// Each built-in template's source, by name (`StoreKit2/StoreManager.swift`).
     public static let sources: [String: String] = [
@@ -5191,7 +5191,8 @@ no target names grants nothing.
 
 **What goes wrong.** Someone adds an entitlement to "turn on" in-app purchases. There is no such
 entitlement. The key that looks right, `com.apple.developer.in-app-payments`, belongs to Apple
-Pay, and `com.apple.developer.in-app-purchase` does not exist. Either one can break signing, and
+Pay, and `com.apple.developer.in-app-purchase` (or `…in-app-purchases`) does not exist. Either one
+can break signing, and
 neither enables anything for StoreKit.
 
 **How to tell.** Open the target's `.entitlements` file. `iapkit check` reports both keys.
@@ -5435,7 +5436,8 @@ function that returns what it asked for, or hands it to a completion, leaves the
 caller that keeps the result (`let products = await store.load()`, then `if product.id ==
 proID`) or to the closure it hands in; a loop over the requested entries that says which one is
 missing from the answer (`if map[plan] == nil { print(…) }`) compares them too. Invalid IDs copied
-into a property nothing reads are not read;
+into a property nothing reads are not read, and `products.filter({ $0.productIdentifier == id
+}).first` is a look-up like `first(where:)`, whose `else { return "" }` tells nobody;
 elsewhere, such a look-up counts when its `else`
 reports the missing product. An `if let product = products.first { …; return }` followed by a
 message is the same check, but a hard-coded price returned in the product's place
@@ -5464,7 +5466,8 @@ call through a protocol reaches the types that adopt it, also down a chain such 
 `Container.shared.purchases.startListening()`), and the life-cycle methods of the
 controllers and SpriteKit scenes it makes (`viewDidLoad`, `didMove(to:)`); it names the path, or the screen that starts the listener too late.
 An implicit member takes its type from the declaration (`@State var purchases: PurchaseService =
-.shared`); a `.init(color:location:)` inside a view builds a SwiftUI value and runs none of the
+.shared`); a `typealias StoreTransaction = StoreKit.Transaction` reads the same `updates`; a
+`.init(color:location:)` inside a view builds a SwiftUI value and runs none of the
 project's initialisers. A computed view of the root view's own type (`var body: some View {
 content }`) is part of its body; a macOS `Settings { }` scene opens from the app menu, so what it
 shows is not launch. Source cannot show
@@ -5958,7 +5961,7 @@ func loadProducts(_ identifiers: Set<String>) async throws -> [Product] {
 `iapkit check` id：`apple-pay-entitlement` · 自动 · 错误\
 读取项目中的每个 `*.entitlements` 文件：凭空编造的 App 内购买键无论写在哪里都会使检查失败；Apple Pay 的键如果写在某个 target 用来签名的文件（`CODE_SIGN_ENTITLEMENTS`）中，会得到一条警告，除非代码确实在收取 Apple Pay 付款（`PKPaymentRequest`）；没有任何 target 使用的遗留文件不授予任何权限。
 
-**问题所在**：有人添加了一个 entitlement 来「打开」App 内购买。根本不存在这样的 entitlement。看起来对的那个键 `com.apple.developer.in-app-payments` 属于 Apple Pay，而 `com.apple.developer.in-app-purchase` 根本不存在。两者都可能破坏签名，也都不会为 StoreKit 开启任何东西。
+**问题所在**：有人添加了一个 entitlement 来「打开」App 内购买。根本不存在这样的 entitlement。看起来对的那个键 `com.apple.developer.in-app-payments` 属于 Apple Pay，而 `com.apple.developer.in-app-purchase`（或 `…in-app-purchases`）根本不存在。两者都可能破坏签名，也都不会为 StoreKit 开启任何东西。
 
 **如何识别**：打开 target 的 `.entitlements` 文件。`iapkit check` 会报告这两个键。
 
@@ -6111,7 +6114,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 未知 ID 从未被报告
 
 `iapkit check` id：`invalid-ids-ignored` · 启发式 · 警告\
-扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found" 之类的消息报告缺少的那些，也算读取了），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询。在发出请求的函数里从返回的产品中查找某个请求的 ID（`products.first(where: { $0.id == proID })`）算作比较，只请求一个 ID 时检查结果是否为空也算（`isEmpty`，或者 `else` 中报告了问题的 `guard let product = products.first`，在购买时检查保存下来的结果也算：`guard let product = store.products.first else { 告诉用户 }`；对 StoreKit 1 来说，处理代码用 `==` 或对标识符做 `switch` 保留匹配的那个产品也算）。「一个 ID」可以写成 `[proID]`，也可以是声明为只有一个元素的集合常量（`let proIDs: Set<String> = ["com.example.pro"]`，以 `Array(proIDs)` 请求）；保存那一个产品（`product = products.first`），并在解包时给出提示（`guard let product else { purchaseError = "…" }`），也是同样的检查。对 StoreKit 1 来说，处理代码比较返回的产品数量与请求的数量，并报告数量不足（`guard response.products.count == expected else { … }`），同样能发现缺少的 ID。如果函数把请求到的产品返回出去或交给完成回调，查找就交给保存返回结果的调用方（`let products = await store.load()`，然后 `if product.id == proID`）或它传入的闭包；逐个检查请求的条目、指出返回结果中缺少哪一个的循环（`if map[plan] == nil { print(…) }`）也算比较。只复制到一个没有任何代码读取的属性里的无效 ID，不算被读取；在其他地方，这样的查找只有在 `else` 中报告了缺少的产品时才算。`if let product = products.first { …; return }` 之后紧跟一条提示消息，也是同样的检查，但用写死的价格代替缺少的产品（`return "$2.99"`）不会告诉任何人，只把缺少的 ID 丢掉的循环（`_ = id`）也一样；没有任何代码调用的无效 ID 读取函数，等于什么也没读。如果 App 从不请求产品，而是直接用 ID 付款（设置了 `productIdentifier` 的 `SKMutablePayment`），同样无法指出未知的 ID。
+扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found" 之类的消息报告缺少的那些，也算读取了），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询。在发出请求的函数里从返回的产品中查找某个请求的 ID（`products.first(where: { $0.id == proID })`）算作比较，只请求一个 ID 时检查结果是否为空也算（`isEmpty`，或者 `else` 中报告了问题的 `guard let product = products.first`，在购买时检查保存下来的结果也算：`guard let product = store.products.first else { 告诉用户 }`；对 StoreKit 1 来说，处理代码用 `==` 或对标识符做 `switch` 保留匹配的那个产品也算）。「一个 ID」可以写成 `[proID]`，也可以是声明为只有一个元素的集合常量（`let proIDs: Set<String> = ["com.example.pro"]`，以 `Array(proIDs)` 请求）；保存那一个产品（`product = products.first`），并在解包时给出提示（`guard let product else { purchaseError = "…" }`），也是同样的检查。对 StoreKit 1 来说，处理代码比较返回的产品数量与请求的数量，并报告数量不足（`guard response.products.count == expected else { … }`），同样能发现缺少的 ID。如果函数把请求到的产品返回出去或交给完成回调，查找就交给保存返回结果的调用方（`let products = await store.load()`，然后 `if product.id == proID`）或它传入的闭包；逐个检查请求的条目、指出返回结果中缺少哪一个的循环（`if map[plan] == nil { print(…) }`）也算比较。只复制到一个没有任何代码读取的属性里的无效 ID，不算被读取；`products.filter({ $0.productIdentifier == id }).first` 和 `first(where:)` 一样是查找，它的 `else { return "" }` 不会告诉任何人；在其他地方，这样的查找只有在 `else` 中报告了缺少的产品时才算。`if let product = products.first { …; return }` 之后紧跟一条提示消息，也是同样的检查，但用写死的价格代替缺少的产品（`return "$2.99"`）不会告诉任何人，只把缺少的 ID 丢掉的循环（`_ = id`）也一样；没有任何代码调用的无效 ID 读取函数，等于什么也没读。如果 App 从不请求产品，而是直接用 ID 付款（设置了 `productIdentifier` 的 `SKMutablePayment`），同样无法指出未知的 ID。
 
 **问题所在**：代码只读取返回的产品，从不查看没有返回的那些。StoreKit 1 把它们列在 `invalidProductIdentifiers` 中；StoreKit 2 则什么也不说。
 
@@ -6122,7 +6125,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 交易监听器启动太晚
 
 `iapkit check` id：`listener-at-launch` · 启发式 · 警告\
-找出源代码中读取 `Transaction.updates` 或添加支付队列观察者的位置，再从启动时会执行到的代码（`@main` 类型、根视图的 `.task` 和 `.onAppear`、`application(_:didFinishLaunchingWithOptions:)`、主 storyboard 的第一个界面）出发，沿着初始化方法及其默认参数、属性、函数调用、单例和协议一路追踪（通过协议的调用会到达采纳该协议的类型，经过 `Container.shared.purchases.startListening()` 这样的调用链也一样），也会追踪它创建的视图控制器和 SpriteKit 场景的生命周期方法（`viewDidLoad`、`didMove(to:)`）；它会指出启动监听器的那条路径，或者指出启动监听器太晚的那个界面。隐式成员的类型取自声明（`@State var purchases: PurchaseService = .shared`）；视图里的 `.init(color:location:)` 构造的是 SwiftUI 的值，不会执行项目自己的任何初始化方法。根视图自身类型中的计算属性视图（`var body: some View { content }`）属于它的 body；macOS 的 `Settings { }` 场景要从 App 菜单打开，所以其中显示的内容不算启动。源代码无法展示所有执行路径，所以请在重新启动 App 后用一次「购买前询问」测试来确认。
+找出源代码中读取 `Transaction.updates` 或添加支付队列观察者的位置，再从启动时会执行到的代码（`@main` 类型、根视图的 `.task` 和 `.onAppear`、`application(_:didFinishLaunchingWithOptions:)`、主 storyboard 的第一个界面）出发，沿着初始化方法及其默认参数、属性、函数调用、单例和协议一路追踪（通过协议的调用会到达采纳该协议的类型，经过 `Container.shared.purchases.startListening()` 这样的调用链也一样），也会追踪它创建的视图控制器和 SpriteKit 场景的生命周期方法（`viewDidLoad`、`didMove(to:)`）；它会指出启动监听器的那条路径，或者指出启动监听器太晚的那个界面。隐式成员的类型取自声明（`@State var purchases: PurchaseService = .shared`）；`typealias StoreTransaction = StoreKit.Transaction` 读取的是同一个 `updates`；视图里的 `.init(color:location:)` 构造的是 SwiftUI 的值，不会执行项目自己的任何初始化方法。根视图自身类型中的计算属性视图（`var body: some View { content }`）属于它的 body；macOS 的 `Settings { }` 场景要从 App 菜单打开，所以其中显示的内容不算启动。源代码无法展示所有执行路径，所以请在重新启动 App 后用一次「购买前询问」测试来确认。
 
 **问题所在**：有些交易会在用户没有在 App 中点击任何东西的情况下到达 App：家长批准的「购买前询问」请求、被中断后稍后完成的购买、续期的订阅、在另一台设备上或在 App Store 中进行的购买。如果 App 只在商店界面打开时才开始监听，这些交易到达时就没人在听，顾客付了钱，App 却始终没有解锁。
 

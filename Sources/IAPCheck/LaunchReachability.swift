@@ -139,16 +139,18 @@ struct LaunchReachability {
             scan.mentions("updates") || scan.mentions("add") || scan.mentions("addTransactionObserver")
             || scan.mentions("completeTransactions") || scan.mentions("configure")
         guard relevant else { return [] }
+        let transactionNames = index.transactionTypeNames()
         for position in tokens.indices where tokens[position].kind == .identifier {
             let text = tokens[position].text
             let next = position + 1 < tokens.count ? tokens[position + 1].text : ""
             let previous = position > 0 ? tokens[position - 1].text : ""
             switch text {
-            case "Transaction"
-            where next == "." && position + 2 < tokens.count && tokens[position + 2].text == "updates":
+            case let name
+            where transactionNames.contains(name) && next == "." && position + 2 < tokens.count
+                && tokens[position + 2].text == "updates":
                 // A project's own `Transaction` type hides StoreKit's unless the name is qualified.
                 let qualified = position >= 2 && previous == "." && tokens[position - 2].text == "StoreKit"
-                if index.isDeclaredType("Transaction") && !qualified { continue }
+                if name == "Transaction", index.isDeclaredType("Transaction") && !qualified { continue }
                 found.append(Listener(kind: .transactionUpdates, file: file, token: position))
             case "addTransactionObserver" where next == ":" || next == "(":
                 found.append(Listener(kind: .paymentQueueObserver, file: file, token: position))

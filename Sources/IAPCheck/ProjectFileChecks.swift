@@ -51,11 +51,9 @@ struct ProjectFileChecks {
     func applePayEntitlement() -> Outcome {
         guard let snapshot = context.snapshot else { return .noProject }
         // The invented key is a mistake in any file; Apple Pay's key matters where it is signed.
-        let invalid = snapshot.entitlements.compactMap { $0.entry(Entitlements.invalidInAppPurchaseKey) }
-        if !invalid.isEmpty {
-            return Outcome(
-                .fail, "\(Entitlements.invalidInAppPurchaseKey) is not a valid entitlement",
-                invalid.compactMap(\.location))
+        let invalid = snapshot.entitlements.flatMap(\.inventedInAppPurchaseEntries)
+        if let first = invalid.first {
+            return Outcome(.fail, "\(first.key) is not a valid entitlement", invalid.compactMap(\.location))
         }
         let applePay = Self.signedEntitlements(snapshot).compactMap { $0.entry(Entitlements.applePayKey) }
         if !applePay.isEmpty {

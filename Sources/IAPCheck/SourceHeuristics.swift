@@ -544,6 +544,13 @@ struct SourceHeuristics {
                 if tokens[cursor].text == "first", tokens[cursor + 1].text == "(" {
                     return reportsWhenMissing(tokens, after: SourceIndex.close(tokens, from: cursor + 1))
                 }
+                // `products.filter({ $0.productIdentifier == id }).first`: the same look-up.
+                if tokens[cursor].text == "filter", tokens[cursor + 1].text == "(" {
+                    let close = SourceIndex.close(tokens, from: cursor + 1)
+                    if close + 1 < tokens.count, tokens[close].text == ".", tokens[close + 1].text == "first" {
+                        return reportsWhenMissing(tokens, after: close + 2)
+                    }
+                }
                 // `for id in ids where !products.contains(where: { $0.productIdentifier == id }) { … }`:
                 // the block is the branch for the missing product.
                 if tokens[cursor].text == "contains", tokens[cursor + 1].text == "(" {
@@ -643,9 +650,11 @@ struct SourceHeuristics {
             elseBlock = afterBody + 1
         }
         let close = SourceIndex.close(tokens, from: elseBlock)
-        return tokens[(elseBlock + 1)..<max(elseBlock + 1, close - 1)].contains {
-            $0.kind == .stringLiteral
-                || $0.kind == .identifier && !["return", "nil", "false", "true", "break", "continue"].contains($0.text)
+        // `else { return "" }` puts a value in the product's place and tells nobody.
+        return ((elseBlock + 1)..<max(elseBlock + 1, close - 1)).contains { position in
+            tokens[position].kind == .stringLiteral && tokens[position - 1].text != "return"
+                || tokens[position].kind == .identifier
+                    && !["return", "nil", "false", "true", "break", "continue"].contains(tokens[position].text)
         }
     }
 

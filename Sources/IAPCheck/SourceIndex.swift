@@ -1131,3 +1131,22 @@ struct FileDeclarations: Sendable {
         }
     }
 }
+
+extension SourceIndex {
+    /// `Transaction`, and the names a project gives StoreKit's (`typealias StoreTransaction =
+    /// StoreKit.Transaction`, written where an own `Transaction` type would clash).
+    func transactionTypeNames() -> Set<String> {
+        var names: Set<String> = ["Transaction"]
+        for scan in scans where scan.language == .swift && scan.mentions("typealias") {
+            let tokens = scan.tokens
+            for position in tokens.indices.dropLast(3) where tokens[position].text == "typealias" {
+                guard tokens[position + 1].kind == .identifier, tokens[position + 2].text == "=" else { continue }
+                let qualified =
+                    position + 5 < tokens.count && tokens[position + 3].text == "StoreKit"
+                    && tokens[position + 4].text == "." && tokens[position + 5].text == "Transaction"
+                if qualified { names.insert(tokens[position + 1].text) }
+            }
+        }
+        return names
+    }
+}

@@ -18,12 +18,15 @@ struct UnfinishedUpdates {
     /// The loops over `Transaction.updates` that finish nothing, by where each starts.
     func loops() -> [SourceLocation] {
         var found: [SourceLocation] = []
+        let transactionNames = index.transactionTypeNames()
         for (file, scan) in index.scans.enumerated() where scan.mentions("updates") {
             let tokens = scan.tokens
             var position = 0
             while position < tokens.count {
                 defer { position += 1 }
-                guard tokens[position].text == "for", let body = Self.updatesLoopBody(tokens, forAt: position) else {
+                guard tokens[position].text == "for",
+                    let body = Self.updatesLoopBody(tokens, forAt: position, transactionNames: transactionNames)
+                else {
                     continue
                 }
                 let span = SourceIndex.Span(file: file, start: body.lowerBound, end: body.upperBound)
@@ -38,14 +41,16 @@ struct UnfinishedUpdates {
 
     /// `for await update in Transaction.updates {` (also `StoreKit.Transaction.updates`):
     /// the tokens of its braces.
-    static func updatesLoopBody(_ tokens: [SwiftToken], forAt start: Int) -> Range<Int>? {
+    static func updatesLoopBody(
+        _ tokens: [SwiftToken], forAt start: Int, transactionNames: Set<String> = ["Transaction"]
+    ) -> Range<Int>? {
         var cursor = start + 1
         var sawIn = false
         var sawUpdates = false
         while cursor < tokens.count, tokens[cursor].text != "{", cursor - start < 16 {
             if tokens[cursor].text == "in" { sawIn = true }
             if sawIn, tokens[cursor].text == "updates", cursor >= 2, tokens[cursor - 1].text == ".",
-                tokens[cursor - 2].text == "Transaction"
+                transactionNames.contains(tokens[cursor - 2].text)
             {
                 sawUpdates = true
             }

@@ -92,6 +92,15 @@ public struct Entitlements: Hashable, Sendable {
     public static let applePayKey = "com.apple.developer.in-app-payments"
     /// A key sometimes added by hand for IAP; it does not exist, IAP needs no entitlement.
     public static let invalidInAppPurchaseKey = "com.apple.developer.in-app-purchase"
+    /// The spellings of that invented key met in real projects (`…in-app-purchases` too).
+    public static let inventedInAppPurchaseKeys: Set<String> = [
+        invalidInAppPurchaseKey, "com.apple.developer.in-app-purchases",
+    ]
+
+    /// The entries whose key is an invented in-app purchase entitlement.
+    public var inventedInAppPurchaseEntries: [Entitlement] {
+        entries.filter { Self.inventedInAppPurchaseKeys.contains($0.key) }
+    }
 }
 
 /// Reads `.entitlements` files (property lists with a dictionary root).

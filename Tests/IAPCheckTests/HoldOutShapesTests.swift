@@ -3540,6 +3540,62 @@ import Testing
         #expect(try Detail.result("invalid-ids-ignored", files: silent)?.status == .warning)
     }
 
+    /// `typealias StoreTransaction = StoreKit.Transaction`: its `updates` are StoreKit's
+    /// (hold-out 32's HomeLock).
+    @Test func aTypealiasOfStoreKitsTransactionListensToItsUpdates() throws {
+        var files = try Detail.replacing(
+            "Pebble/Store.swift", "Transaction.updates", with: "StoreTransaction.updates", in: try Fixture.files(nil))
+        files = Self.adding(
+            "Pebble/Aliases.swift", "import StoreKit\n\ntypealias StoreTransaction = StoreKit.Transaction\n", to: files)
+        let result = try Detail.result("listener-at-launch", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        #expect(try Detail.result("finish-transactions", files: files)?.status == .pass)
+        // Without the alias, `StoreTransaction` is some other type.
+        files["Pebble/Aliases.swift"] = nil
+        #expect(try Detail.result("listener-at-launch", files: files)?.status == .warning)
+    }
+
+    /// `products.filter({ $0.productIdentifier == id }).first` is a look-up like `first(where:)`:
+    /// an `else` that returns an empty price in the product's place tells nobody (hold-out 32's
+    /// bullshitdetector).
+    @Test func aFilteredLookUpThatReturnsAnEmptyPriceReportsNothing() throws {
+        let code = """
+            import StoreKit
+
+            final class Customisation: NSObject, SKProductsRequestDelegate {
+                static let id = "com.example.pebble.custom"
+                var request: SKProductsRequest?
+                var products: [SKProduct] = []
+                var price = ""
+
+                func load() {
+                    let ids: Set = [Self.id]
+                    request = SKProductsRequest(productIdentifiers: ids)
+                    request?.delegate = self
+                    request?.start()
+                }
+
+                func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {
+                    products = response.products
+                    price = priceString()
+                }
+
+                func priceString() -> String {
+                    guard let product = products.filter({ $0.productIdentifier == Self.id }).first else { return "" }
+                    return product.price.stringValue
+                }
+            }
+            """
+        let files = Self.adding("Pebble/Customisation.swift", code, to: try Fixture.files(nil))
+        let result = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        let told = try Detail.replacing(
+            "Pebble/Customisation.swift", "else { return \"\" }",
+            with: "else {\n            print(\"no product for \\(Self.id)\")\n            return \"\"\n        }",
+            in: files)
+        #expect(try Detail.result("invalid-ids-ignored", files: told)?.status == .pass)
+    }
+
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
     /// (a message to a handler-taking method, a look-up, a handler setter) are read without a
     /// crash, and the report still comes.

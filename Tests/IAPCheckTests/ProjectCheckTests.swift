@@ -315,6 +315,14 @@ enum Fixture {
             .first { $0.id == "apple-pay-entitlement" }
         #expect(result?.status == .fail)
         #expect(result?.evidence.first?.line == 4)
+        // The plural spelling is invented too (hold-out 32's midtrim).
+        let plural = try FindingDetailTests.replacing(
+            "Pebble/Pebble.entitlements", "in-app-purchase</key>", with: "in-app-purchases</key>", in: files)
+        let pluralSnapshot = try ProjectLoader(fileSystem: MemoryProjectFiles(files: plural)).load(".").get()
+        let pluralResult = CheckRunner(workbook: Fixture.workbook(), snapshot: pluralSnapshot).run()
+            .first { $0.id == "apple-pay-entitlement" }
+        #expect(pluralResult?.status == .fail)
+        #expect(pluralResult?.message == "com.apple.developer.in-app-purchases is not a valid entitlement")
     }
 
     @Test func unreadableInputIsALocatedErrorNotACrash() throws {
