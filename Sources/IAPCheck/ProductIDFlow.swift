@@ -313,13 +313,23 @@ private struct Walker {
         "insert", "append", "sorted", "map", "compactMap", "flatMap", "filter", "init",
     ]
 
-    /// True when the token names a property or local holding an array or set literal: a `+`
-    /// beside it joins lists of IDs (`planIDs + membershipIDs`), not pieces of one ID.
+    /// True when the token names a property or local holding an array or set (a literal, or one
+    /// made by `allCases`, `map` or `Array(…)`): a `+` beside it joins lists of IDs (`planIDs +
+    /// membershipIDs`), not pieces of one ID.
     func isCollection(_ token: SwiftToken, at position: Int, in file: Int, currentType: String?) -> Bool {
         guard token.kind == .identifier else { return false }
         func startsWithBracket(_ span: SourceIndex.Span?) -> Bool {
             guard let span, span.start < span.end else { return false }
-            return index.tokens(span.file)[span.start].text == "["
+            let tokens = index.tokens(span.file)
+            if tokens[span.start].text == "[" { return true }
+            // `TipID.allCases.map(\.rawValue)`, `Array(ids)`: a list made by code, not a string.
+            let words = tokens[span.start..<min(span.end, tokens.count)].map(\.text)
+            if words.contains("joined") { return false }
+            if ["Array", "Set"].contains(words[0]), words.count > 1, words[1] == "(" { return true }
+            return words.contains("allCases")
+                || zip(words, words.dropFirst()).contains {
+                    $0 == "." && ["map", "compactMap", "flatMap"].contains($1)
+                }
         }
         if let function = index.function(containing: position, in: file),
             let local = index.local(token.text, before: position, inFunction: function)

@@ -3596,6 +3596,37 @@ import Testing
         #expect(try Detail.result("invalid-ids-ignored", files: told)?.status == .pass)
     }
 
+    /// `tipIDs + planIDs`, each made by `allCases.map(\.rawValue)`, joins two lists of whole IDs,
+    /// not pieces of one (hold-out 32's BsuirScheduleApp).
+    @Test func listsMadeFromEnumCasesJoinedWithAPlusAreWholeIDs() throws {
+        let code = """
+            import StoreKit
+
+            final class Catalogue {
+                enum TipID: String, CaseIterable {
+                    case gems = "com.example.pebble.gems"
+                }
+
+                enum PlanID: String, CaseIterable {
+                    case pro = "com.example.pebble.pro"
+                }
+
+                func load() async throws -> [Product] {
+                    let tipIDs = TipID.allCases.map(\\.rawValue)
+                    let planIDs = PlanID.allCases.map(\\.rawValue)
+                    return try await Product.products(for: tipIDs + planIDs)
+                }
+            }
+            """
+        let files = Self.adding("Pebble/Catalogue.swift", code, to: try Fixture.files(nil))
+        let result = try Detail.result("product-id-mismatch", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        // A string made from them is joined at run time.
+        let joined = try Detail.replacing(
+            "Pebble/Catalogue.swift", "for: tipIDs + planIDs", with: "for: [tipIDs.joined() + \".pro\"]", in: files)
+        #expect(try Detail.result("product-id-mismatch", files: joined)?.status == .warning)
+    }
+
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
     /// (a message to a handler-taking method, a look-up, a handler setter) are read without a
     /// crash, and the report still comes.
