@@ -49,7 +49,10 @@ struct LaunchReachability {
         self.launchFiles = launchFiles
         self.launchControllers = launchControllers
         var found: [Listener] = []
-        for file in index.scans.indices { found += Self.findListeners(in: file, index: index) }
+        let transactionNames = index.transactionTypeNames()
+        for file in index.scans.indices {
+            found += Self.findListeners(in: file, index: index, transactionNames: transactionNames)
+        }
         listeners = found
         var perFile = Array(repeating: [Int](), count: index.scans.count)
         for listener in found { perFile[listener.file].append(listener.token) }
@@ -131,7 +134,7 @@ struct LaunchReachability {
 
     // MARK: Finding listeners
 
-    private static func findListeners(in file: Int, index: SourceIndex) -> [Listener] {
+    private static func findListeners(in file: Int, index: SourceIndex, transactionNames: Set<String>) -> [Listener] {
         let scan = index.scans[file]
         let tokens = scan.tokens
         var found: [Listener] = []
@@ -139,7 +142,6 @@ struct LaunchReachability {
             scan.mentions("updates") || scan.mentions("add") || scan.mentions("addTransactionObserver")
             || scan.mentions("completeTransactions") || scan.mentions("configure")
         guard relevant else { return [] }
-        let transactionNames = index.transactionTypeNames()
         for position in tokens.indices where tokens[position].kind == .identifier {
             let text = tokens[position].text
             let next = position + 1 < tokens.count ? tokens[position + 1].text : ""
