@@ -110,14 +110,16 @@ public struct ProjectLoader: Sendable {
         var sources = membership.shippedSources
         var included = Set(sources)
         for companion in companionProjects(of: snapshot, root: root) {
-            // The frameworks of sibling projects (a workspace's libraries) ship in the app too.
+            // The frameworks of sibling projects (a workspace's libraries) ship in the app too;
+            // a sibling app (the macOS edition beside the iOS one) does not.
             guard let bytes = try? fileSystem.contents(of: ProjectPath.join(companion, "project.pbxproj")),
                 let other = try? PBXProjReader.read(bytes, path: ProjectPath.join(companion, "project.pbxproj"))
             else { continue }
             let folder = ProjectPath.parent(of: companion)
             let files = walk(folder, skipping: Self.skippedFolders)
-            for file in Membership(project: other, folder: folder, files: files).shippedSources
-            where included.insert(file).inserted {
+            let membership = Membership(project: other, folder: folder, files: files)
+            let libraries = other.targets.filter(\.isLibrary).flatMap { membership.byTarget[$0.id] ?? [] }
+            for file in libraries.sorted() where included.insert(file).inserted {
                 sources.append(file)
             }
         }

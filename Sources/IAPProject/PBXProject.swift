@@ -73,6 +73,13 @@ public struct PBXTarget: Hashable, Sendable {
             || productType == Self.watchOnlyContainer
     }
 
+    /// True for a framework or a library: code another project's app links and ships.
+    public var isLibrary: Bool {
+        guard let productType else { return false }
+        return productType.hasPrefix("com.apple.product-type.framework")
+            || productType.hasPrefix("com.apple.product-type.library")
+    }
+
     /// The iOS app that carries a watch-only app to the App Store: it has no code of its own,
     /// and its bundle ID is the App Store record's.
     public static let watchOnlyContainer = "com.apple.product-type.application.watchapp2-container"

@@ -61,12 +61,20 @@ import Testing
         #expect(results.first { $0.id == "product-id-mismatch" }?.status == .pass)
     }
 
+    /// The app's project file with its one target made a framework: a library project.
+    static func frameworkProject(_ files: [String: [UInt8]]) -> [UInt8] {
+        Array(
+            text(files, "Pebble.xcodeproj/project.pbxproj").replacingOccurrences(
+                of: "com.apple.product-type.application", with: "com.apple.product-type.framework"
+            ).utf8)
+    }
+
     /// A CocoaPods-style workspace beside the project: its shared schemes count when they run the
-    /// app, and the projects it lists with the app's ship their code in the app.
+    /// app, and the library projects it lists with the app's ship their code in the app.
     @Test func aWorkspaceBesideTheProjectAddsItsSchemesAndLibraries() throws {
         var files = try Fixture.files(nil)
         let store = files.removeValue(forKey: "Pebble/Store.swift")
-        files["PebbleKit/PebbleKit.xcodeproj/project.pbxproj"] = files["Pebble.xcodeproj/project.pbxproj"]
+        files["PebbleKit/PebbleKit.xcodeproj/project.pbxproj"] = Self.frameworkProject(files)
         files["PebbleKit/Pebble/Store.swift"] = store
         files["Pebble.xcworkspace/contents.xcworkspacedata"] = Array(
             """
@@ -103,6 +111,29 @@ import Testing
         for id in ["listener-at-launch", "storekit-config-path", "restore-button", "invalid-ids-ignored"] {
             #expect(results.first { $0.id == id }?.status == .pass, "\(id)")
         }
+    }
+
+    /// A workspace that lists the macOS edition's project beside the iOS app's: that app's code
+    /// ships in its own app, not in this one, so its store explains nothing here.
+    @Test func aSiblingAppInTheWorkspaceAddsNoSources() throws {
+        var files = try Fixture.files(nil)
+        files["Mac/Mac.xcodeproj/project.pbxproj"] = files["Pebble.xcodeproj/project.pbxproj"]
+        files["Mac/Pebble/MacStore.swift"] = Array(
+            "import StoreKit\nfunc explain(_ error: Product.PurchaseError) { if error == .purchaseNotAllowed { show(\"Purchases are off\") } }\n"
+                .utf8)
+        files["Pebble.xcworkspace/contents.xcworkspacedata"] = Array(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Workspace version = "1.0">
+               <FileRef location = "group:Pebble.xcodeproj"></FileRef>
+               <FileRef location = "group:Mac/Mac.xcodeproj"></FileRef>
+            </Workspace>
+            """.utf8)
+        let snapshot = try Self.load(files, "Pebble.xcodeproj")
+        #expect(snapshot.sources.map(\.path) == ["Pebble/PebbleApp.swift", "Pebble/Store.swift"])
+        files["Mac/Mac.xcodeproj/project.pbxproj"] = Self.frameworkProject(files)
+        let withLibrary = try Self.load(files, "Pebble.xcodeproj")
+        #expect(withLibrary.sources.map(\.path).contains("Mac/Pebble/MacStore.swift"))
     }
 
     /// Format 110 names a configuration file by a synchronized folder and a path inside it.
