@@ -3,7 +3,7 @@
 
 extension BuiltInTemplates {
     /// Changes whenever a name or a source below changes.
-    public static let digest = "f8bd14c92b41ef0e"
+    public static let digest = "6cc96f5ef8159e0a"
 
     /// Each built-in template's source, by name (`StoreKit2/StoreManager.swift`).
     public static let sources: [String: String] = [
@@ -5427,9 +5427,11 @@ compares requested and returned IDs. Looking a requested ID up among the returne
 is an empty answer to a request for one ID (`isEmpty`, or `guard let product = products.first`
 whose `else` reports, also where the kept answer is bought: `guard let product =
 store.products.first else { tell the user }`; for StoreKit 1, a handler keeping the product whose
-identifier matches, by `==` or by a `switch` on it). One ID is `[proID]`, or a constant declared
-as a one-element collection (`let proIDs: Set<String> = ["com.example.pro"]`, asked for as
-`Array(proIDs)`); keeping the one product (`product = products.first`) and unwrapping it with a
+identifier matches, by `==` or by a `switch` on it, or keeping the count, `NSUInteger count =
+[response.products count]`, and reporting in the `else` or `else if` of `if (count > 0)`). One ID
+is `[proID]`, `[NSSet setWithObject:proID]`, `[NSSet setWithArray:@[proID]]`, or a constant
+declared as a one-element collection (`let proIDs: Set<String> = ["com.example.pro"]`, asked for as
+`Array(proIDs)`), not a set grown from `[NSSet set]`; keeping the one product (`product = products.first`) and unwrapping it with a
 message (`guard let product else { purchaseError = "…" }`) is the same check. For StoreKit 1, a
 handler that compares how many products came with how many it asked for and reports the
 shortfall (`guard response.products.count == expected else { … }`) notices a missing ID too. A
@@ -5464,7 +5466,8 @@ what launch reaches (the `@main` type, the root view's `.task` and `.onAppear`,
 `application(_:didFinishLaunchingWithOptions:)`, the first screen of the main storyboard)
 through initialisers and their default arguments, properties, calls, singletons and protocols (a
 call through a protocol reaches the types that adopt it, also down a chain such as
-`Container.shared.purchases.startListening()`), and the life-cycle methods of the
+`Container.shared.purchases.startListening()`; a static property read inside its own type, as
+in `class func getInstance() -> Service { return instance }`, is made where it is first read), and the life-cycle methods of the
 controllers and SpriteKit scenes it makes (`viewDidLoad`, `didMove(to:)`); it names the path, or the screen that starts the listener too late.
 An implicit member takes its type from the declaration (`@State var purchases: PurchaseService =
 .shared`); a `typealias StoreTransaction = StoreKit.Transaction` reads the same `updates`; a
@@ -5523,7 +5526,11 @@ in the block that holds it, serves every branch that does not return first); not
 `Transaction.updates` loop in a function nothing calls is not judged here: it never runs, and
 `listener-at-launch` reports that nothing listens. A running loop must finish what it gets, itself
 or through the methods it calls, told apart by their labels when several share a name
-(`handle(updatedTransaction:)` is not the purchase's `handle(transaction:)`). A chain
+(`handle(updatedTransaction:)` is not the purchase's `handle(transaction:)`). A loop that throws
+the update away, `for await _ in Transaction.updates`, has nothing to finish it with: only a loop
+over `Transaction.unfinished` that finishes, itself or in a method it calls, outside any `if` or
+`guard`, finishes what arrived (one that runs only when nothing is owned leaves renewals
+unfinished). A chain
 of `if state == .purchased { } else if state == .failed { }` with no branch and no `else` for a
 state leaves that state's transactions unfinished, unless the observer finishes after it. An
 observer that implements `paymentQueue(_:removedTransactions:)` but not
@@ -5607,9 +5614,11 @@ if #available(iOS 16.4, macOS 14.4, *) {
 The code that `iapkit generate` writes checks `canMakePayments` before every purchase. In a
 project, the check warns when the code sells but never asks `canMakePayments` (or only in a wrapper
 nothing calls, even through one-line wrappers of the wrapper, or only to log a refusal or do nothing, as in `if … canMakePayments() { buy } else
-{ print(…) }`, or to hand the refusal to a completion, `else { onComplete(false) }`, that every
+{ print(…) }`, the project's own logging macros included (`#define DLog(...) NSLog(…)`), or only
+to write the answer into a text, `"Can pay: \(AppStore.canMakePayments)"` on a debug screen, or to hand the refusal to a completion, `else { onComplete(false) }`, that every
 caller's closure ignores; showing the buy button only when payments are allowed is fine) nor explains `paymentNotAllowed` (StoreKit 1) or `purchaseNotAllowed` (StoreKit
-2) in a branch that does more than log; test your screens with purchases turned off.
+2) in a branch that does more than log (an error enum of the app's own with a case of that name
+explains nothing by describing itself: some code must produce the case); test your screens with purchases turned off.
 
 **What goes wrong.** Screen Time and device management can forbid in-app purchases. Products may
 still load, but every purchase fails, and a buy button that does nothing looks like a bug.
@@ -6115,7 +6124,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 未知 ID 从未被报告
 
 `iapkit check` id：`invalid-ids-ignored` · 启发式 · 警告\
-扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found" 之类的消息报告缺少的那些，也算读取了），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询。在发出请求的函数里从返回的产品中查找某个请求的 ID（`products.first(where: { $0.id == proID })`）算作比较，只请求一个 ID 时检查结果是否为空也算（`isEmpty`，或者 `else` 中报告了问题的 `guard let product = products.first`，在购买时检查保存下来的结果也算：`guard let product = store.products.first else { 告诉用户 }`；对 StoreKit 1 来说，处理代码用 `==` 或对标识符做 `switch` 保留匹配的那个产品也算）。「一个 ID」可以写成 `[proID]`，也可以是声明为只有一个元素的集合常量（`let proIDs: Set<String> = ["com.example.pro"]`，以 `Array(proIDs)` 请求）；保存那一个产品（`product = products.first`），并在解包时给出提示（`guard let product else { purchaseError = "…" }`），也是同样的检查。对 StoreKit 1 来说，处理代码比较返回的产品数量与请求的数量，并报告数量不足（`guard response.products.count == expected else { … }`），同样能发现缺少的 ID。如果函数把请求到的产品返回出去或交给完成回调，查找就交给保存返回结果的调用方（`let products = await store.load()`，然后 `if product.id == proID`）或它传入的闭包；逐个检查请求的条目、指出返回结果中缺少哪一个的循环（`if map[plan] == nil { print(…) }`）也算比较。只复制到一个没有任何代码读取的属性里的无效 ID，不算被读取；`products.filter({ $0.productIdentifier == id }).first` 和 `first(where:)` 一样是查找，它的 `else { return "" }` 不会告诉任何人；在其他地方，这样的查找只有在 `else` 中报告了缺少的产品时才算。`if let product = products.first { …; return }` 之后紧跟一条提示消息，也是同样的检查，但用写死的价格代替缺少的产品（`return "$2.99"`）不会告诉任何人，只把缺少的 ID 丢掉的循环（`_ = id`）也一样；没有任何代码调用的无效 ID 读取函数，等于什么也没读。如果 App 从不请求产品，而是直接用 ID 付款（设置了 `productIdentifier` 的 `SKMutablePayment`），同样无法指出未知的 ID。
+扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found" 之类的消息报告缺少的那些，也算读取了），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询。在发出请求的函数里从返回的产品中查找某个请求的 ID（`products.first(where: { $0.id == proID })`）算作比较，只请求一个 ID 时检查结果是否为空也算（`isEmpty`，或者 `else` 中报告了问题的 `guard let product = products.first`，在购买时检查保存下来的结果也算：`guard let product = store.products.first else { 告诉用户 }`；对 StoreKit 1 来说，处理代码用 `==` 或对标识符做 `switch` 保留匹配的那个产品也算，把数量存进变量（`NSUInteger count = [response.products count]`）、在 `if (count > 0)` 的 `else` 或 `else if` 中报告也算）。「一个 ID」可以写成 `[proID]`、`[NSSet setWithObject:proID]`、`[NSSet setWithArray:@[proID]]`，也可以是声明为只有一个元素的集合常量（`let proIDs: Set<String> = ["com.example.pro"]`，以 `Array(proIDs)` 请求）；从 `[NSSet set]` 逐步添加而成的集合不算；保存那一个产品（`product = products.first`），并在解包时给出提示（`guard let product else { purchaseError = "…" }`），也是同样的检查。对 StoreKit 1 来说，处理代码比较返回的产品数量与请求的数量，并报告数量不足（`guard response.products.count == expected else { … }`），同样能发现缺少的 ID。如果函数把请求到的产品返回出去或交给完成回调，查找就交给保存返回结果的调用方（`let products = await store.load()`，然后 `if product.id == proID`）或它传入的闭包；逐个检查请求的条目、指出返回结果中缺少哪一个的循环（`if map[plan] == nil { print(…) }`）也算比较。只复制到一个没有任何代码读取的属性里的无效 ID，不算被读取；`products.filter({ $0.productIdentifier == id }).first` 和 `first(where:)` 一样是查找，它的 `else { return "" }` 不会告诉任何人；在其他地方，这样的查找只有在 `else` 中报告了缺少的产品时才算。`if let product = products.first { …; return }` 之后紧跟一条提示消息，也是同样的检查，但用写死的价格代替缺少的产品（`return "$2.99"`）不会告诉任何人，只把缺少的 ID 丢掉的循环（`_ = id`）也一样；没有任何代码调用的无效 ID 读取函数，等于什么也没读。如果 App 从不请求产品，而是直接用 ID 付款（设置了 `productIdentifier` 的 `SKMutablePayment`），同样无法指出未知的 ID。
 
 **问题所在**：代码只读取返回的产品，从不查看没有返回的那些。StoreKit 1 把它们列在 `invalidProductIdentifiers` 中；StoreKit 2 则什么也不说。
 
@@ -6126,7 +6135,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 交易监听器启动太晚
 
 `iapkit check` id：`listener-at-launch` · 启发式 · 警告\
-找出源代码中读取 `Transaction.updates` 或添加支付队列观察者的位置，再从启动时会执行到的代码（`@main` 类型、根视图的 `.task` 和 `.onAppear`、`application(_:didFinishLaunchingWithOptions:)`、主 storyboard 的第一个界面）出发，沿着初始化方法及其默认参数、属性、函数调用、单例和协议一路追踪（通过协议的调用会到达采纳该协议的类型，经过 `Container.shared.purchases.startListening()` 这样的调用链也一样），也会追踪它创建的视图控制器和 SpriteKit 场景的生命周期方法（`viewDidLoad`、`didMove(to:)`）；它会指出启动监听器的那条路径，或者指出启动监听器太晚的那个界面。隐式成员的类型取自声明（`@State var purchases: PurchaseService = .shared`）；`typealias StoreTransaction = StoreKit.Transaction` 读取的是同一个 `updates`；视图里的 `.init(color:location:)` 构造的是 SwiftUI 的值，不会执行项目自己的任何初始化方法。根视图自身类型中的计算属性视图（`var body: some View { content }`）属于它的 body；macOS 的 `Settings { }` 场景要从 App 菜单打开，所以其中显示的内容不算启动。源代码无法展示所有执行路径，所以请在重新启动 App 后用一次「购买前询问」测试来确认。
+找出源代码中读取 `Transaction.updates` 或添加支付队列观察者的位置，再从启动时会执行到的代码（`@main` 类型、根视图的 `.task` 和 `.onAppear`、`application(_:didFinishLaunchingWithOptions:)`、主 storyboard 的第一个界面）出发，沿着初始化方法及其默认参数、属性、函数调用、单例和协议一路追踪（通过协议的调用会到达采纳该协议的类型，经过 `Container.shared.purchases.startListening()` 这样的调用链也一样；在自身类型内部读取的静态属性，比如 `class func getInstance() -> Service { return instance }`，会在第一次读取时创建），也会追踪它创建的视图控制器和 SpriteKit 场景的生命周期方法（`viewDidLoad`、`didMove(to:)`）；它会指出启动监听器的那条路径，或者指出启动监听器太晚的那个界面。隐式成员的类型取自声明（`@State var purchases: PurchaseService = .shared`）；`typealias StoreTransaction = StoreKit.Transaction` 读取的是同一个 `updates`；视图里的 `.init(color:location:)` 构造的是 SwiftUI 的值，不会执行项目自己的任何初始化方法。根视图自身类型中的计算属性视图（`var body: some View { content }`）属于它的 body；macOS 的 `Settings { }` 场景要从 App 菜单打开，所以其中显示的内容不算启动。源代码无法展示所有执行路径，所以请在重新启动 App 后用一次「购买前询问」测试来确认。
 
 **问题所在**：有些交易会在用户没有在 App 中点击任何东西的情况下到达 App：家长批准的「购买前询问」请求、被中断后稍后完成的购买、续期的订阅、在另一台设备上或在 App Store 中进行的购买。如果 App 只在商店界面打开时才开始监听，这些交易到达时就没人在听，顾客付了钱，App 却始终没有解锁。
 
@@ -6161,7 +6170,7 @@ final class TransactionListener {
 ### 交易从未结束
 
 `iapkit check` id：`finish-transactions` · 启发式 · 警告\
-查找对 `finish()` 或 `finishTransaction(_:)` 的调用（或者由 SwiftyStoreKit 结束交易），对于 StoreKit 1 观察者中的 switch，还要在处理 `.failed` 的分支里找到这样的调用；如果 App 在会执行的代码里调用了 `restoreCompletedTransactions()`（没有任何代码调用的 `restore()` 不会带来恢复的交易），处理 `.restored` 的分支里也要有（在包含 switch 的代码块里、switch 之后结束交易，对每个没有提前返回的分支都算数）；它不会检查每一条路径。位于没有任何代码调用的函数中的 `Transaction.updates` 循环不在这里判断：它根本不会运行，`listener-at-launch` 会报告没有代码在监听。会运行的循环必须结束它收到的交易，可以自己结束，也可以通过它调用的方法结束；几个方法同名时按参数标签区分（`handle(updatedTransaction:)` 不是购买时用的 `handle(transaction:)`）。如果用 `if state == .purchased { } else if state == .failed { }` 这样的判断链区分状态，却没有为某个状态准备分支或 `else`，而观察者在判断链之后也没有结束交易，那么这个状态的交易就不会被结束。如果观察者实现了 `paymentQueue(_:removedTransactions:)`，却没有实现 `paymentQueue(_:updatedTransactions:)`，那它什么交易也结束不了：StoreKit 只把新交易交给后者。
+查找对 `finish()` 或 `finishTransaction(_:)` 的调用（或者由 SwiftyStoreKit 结束交易），对于 StoreKit 1 观察者中的 switch，还要在处理 `.failed` 的分支里找到这样的调用；如果 App 在会执行的代码里调用了 `restoreCompletedTransactions()`（没有任何代码调用的 `restore()` 不会带来恢复的交易），处理 `.restored` 的分支里也要有（在包含 switch 的代码块里、switch 之后结束交易，对每个没有提前返回的分支都算数）；它不会检查每一条路径。位于没有任何代码调用的函数中的 `Transaction.updates` 循环不在这里判断：它根本不会运行，`listener-at-launch` 会报告没有代码在监听。会运行的循环必须结束它收到的交易，可以自己结束，也可以通过它调用的方法结束；几个方法同名时按参数标签区分（`handle(updatedTransaction:)` 不是购买时用的 `handle(transaction:)`）。把更新直接丢掉的循环 `for await _ in Transaction.updates` 手里没有可以结束的交易：只有遍历 `Transaction.unfinished` 并结束其中交易、且不在任何 `if` 或 `guard` 之内的循环（写在循环里或它调用的方法里都可以），才算结束了到达的交易（只在什么都没拥有时才运行的那种，会让续期交易一直不被结束）。如果用 `if state == .purchased { } else if state == .failed { }` 这样的判断链区分状态，却没有为某个状态准备分支或 `else`，而观察者在判断链之后也没有结束交易，那么这个状态的交易就不会被结束。如果观察者实现了 `paymentQueue(_:removedTransactions:)`，却没有实现 `paymentQueue(_:updatedTransactions:)`，那它什么交易也结束不了：StoreKit 只把新交易交给后者。
 
 **问题所在**：交易会一直留在队列中，直到 App 结束它。StoreKit 会在每次启动时再次交付未结束的交易，而且在上一次购买未结束之前，同一个消耗型项目无法再次购买。
 
@@ -6216,7 +6225,7 @@ if #available(iOS 16.4, macOS 14.4, *) {
 ### 设备上已禁止付款
 
 `iapkit check` id：`can-make-payments` · 自动 · 警告\
-`iapkit generate` 生成的代码在每次购买之前都会检查 `canMakePayments`。在项目中，如果代码在销售产品，却从不询问 `canMakePayments`（或者只在一个没人调用的封装函数中询问，经过只有一行的外层封装函数转手也算，或者问了之后在不允许付款时只打一条日志、什么也不做，比如 `if … canMakePayments() { 购买 } else { print(…) }`，或者把拒绝交给一个完成回调 `else { onComplete(false) }`，而每个调用者传入的闭包都忽略了它；只在允许付款时才显示购买按钮则没有问题），也没有在一个不只是打日志的分支里说明 `paymentNotAllowed`（StoreKit 1）或 `purchaseNotAllowed`（StoreKit 2），这项检查就会给出警告；请在关闭了购买功能的设备上测试你的界面。
+`iapkit generate` 生成的代码在每次购买之前都会检查 `canMakePayments`。在项目中，如果代码在销售产品，却从不询问 `canMakePayments`（或者只在一个没人调用的封装函数中询问，经过只有一行的外层封装函数转手也算，或者问了之后在不允许付款时只打一条日志、什么也不做，比如 `if … canMakePayments() { 购买 } else { print(…) }`，项目自己的日志宏也算日志（`#define DLog(...) NSLog(…)`），或者只把答案写进一段文字，比如调试界面上的 `"Can pay: \(AppStore.canMakePayments)"`，或者把拒绝交给一个完成回调 `else { onComplete(false) }`，而每个调用者传入的闭包都忽略了它；只在允许付款时才显示购买按钮则没有问题），也没有在一个不只是打日志的分支里说明 `paymentNotAllowed`（StoreKit 1）或 `purchaseNotAllowed`（StoreKit 2）（App 自己的错误枚举里有同名的 case，只是描述它自己，并不算说明：必须有代码真正产生这个 case），这项检查就会给出警告；请在关闭了购买功能的设备上测试你的界面。
 
 **问题所在**：「屏幕使用时间」和设备管理可以禁止 App 内购买。产品可能仍然能够加载，但每次购买都会失败，而一个点了没反应的购买按钮看起来就像个 bug。
 

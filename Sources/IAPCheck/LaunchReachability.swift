@@ -608,10 +608,12 @@ private struct Search {
                 followFunctions(candidates, depth: depth, node: item.node)
             } else if let currentType {
                 // A computed property of the same type, such as a scene the app's `body` names,
-                // or a lazy one, made where it is first read.
+                // or a lazy or static one (`return instance` in a `getInstance()`), made where it
+                // is first read.
                 for position in index.properties(named: text, in: currentType) {
                     let property = index.properties[position]
-                    let lazyValue = property.attributes.contains("lazy") ? property.initializer : nil
+                    let madeWhenRead = property.attributes.contains("lazy") || property.isStatic
+                    let lazyValue = madeWhenRead ? property.initializer : nil
                     guard let body = property.body ?? lazyValue, !seen.contains(body) else { continue }
                     let child = addNode(
                         "\(currentType).\(text)",

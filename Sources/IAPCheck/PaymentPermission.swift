@@ -14,7 +14,8 @@ struct PaymentPermission {
         var wrapper: String?
         var isUsed: Bool
         /// True when the answer is the condition of an `if` or `guard` whose branch for "not
-        /// allowed" is missing or only logs: the customer taps Buy and nothing happens.
+        /// allowed" is missing or only logs, or when it is only written into a text: the
+        /// customer taps Buy and nothing happens.
         var isSilent = false
     }
 
@@ -33,7 +34,8 @@ struct PaymentPermission {
                 guard previous == "." || previous == "SKPaymentQueue" else { continue }
                 var ask = ask(at: position, in: file, location: tokens[position].location, used: &used)
                 ask.isSilent =
-                    Self.refusesSilently(tokens, askAt: position)
+                    Self.isInterpolated(tokens, askAt: position)
+                    || refusesSilently(tokens, askAt: position)
                     || refusesThroughIgnoredCompletion(tokens, askAt: position, file: file)
                 found.append(ask)
             }
@@ -75,13 +77,25 @@ struct PaymentPermission {
         var joinersAfter: Set<String>
     }
 
-    static func askCondition(_ tokens: [SwiftToken], askAt position: Int) -> AskCondition? {
-        let joiners: Set<String> = ["&&", "||", ","]
-        let line = tokens[position].location.line
-        // The receiver's first token: `SKPaymentQueue.canMakePayments`, `[SKPaymentQueue canMakePayments]`.
+    /// The receiver's first token: `SKPaymentQueue.canMakePayments`, `[SKPaymentQueue canMakePayments]`.
+    static func receiverStart(_ tokens: [SwiftToken], askAt position: Int) -> Int {
         var start = position - 1
         if tokens[start].text == ".", start > 0 { start -= 1 }
         if start > 0, tokens[start - 1].text == "[" { start -= 1 }
+        return start
+    }
+
+    /// True when the ask is the interpolation of a string (`"Can pay: \(AppStore.canMakePayments)"`,
+    /// a debug screen's line): the answer is shown as text, and no purchase waits on it.
+    static func isInterpolated(_ tokens: [SwiftToken], askAt position: Int) -> Bool {
+        let start = receiverStart(tokens, askAt: position)
+        return start > 0 && tokens[start - 1].kind == .stringLiteral
+    }
+
+    static func askCondition(_ tokens: [SwiftToken], askAt position: Int) -> AskCondition? {
+        let joiners: Set<String> = ["&&", "||", ","]
+        let line = tokens[position].location.line
+        let start = receiverStart(tokens, askAt: position)
         let negated = start > 0 && tokens[start - 1].text == "!"
         var keyword: Int?
         var before: Set<String> = []
@@ -109,9 +123,9 @@ struct PaymentPermission {
     /// Whether the ask at `position` is the condition of an `if` or `guard` on its line whose
     /// branch for a refusal is missing or only logs. (`if !…canMakePayments()` refuses in its
     /// first block; anything more involved is not judged, and counts as heard.)
-    static func refusesSilently(_ tokens: [SwiftToken], askAt position: Int) -> Bool {
+    func refusesSilently(_ tokens: [SwiftToken], askAt position: Int) -> Bool {
         // Another condition joined to it (`&&`, `,`) makes the branch about more than payments.
-        guard let condition = askCondition(tokens, askAt: position), condition.joinersAfter.isEmpty else {
+        guard let condition = Self.askCondition(tokens, askAt: position), condition.joinersAfter.isEmpty else {
             return false
         }
         let (keyword, negated, open) = (condition.keyword, condition.negated, condition.open)
@@ -144,7 +158,7 @@ struct PaymentPermission {
         while cursor < refusal.upperBound {
             let token = tokens[cursor]
             if token.kind == .identifier, !["return", "self"].contains(token.text) {
-                if SourceIndex.loggingCalls.contains(token.text), cursor + 1 < tokens.count,
+                if index.loggingCalls.contains(token.text), cursor + 1 < tokens.count,
                     tokens[cursor + 1].text == "("
                 {
                     cursor = SourceIndex.close(tokens, from: cursor + 1)
@@ -162,7 +176,7 @@ struct PaymentPermission {
         guard !handedOn.isEmpty else { return false }
         return handedOn.allSatisfy { parameter in
             let closures = closuresHanded(to: function, parameter: parameter)
-            return !closures.isEmpty && closures.allSatisfy { Self.ignoresRefusal(tokens: index.tokens($0.file), $0) }
+            return !closures.isEmpty && closures.allSatisfy { ignoresRefusal(tokens: index.tokens($0.file), $0) }
         }
     }
 
@@ -220,7 +234,7 @@ struct PaymentPermission {
     /// True when a completion closure does nothing a person sees with a `false`: it is empty or
     /// only logs, or it tests its parameter (`if success { … }`) with no `else`, or an `else`
     /// that only logs.
-    static func ignoresRefusal(tokens: [SwiftToken], _ closure: SourceIndex.Span) -> Bool {
+    func ignoresRefusal(tokens: [SwiftToken], _ closure: SourceIndex.Span) -> Bool {
         var bodyStart = closure.start + 1
         var parameter: String?
         if let header = (closure.start + 1..<min(closure.end, closure.start + 12)).first(where: {
@@ -246,14 +260,23 @@ struct PaymentPermission {
     /// Where the sources handle a purchase that failed because payments are not allowed
     /// (`SKError.paymentNotAllowed`, `Product.PurchaseError.purchaseNotAllowed`) in a way the
     /// customer can see. A `case` or `if` branch that only logs or breaks tells nobody; any other
-    /// use (a message, a mapping to the app's own error) counts.
+    /// use (a message, a mapping to the app's own error) counts. The app's own error type with a
+    /// case of that name describing itself is no such use: inside it, the name only says what
+    /// the case would mean if anything produced it.
     func explainsRefusal() -> Bool {
         let names: Set<String> = ["paymentNotAllowed", "purchaseNotAllowed", "SKErrorPaymentNotAllowed"]
-        for scan in index.scans where names.contains(where: scan.mentions) {
+        for (file, scan) in index.scans.enumerated() where names.contains(where: scan.mentions) {
             let tokens = scan.tokens
             for position in tokens.indices where names.contains(tokens[position].text) {
+                if let owner = index.type(containing: position, in: file).map({ index.types[$0].name }),
+                    (index.casesByName[tokens[position].text] ?? []).contains(where: {
+                        index.cases[$0].typeName == owner
+                    })
+                {
+                    continue
+                }
                 guard let body = branch(naming: position, tokens) else { return true }
-                if !Self.onlyLogs(tokens, body) { return true }
+                if !onlyLogs(tokens, body) { return true }
             }
         }
         return false
@@ -292,15 +315,16 @@ struct PaymentPermission {
         }
     }
 
-    /// True when the code in `range` calls nothing but logging functions (and may break or
-    /// return).
-    static func onlyLogs(_ tokens: [SwiftToken], _ range: Range<Int>) -> Bool {
+    /// True when the code in `range` calls nothing but logging functions, the project's own
+    /// logging macros among them (and may break or return).
+    func onlyLogs(_ tokens: [SwiftToken], _ range: Range<Int>) -> Bool {
+        let loggingCalls = index.loggingCalls
         var index = range.lowerBound
         while index < range.upperBound {
             let token = tokens[index]
             let next = index + 1 < range.upperBound ? tokens[index + 1].text : ""
             if token.kind == .identifier, !["break", "return", "fallthrough", "self", "Self"].contains(token.text) {
-                if SourceIndex.loggingCalls.contains(token.text), next == "(" {
+                if loggingCalls.contains(token.text), next == "(" {
                     // The log call's arguments are only shown, whatever they name.
                     index = SourceIndex.close(tokens, from: index + 1)
                     continue
@@ -308,7 +332,7 @@ struct PaymentPermission {
                 // `logger.error(…)`, `Log.debug(…)`: a receiver followed by a log call.
                 let isReceiver =
                     next == "." && index + 2 < range.upperBound
-                    && SourceIndex.loggingCalls.contains(tokens[index + 2].text)
+                    && loggingCalls.contains(tokens[index + 2].text)
                 if !isReceiver { return false }
             }
             index += 1

@@ -277,6 +277,15 @@ struct SourceHeuristics {
                     {
                         return true
                     }
+                    // `NSUInteger count = [response.products count]; if (count > 0) { … } else { … }`.
+                    if oneID, let alias = Self.countAlias(tokens, at: position),
+                        let check = (position + 1..<min(span.end, position + 40)).first(where: {
+                            tokens[$0].text == alias && ["(", "if"].contains(tokens[$0 - 1].text)
+                        }),
+                        Self.reportsWhenEmpty(tokens, at: check, isCount: true)
+                    {
+                        return true
+                    }
                     if token.kind == .stringLiteral, let literal = index.literal(at: position, in: span.file),
                         Self.missingProductWords.contains(where: literal.words.lowercased().contains)
                     {
@@ -303,6 +312,24 @@ struct SourceHeuristics {
         }
         guard cursor >= 0, ["if", "guard"].contains(tokens[cursor].text) else { return false }
         return reportsWhenMissing(tokens, after: position + 3)
+    }
+
+    /// The variable the number of returned products is kept in: `count` in `NSUInteger count =
+    /// [response.products count];` or `let count = response.products.count`.
+    static func countAlias(_ tokens: [SwiftToken], at position: Int) -> String? {
+        guard tokens[position].text == "count", position >= 3 else { return nil }
+        let counted =
+            tokens[position - 1].text == "." && tokens[position - 2].text == "products"
+            || tokens[position - 1].text == "products" && position + 1 < tokens.count
+                && tokens[position + 1].text == "]"
+        guard counted else { return nil }
+        let line = tokens[position].location.line
+        var cursor = position - 1
+        while cursor > 0, tokens[cursor].location.line == line, tokens[cursor].text != "=" { cursor -= 1 }
+        guard cursor > 0, tokens[cursor].text == "=", tokens[cursor - 1].kind == .identifier,
+            tokens[cursor - 1].location.line == line
+        else { return nil }
+        return tokens[cursor - 1].text
     }
 
     /// Words of a message about products the store did not return.
@@ -532,7 +559,8 @@ struct SourceHeuristics {
     /// True when the branch for an empty answer, checked at `position` (`isEmpty`, `first`,
     /// `count`), does something a person sees rather than returning: `guard let p =
     /// products.first else { throw … }`, `if products.isEmpty { showError(…) }`.
-    static func reportsWhenEmpty(_ tokens: [SwiftToken], at position: Int) -> Bool {
+    /// `isCount`: the token is a variable holding the number of products.
+    static func reportsWhenEmpty(_ tokens: [SwiftToken], at position: Int, isCount: Bool = false) -> Bool {
         let text = tokens[position].text
         let line = tokens[position].location.line
         if text == "productIdentifier" {
@@ -568,7 +596,7 @@ struct SourceHeuristics {
         }
         let emptyInThen =
             text == "isEmpty" && !negated
-            || text == "count" && position + 2 < tokens.count && tokens[position + 1].text == "=="
+            || (text == "count" || isCount) && position + 2 < tokens.count && tokens[position + 1].text == "=="
                 && tokens[position + 2].text == "0"
         guard emptyInThen, cursor >= 0, tokens[cursor].text == "if" else {
             return reportsWhenMissing(tokens, after: position + 1)
@@ -642,12 +670,19 @@ struct SourceHeuristics {
         if cursor == 0 || tokens[cursor - 1].text != "else" {
             // `if let … { … } else { … }`: past the body to its `else`.
             let afterBody = SourceIndex.close(tokens, from: cursor)
-            guard afterBody + 1 < tokens.count, tokens[afterBody].text == "else", tokens[afterBody + 1].text == "{"
-            else {
+            guard afterBody + 1 < tokens.count, tokens[afterBody].text == "else" else {
                 // `if let p = products.first { …; return }`: what follows is the branch for its absence.
                 return endsWithReturn(tokens, close: afterBody - 1) && reportsBelow(tokens, from: afterBody)
             }
             elseBlock = afterBody + 1
+            if tokens[elseBlock].text == "if" {
+                // `} else if (!product) { … }`: the next branch is the one for the absence.
+                guard
+                    let open = (elseBlock..<min(tokens.count, elseBlock + 40)).first(where: { tokens[$0].text == "{" })
+                else { return false }
+                elseBlock = open
+            }
+            guard tokens[elseBlock].text == "{" else { return false }
         }
         let close = SourceIndex.close(tokens, from: elseBlock)
         // `else { return "" }` puts a value in the product's place and tells nobody.
@@ -714,6 +749,20 @@ struct SourceHeuristics {
     /// `[productID]`, `["com.example.pro"]`: a collection literal of one element.
     private static func holdsOneElement(_ tokens: [SwiftToken], open: Int, end: Int) -> Bool {
         guard SourceIndex.close(tokens, from: open) == end, end - open > 2 else { return false }
+        if tokens[open + 1].kind == .identifier, tokens[open + 2].kind == .identifier {
+            // An Objective-C message: `[NSSet setWithObject:productID]`, `[NSSet
+            // setWithArray:@[productID]]`; an empty `[NSSet set]` grown later is not one ID.
+            guard open + 3 < end, tokens[open + 3].text == ":" else { return false }
+            switch tokens[open + 2].text {
+            case "setWithObject": return true
+            case "setWithArray":
+                // Only an array literal says how many: `[self.tips allKeys]` may hold any number.
+                let literal = open + 5
+                guard literal < end, tokens[open + 4].text == "@", tokens[literal].text == "[" else { return false }
+                return holdsOneElement(tokens, open: literal, end: SourceIndex.close(tokens, from: literal))
+            default: return false
+            }
+        }
         var depth = 0
         for position in (open + 1)..<(end - 1) {
             let text = tokens[position].text
@@ -733,7 +782,9 @@ struct SourceHeuristics {
             var cursor = body.start
             while cursor < position - 1 {
                 defer { cursor += 1 }
-                guard tokens[cursor].text == name, cursor > 0, ["let", "var"].contains(tokens[cursor - 1].text) else {
+                // `let ids = …`, or Objective-C's `NSSet *ids = …`.
+                guard tokens[cursor].text == name, cursor > 0, ["let", "var", "*"].contains(tokens[cursor - 1].text)
+                else {
                     continue
                 }
                 return oneElementInitializer(tokens, after: cursor, end: position)

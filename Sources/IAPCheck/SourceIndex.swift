@@ -95,6 +95,9 @@ struct SourceIndex {
     private(set) var propertiesByName: [String: [Int]] = [:]
     private(set) var casesByName: [String: [Int]] = [:]
     private(set) var macrosByName: [String: [Int]] = [:]
+    /// `loggingCalls` and the project's macros that stand for one, or for nothing
+    /// (`#define DLog(...) NSLog(@__VA_ARGS__)`, `#define DLog(...)` in a release build).
+    private(set) var loggingCalls: Set<String> = SourceIndex.loggingCalls
     private(set) var propertiesByType: [String: [Int]] = [:]
     /// The functions of each type and its extensions.
     private(set) var functionsByType: [String: [Int]] = [:]
@@ -217,6 +220,10 @@ struct SourceIndex {
                 propertiesByMember[Member(type: typeName, name: property.name), default: []].append(index)
             }
         }
+        for (index, macro) in macros.enumerated() {
+            macrosByName[macro.name, default: []].append(index)
+            if isLoggingMacro(macro) { loggingCalls.insert(macro.name) }
+        }
         for (index, item) in cases.enumerated() {
             casesByName[item.name, default: []].append(index)
             casesByType[item.typeName, default: []].append(index)
@@ -237,6 +244,20 @@ struct SourceIndex {
             }
             return parents
         }
+    }
+
+    /// A function-like macro whose value is empty or starts with a logging call: the parameter
+    /// list written against its name is skipped first.
+    private func isLoggingMacro(_ macro: Macro) -> Bool {
+        let tokens = scans[macro.value.file].tokens
+        var start = macro.value.start
+        if start < macro.value.end, tokens[start].text == "(" {
+            start = min(SourceIndex.close(tokens, from: start), macro.value.end)
+        } else {
+            return false
+        }
+        guard start < macro.value.end else { return true }
+        return tokens[start].kind == .identifier && SourceIndex.loggingCalls.contains(tokens[start].text)
     }
 
     /// The argument labels of the call whose `(` is at `open`, `_` for an unlabelled argument:

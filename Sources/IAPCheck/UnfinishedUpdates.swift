@@ -9,6 +9,10 @@ import IAPProject
 /// `for await … in Transaction.updates` loop is judged by its own body: it, or a function it
 /// calls (followed by name, so a delegate's method counts, two calls down), must finish.
 ///
+/// A loop that throws the update away (`for await _ in Transaction.updates`) has nothing to
+/// finish it with: only code that finishes every entry of `Transaction.unfinished`, whatever
+/// else holds, finishes what it was sent.
+///
 /// A loop that hands the update on to code that cannot be followed (`continuation.yield`, a
 /// subject's `send`, a notification, a stored closure) is not judged, nor is one in a function
 /// nothing calls.
@@ -32,7 +36,11 @@ struct UnfinishedUpdates {
                 let span = SourceIndex.Span(file: file, start: body.lowerBound, end: body.upperBound)
                 // A loop in a function nothing calls never runs; `listener-at-launch` says so.
                 let runs = index.function(containing: position, in: file).map(index.isEverCalled) ?? true
-                if runs, !handsOn(span), !finishes(span, depth: 2) { found.append(tokens[position].location) }
+                let finished =
+                    Self.discardsUpdate(tokens, forAt: position)
+                    ? finishesEveryUnfinished(span, depth: 2, transactionNames: transactionNames)
+                    : finishes(span, depth: 2)
+                if runs, !handsOn(span), !finished { found.append(tokens[position].location) }
                 position = body.upperBound - 1
             }
         }
@@ -42,14 +50,15 @@ struct UnfinishedUpdates {
     /// `for await update in Transaction.updates {` (also `StoreKit.Transaction.updates`):
     /// the tokens of its braces.
     static func updatesLoopBody(
-        _ tokens: [SwiftToken], forAt start: Int, transactionNames: Set<String> = ["Transaction"]
+        _ tokens: [SwiftToken], forAt start: Int, transactionNames: Set<String> = ["Transaction"],
+        sequence: String = "updates"
     ) -> Range<Int>? {
         var cursor = start + 1
         var sawIn = false
         var sawUpdates = false
         while cursor < tokens.count, tokens[cursor].text != "{", cursor - start < 16 {
             if tokens[cursor].text == "in" { sawIn = true }
-            if sawIn, tokens[cursor].text == "updates", cursor >= 2, tokens[cursor - 1].text == ".",
+            if sawIn, tokens[cursor].text == sequence, cursor >= 2, tokens[cursor - 1].text == ".",
                 transactionNames.contains(tokens[cursor - 2].text)
             {
                 sawUpdates = true
@@ -92,14 +101,57 @@ struct UnfinishedUpdates {
         }
     }
 
+    /// `for await _ in …`: the loop binds nothing.
+    static func discardsUpdate(_ tokens: [SwiftToken], forAt start: Int) -> Bool {
+        let first = start + 1 < tokens.count && tokens[start + 1].text == "await" ? start + 2 : start + 1
+        return first < tokens.count && tokens[first].text == "_"
+    }
+
+    /// True when `span`, or a function it calls (`depth` calls down), loops over
+    /// `Transaction.unfinished` and finishes in that loop, outside any `if`, `guard` or `switch`
+    /// of its function (a `do` block aside).
+    private func finishesEveryUnfinished(_ span: SourceIndex.Span, depth: Int, transactionNames: Set<String>) -> Bool {
+        let tokens = index.tokens(span.file)
+        var open: [Int] = []
+        for position in span.start..<span.end where tokens[position].kind != .stringLiteral {
+            switch tokens[position].text {
+            case "{": open.append(position)
+            case "}": _ = open.popLast()
+            case "for":
+                guard
+                    let body = Self.updatesLoopBody(
+                        tokens, forAt: position, transactionNames: transactionNames, sequence: "unfinished"),
+                    FailedTransactions.mentionsFinish(
+                        SourceIndex.Span(file: span.file, start: body.lowerBound, end: body.upperBound), tokens)
+                else { continue }
+                // Every brace between the function's and the loop opens a `do` block.
+                let nested = open.dropFirst().contains { $0 == 0 || tokens[$0 - 1].text != "do" }
+                if !nested { return true }
+            default: continue
+            }
+        }
+        guard depth > 0 else { return false }
+        return calledBodies(span).contains {
+            finishesEveryUnfinished($0, depth: depth - 1, transactionNames: transactionNames)
+        }
+    }
+
     private func finishes(_ span: SourceIndex.Span, depth: Int) -> Bool {
         let tokens = index.tokens(span.file)
         if FailedTransactions.mentionsFinish(span, tokens) { return true }
+        guard depth > 0 else { return false }
+        return calledBodies(span).contains { finishes($0, depth: depth - 1) || handsOn($0) }
+    }
+
+    /// The bodies of the project's functions that `span` calls, followed by name (and by
+    /// argument labels when several share it).
+    private func calledBodies(_ span: SourceIndex.Span) -> [SourceIndex.Span] {
+        let tokens = index.tokens(span.file)
         var called: [SourceIndex.Span] = []
         for position in span.start..<span.end where tokens[position].kind == .identifier {
             let token = tokens[position]
             let next = position + 1 < span.end ? tokens[position + 1].text : ""
-            guard depth > 0, next == "(", !Self.libraryNames.contains(token.text) else { continue }
+            guard next == "(", !Self.libraryNames.contains(token.text) else { continue }
             // A name many types declare is too common to say which one runs.
             var candidates = index.functions(named: token.text, in: nil)
             if candidates.count > 1 {
@@ -115,6 +167,6 @@ struct UnfinishedUpdates {
                 }
             }
         }
-        return called.contains { finishes($0, depth: depth - 1) || handsOn($0) }
+        return called
     }
 }

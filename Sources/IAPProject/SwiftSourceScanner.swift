@@ -221,7 +221,14 @@ private struct SwiftLexer {
                 }
                 let last = location
                 advance()
-                if let after = byte(at: 0), Self.isIdentifierStart(after) {
+                // The C preprocessor lets spaces stand between `#` and the directive
+                // (`#    define DLog(...)` inside an `#ifdef`).
+                var gap = 0
+                while objectiveC, let blank = byte(at: gap), blank == UInt8(ascii: " ") || blank == UInt8(ascii: "\t") {
+                    gap += 1
+                }
+                if let after = byte(at: gap), Self.isIdentifierStart(after) {
+                    for _ in 0..<gap { advance() }
                     add(.poundKeyword, "#" + readWord(), last)
                 } else {
                     add(.punctuation, "#", last)

@@ -3627,6 +3627,196 @@ import Testing
         #expect(try Detail.result("product-id-mismatch", files: joined)?.status == .warning)
     }
 
+    /// The Clean store without its one `canMakePayments`: what the app says of a refusal decides.
+    static func storeThatNeverAsks() throws -> [String: [UInt8]] {
+        try Detail.replacing(
+            "Pebble/Store.swift", "var purchasesAllowed: Bool { AppStore.canMakePayments }",
+            with: "var purchasesAllowed: Bool { true }", in: try Fixture.files(nil))
+    }
+
+    /// `#define DLog(...) NSLog(...)`, written with spaces after the `#` inside an `#ifdef`: a
+    /// refusal that only calls the project's logging macro tells the customer nothing.
+    @Test func aRefusalThatOnlyCallsALoggingMacroWarns() throws {
+        let header = """
+            #ifdef DEBUG
+            #    define DLog(...) NSLog(@__VA_ARGS__)
+            #else
+            #    define DLog(...) /* */
+            #endif
+            """
+        let buyer = """
+            #import <StoreKit/StoreKit.h>
+            #import "Log.h"
+
+            @implementation Buyer
+            - (void)buy:(SKProduct *)product {
+                if ([SKPaymentQueue canMakePayments]) {
+                    [[SKPaymentQueue defaultQueue] addPayment:[SKPayment paymentWithProduct:product]];
+                } else {
+                    DLog("payments are not allowed");
+                }
+            }
+            @end
+            """
+        let files = Self.adding(
+            "Pebble/Log.h", header, to: Self.adding("Pebble/Buyer.m", buyer, to: try Self.storeThatNeverAsks()))
+        let result = try Detail.result("can-make-payments", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        // A macro that shows an alert is no logging call.
+        let alerting = try Detail.replacing(
+            "Pebble/Log.h", "#    define DLog(...) NSLog(@__VA_ARGS__)",
+            with: "#    define DLog(...) ShowAlert(@__VA_ARGS__)",
+            in: try Detail.replacing("Pebble/Log.h", "#    define DLog(...) /* */", with: "", in: files))
+        #expect(try Detail.result("can-make-payments", files: alerting)?.status == .pass)
+    }
+
+    /// `"Can pay: \(AppStore.canMakePayments)"` on a debug screen shows the answer; no purchase
+    /// waits on it.
+    @Test func anAnswerOnlyWrittenIntoATextIsNotAsking() throws {
+        let debug = """
+            import StoreKit
+
+            struct DebugScreen {
+                func lines() -> [String] {
+                    var lines = ["Store"]
+                    lines.append("Can make payments: \\(AppStore.canMakePayments)")
+                    lines.append("Products: \\(Store.productIDs.count)")
+                    return lines
+                }
+            }
+            """
+        let files = Self.adding("Pebble/DebugScreen.swift", debug, to: try Self.storeThatNeverAsks())
+        let result = try Detail.result("can-make-payments", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        #expect(result?.message.contains("only logs it or does nothing") == true)
+    }
+
+    /// The app's own error enum with a `paymentNotAllowed` case describing itself explains nothing
+    /// when no code ever produces that case.
+    @Test func anOwnErrorCaseNothingProducesExplainsNoRefusal() throws {
+        let errors = """
+            enum PurchaseFailure: Error {
+                case paymentNotAllowed
+                case network
+
+                var message: String {
+                    switch self {
+                    case .paymentNotAllowed: return "Purchases are turned off on this device"
+                    case .network: return "No connection"
+                    }
+                }
+            }
+            """
+        let files = Self.adding("Pebble/PurchaseFailure.swift", errors, to: try Self.storeThatNeverAsks())
+        #expect(try Detail.result("can-make-payments", files: files)?.status == .warning)
+        // Mapped from StoreKit's own error elsewhere, it is the explanation.
+        let mapped = Self.adding(
+            "Pebble/Mapping.swift",
+            """
+            import StoreKit
+
+            func failure(from error: Product.PurchaseError) -> PurchaseFailure {
+                error == .purchaseNotAllowed ? .paymentNotAllowed : .network
+            }
+            """, to: files)
+        #expect(try Detail.result("can-make-payments", files: mapped)?.status == .pass)
+    }
+
+    /// `class func getInstance() -> Service { return instance }` over `private static let
+    /// instance = Service()`: the app delegate that calls it at launch creates the listener.
+    @Test func aSingletonReadThroughAStaticGetterIsReachedFromLaunch() throws {
+        let app = try Detail.replacing(
+            "Pebble/PebbleApp.swift", "@State private var store = Store()",
+            with: "init() { Service.getInstance().start() }", in: try Fixture.files(nil))
+        let service = """
+            final class Service {
+                private static let instance = Service()
+                private let store: Store
+
+                init() { store = Store() }
+
+                class func getInstance() -> Service {
+                    return instance
+                }
+
+                func start() {}
+            }
+            """
+        let files = Self.adding("Pebble/Service.swift", service, to: app)
+        let result = try Detail.result("listener-at-launch", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+    }
+
+    /// `for await _ in Transaction.updates` throws each update away; a call that finishes
+    /// `Transaction.unfinished` only when nothing is owned does not finish it. One that finishes
+    /// every unfinished transaction does.
+    @Test func anUpdatesLoopThatDiscardsTheUpdateMustFinishEveryUnfinished() throws {
+        let discarding = try Detail.replacing(
+            "Pebble/Store.swift",
+            "for await update in Transaction.updates {\n                if case .verified(let transaction) = update { await transaction.finish() }\n            }",
+            with: "for await _ in Transaction.updates {\n                await self.refresh()\n            }",
+            in: try Fixture.files(nil))
+        let refresh = """
+            import StoreKit
+
+            extension Store {
+                func refresh() async {
+                    var owned: Set<String> = []
+                    for await entitlement in Transaction.currentEntitlements {
+                        if case .verified(let transaction) = entitlement { owned.insert(transaction.productID) }
+                    }
+                    if owned.isEmpty {
+                        for await pending in Transaction.unfinished {
+                            if case .verified(let transaction) = pending { await transaction.finish() }
+                        }
+                    }
+                }
+            }
+            """
+        let files = Self.adding("Pebble/Refresh.swift", refresh, to: discarding)
+        let result = try Detail.result("finish-transactions", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        let always = try Detail.replacing(
+            "Pebble/Refresh.swift", "if owned.isEmpty {", with: "do {", in: files)
+        #expect(try Detail.result("finish-transactions", files: always)?.status == .pass)
+    }
+
+    /// A StoreKit 1 request for one ID (`[NSSet setWithObject:…]`, `[NSSet setWithArray:@[…]]`)
+    /// whose handler keeps the count in a variable and reports in an `else if`: an empty answer
+    /// is the missing ID, told. A set grown from `[NSSet set]` may hold any number.
+    @Test func anObjectiveCRequestForOneIDReportedInAnElseIfPasses() throws {
+        let helper = """
+            #import <StoreKit/StoreKit.h>
+
+            @implementation RemoveAds
+            - (void)fetch {
+                NSSet *ids = [NSSet setWithArray:@[kRemoveAdsID]];
+                self.request = [[SKProductsRequest alloc] initWithProductIdentifiers:ids];
+                self.request.delegate = self;
+                [self.request start];
+            }
+
+            - (void)productsRequest:(SKProductsRequest *)request didReceiveResponse:(SKProductsResponse *)response {
+                SKProduct *product = nil;
+                NSUInteger count = [response.products count];
+                if (count > 0) {
+                    product = [response.products objectAtIndex:0];
+                }
+                else if (!product) {
+                    [self showUnavailableAlert];
+                }
+            }
+            @end
+            """
+        let files = Self.adding("Pebble/RemoveAds.m", helper, to: try Fixture.files(nil))
+        let result = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let grown = try Detail.replacing(
+            "Pebble/RemoveAds.m", "NSSet *ids = [NSSet setWithArray:@[kRemoveAdsID]];",
+            with: "NSSet *ids = [NSSet set];\n    ids = [ids setByAddingObject:kRemoveAdsID];", in: files)
+        #expect(try Detail.result("invalid-ids-ignored", files: grown)?.status == .warning)
+    }
+
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
     /// (a message to a handler-taking method, a look-up, a handler setter) are read without a
     /// crash, and the report still comes.
