@@ -142,9 +142,13 @@ struct InterfaceReach {
             return typed
         }
         let free = candidates.filter { index.functions[$0].typeName == nil }
-        if !message, previous != "." {
+        if !message, previous != ".", !free.isEmpty {
             return free.count == 1 && takesLabels(of: position + 1, in: tokens, function: free[0]) ? free[0] : nil
         }
+        // A call with no receiver that is neither the type's own method nor a free function
+        // (`displaySimpleAlert(title:…)` in a controller) runs one inherited from an extension of
+        // its superclass or of a protocol it adopts: followed, as below, when one type alone
+        // implements the name.
         // A protocol's requirement has no body: `delegate?.didPurchase()` runs the one type's
         // method that implements it.
         let implemented = candidates.filter { index.functions[$0].body != nil }
@@ -315,6 +319,18 @@ struct InterfaceReach {
                 if let selector = (position + 1..<end).first(where: { tokens[$0].text.hasSuffix("selector") }) {
                     guard let method = Self.selectorMethod(tokens, after: selector, limit: end) else { continue }
                     for candidate in index.functionsByName[method] ?? [] {
+                        let observer = index.functions[candidate]
+                        guard let body = observer.body, !observer.attributes.contains("@MainActor") else { continue }
+                        found.append((body, observer.typeName))
+                    }
+                } else if let queue = (position..<end).first(where: { tokens[$0].text == "queue" }),
+                    queue + 6 < end, tokens[queue + 1].text == ":", tokens[queue + 2].text == "nil",
+                    tokens[queue + 4].text == "using", tokens[queue + 5].text == ":",
+                    tokens[queue + 6].kind == .identifier, queue + 7 >= end || tokens[queue + 7].text != "{"
+                {
+                    // `addObserver(forName: …, object: nil, queue: nil, using: catchFailure)`: a
+                    // method given by name runs on the posting thread too.
+                    for candidate in index.functionsByName[tokens[queue + 6].text] ?? [] {
                         let observer = index.functions[candidate]
                         guard let body = observer.body, !observer.attributes.contains("@MainActor") else { continue }
                         found.append((body, observer.typeName))

@@ -3817,6 +3817,54 @@ import Testing
         #expect(try Detail.result("invalid-ids-ignored", files: grown)?.status == .warning)
     }
 
+    /// A delegate that posts a notification whose observer, given by name with `queue: nil`,
+    /// calls a method of an extension of `UIViewController`: the alert is shown on StoreKit's
+    /// queue. With `queue: .main` it is not.
+    @Test func anObserverMethodGivenByNameRunsOnThePostingQueue() throws {
+        let helper = """
+            import StoreKit
+
+            extension Notification.Name {
+                static let purchaseFailed = Notification.Name("purchaseFailed")
+            }
+
+            final class Helper: NSObject, SKProductsRequestDelegate {
+                func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {
+                    if response.products.isEmpty { NotificationCenter.default.post(name: .purchaseFailed, object: nil) }
+                }
+            }
+            """
+        let controller = """
+            import UIKit
+
+            final class SettingsController: UIViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    NotificationCenter.default.addObserver(forName: .purchaseFailed, object: nil, queue: nil, using: showFailure)
+                }
+
+                func showFailure(_ note: Notification) {
+                    showAlert(title: "Purchase failed")
+                }
+            }
+
+            extension UIViewController {
+                func showAlert(title: String) {
+                    let alert = UIAlertController(title: title, message: nil, preferredStyle: .alert)
+                    present(alert, animated: true)
+                }
+            }
+            """
+        let files = Self.adding(
+            "Pebble/Helper.swift", helper,
+            to: Self.adding("Pebble/SettingsController.swift", controller, to: try Fixture.files(nil)))
+        let result = try Detail.result("main-thread-assumed", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        let onMain = try Detail.replacing(
+            "Pebble/SettingsController.swift", "queue: nil", with: "queue: .main", in: files)
+        #expect(try Detail.result("main-thread-assumed", files: onMain)?.status == .pass)
+    }
+
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
     /// (a message to a handler-taking method, a look-up, a handler setter) are read without a
     /// crash, and the report still comes.
