@@ -3,7 +3,7 @@
 
 extension BuiltInTemplates {
     /// Changes whenever a name or a source below changes.
-    public static let digest = "3ce08d2052fd14a8"
+    public static let digest = "ec1289d8708658bd"
 
     /// Each built-in template's source, by name (`StoreKit2/StoreManager.swift`).
     public static let sources: [String: String] = [
@@ -5055,7 +5055,8 @@ Follows every literal that reaches a product request (through constants, enums a
 Swift and Objective-C) and fails on an ID in neither the catalogue nor a `.storekit` file, or near
 one; pieces joined into an ID at run time are warnings, and so is a bare `"."` joining values only
 known at run time (`bundleIdentifier + "." + suffix`); a `+` between two lists of IDs (`tipIDs +
-planIDs`, each a literal or made by `allCases` or `map`) joins no ID. A stored property without a value is
+planIDs`, each a literal or made by `allCases` or `map`) joins no ID, and a subscript's key
+(`purchasable[kind]`) picks a list without adding its type's cases to it. A stored property without a value is
 followed to what its type assigns it (`init` setting `productIDs = …`), and a property list the
 code reads by name (`Bundle.main.path(forResource: "Products", ofType: "plist")`) gives its IDs,
 checked where the file writes them: the strings of an array, and the keys of a dictionary whose
@@ -5402,8 +5403,8 @@ posts the notification whose name it is handed), and a method that only one clas
 defines (a protocol's requirement aside, so `delegate?.didPurchase()` reaches the one screen that
 implements it), called with that method's labels, or one of the type a chain starts at
 (`Settings.shared.disableAds()`), and the `didSet` of a property it sets (`offerView.price = …`
-whose `didSet` retitles a button). A copy of SwiftyStoreKit in the sources or in a committed
-`Pods` folder calls the completions of `purchaseProduct`, `restorePurchases` and
+whose `didSet` retitles a button). SwiftyStoreKit, whether copied into the sources, kept in `Pods`
+or added as a package, calls the completions of `purchaseProduct`, `restorePurchases` and
 `completeTransactions` from its observer, so those completions are judged the same way, and so are
 the closures callers hand to a wrapper that passes the answer on (`completion(true)` inside the
 completion).
@@ -5424,7 +5425,8 @@ UI reads.
 `iapkit check` id: `invalid-ids-ignored` · heuristic · warning\
 Scans the sources: StoreKit 1 (or SwiftyStoreKit) code that never reads the invalid IDs (a
 response handler that looks for each requested product and reports the missing ones, with a
-message such as "not found", counts as reading them), and StoreKit 2 look-ups of which none ever
+message such as "not found", counts as reading them, but not one about a request gone missing),
+and StoreKit 2 look-ups, a `StoreView(ids:)` given the IDs among them, of which none ever
 compares requested and returned IDs. Looking a requested ID up among the returned products
 (`products.first(where: { $0.id == proID })`) in the function that asks is a comparison, and so
 is an empty answer to a request for one ID (`isEmpty`, or `guard let product = products.first`
@@ -5434,7 +5436,11 @@ identifier matches, by `==` or by a `switch` on it, or keeping the count, `NSUIn
 [response.products count]`, and reporting in the `else` or `else if` of `if (count > 0)`). One ID
 is `[proID]`, `[NSSet setWithObject:proID]`, `[NSSet setWithArray:@[proID]]`, or a constant
 declared as a one-element collection (`let proIDs: Set<String> = ["com.example.pro"]`, asked for as
-`Array(proIDs)`), not a set grown from `[NSSet set]`; keeping the one product (`product = products.first`) and unwrapping it with a
+`Array(proIDs)`, or `Set([proID])`), not a set grown from `[NSSet set]`; for StoreKit 1, an answer kept
+in a property (`products = response.products`) and unwrapped with a message where the product is
+bought (`guard let upgrade = products?.first else { showFailure() }`), or the one product kept
+(`self.product = [response.products objectAtIndex:0]`) and reported when nil (`if
+(!self.product) { … }`), is the same check; keeping the one product (`product = products.first`) and unwrapping it with a
 message (`guard let product else { purchaseError = "…" }`) is the same check. For StoreKit 1, a
 handler that compares how many products came with how many it asked for and reports the
 shortfall (`guard response.products.count == expected else { … }`) notices a missing ID too. A
@@ -5535,7 +5541,10 @@ over `Transaction.unfinished` that finishes, itself or in a method it calls, out
 `guard`, finishes what arrived (one that runs only when nothing is owned leaves renewals
 unfinished). A chain
 of `if state == .purchased { } else if state == .failed { }` with no branch and no `else` for a
-state leaves that state's transactions unfinished, unless the observer finishes after it. An
+state leaves that state's transactions unfinished, unless the observer finishes after it; a
+branch that collects its transactions (`restored.append(transaction)`) is served by the method
+the observer hands the collection to after the loop (`handleRestored(restored)`) when that method
+finishes them. An
 observer that implements `paymentQueue(_:removedTransactions:)` but not
 `paymentQueue(_:updatedTransactions:)` finishes nothing: StoreKit hands new transactions only to
 the latter.
@@ -5620,7 +5629,9 @@ nothing calls, even through one-line wrappers of the wrapper, or only to log a r
 { print(…) }`, the project's own logging macros included (`#define DLog(...) NSLog(…)`), or only
 to write the answer into a text, `"Can pay: \(AppStore.canMakePayments)"` on a debug screen, or to hand the refusal to a completion, `else { onComplete(false) }`, that every
 caller's closure ignores; showing the buy button only when payments are allowed is fine) nor explains `paymentNotAllowed` (StoreKit 1) or `purchaseNotAllowed` (StoreKit
-2) in a branch that does more than log (an error enum of the app's own with a case of that name
+2) in a branch that does more than log (an app that sells only through StoreKit's views,
+`StoreView`, `ProductView` or `SubscriptionStoreView`, without an `onInAppPurchaseCompletion` of
+its own, lets them show StoreKit's alert; an error enum of the app's own with a case of that name
 explains nothing by describing itself: some code must produce the case); test your screens with purchases turned off.
 
 **What goes wrong.** Screen Time and device management can forbid in-app purchases. Products may
@@ -5890,7 +5901,7 @@ func loadProducts(_ identifiers: Set<String>) async throws -> [Product] {
 ### 产品 ID 不一致
 
 `iapkit check` id：`product-id-mismatch` · 自动 · 错误\
-追踪每一个最终流入产品请求的字面量（经由常量、枚举和 `#define`，Swift 与 Objective-C 都算）；如果某个 ID 既不在商品目录中，也不在任何 `.storekit` 文件中，或者与其中某个 ID 只差一点，就判定失败；运行时拼接成 ID 的片段只给出警告，单独一个 `"."` 把只有运行时才知道的值连起来（`bundleIdentifier + "." + suffix`）也一样；两个 ID 列表之间的 `+`（`tipIDs + planIDs`，每个列表是字面量，或由 `allCases`、`map` 生成）并没有拼接出 ID。声明时没有值的存储属性，会跟踪到所在类型给它赋的值（`init` 中的 `productIDs = …`）；代码按名字读取的属性列表文件（`Bundle.main.path(forResource: "Products", ofType: "plist")`）提供其中的 ID，并在文件写出它们的位置检查：数组中的字符串，以及值为普通值的字典的键（`com.example.pro` → `⭐️`）。
+追踪每一个最终流入产品请求的字面量（经由常量、枚举和 `#define`，Swift 与 Objective-C 都算）；如果某个 ID 既不在商品目录中，也不在任何 `.storekit` 文件中，或者与其中某个 ID 只差一点，就判定失败；运行时拼接成 ID 的片段只给出警告，单独一个 `"."` 把只有运行时才知道的值连起来（`bundleIdentifier + "." + suffix`）也一样；两个 ID 列表之间的 `+`（`tipIDs + planIDs`，每个列表是字面量，或由 `allCases`、`map` 生成）并没有拼接出 ID；下标的键（`purchasable[kind]`）只是选出一个列表，不会把键所属类型的所有 case 加进请求。声明时没有值的存储属性，会跟踪到所在类型给它赋的值（`init` 中的 `productIDs = …`）；代码按名字读取的属性列表文件（`Bundle.main.path(forResource: "Products", ofType: "plist")`）提供其中的 ID，并在文件写出它们的位置检查：数组中的字符串，以及值为普通值的字典的键（`com.example.pro` → `⭐️`）。
 
 **问题所在**：代码请求的 ID 与 App Store Connect 中的不同。常见的原因有：拼写错误、大小写不同、在该用产品 ID 的地方传了 Bundle ID，或者在运行时用 Bundle ID 加后缀拼出 ID——一旦 Debug 构建使用不同的 Bundle ID，这种做法就会出错。
 
@@ -6116,7 +6127,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 假定代理回调在主线程上
 
 `iapkit check` id：`main-thread-assumed` · 启发式 · 警告\
-按方法签名找出 StoreKit 1 的代理方法和观察者方法，如果某个方法在方法体中操作了 UIKit 或 AppKit，或者设置了所在类型自己的 `@Published` 属性，却没有先切换到主线程或 main actor，就给出警告；它发出的通知也算在内：如果观察者的方法（selector、代码块，或者按名字传入的方法，如 `queue: nil, using: showFailure`）操作了界面，同样会警告，因为 `NotificationCenter` 在发出通知的线程上投递通知；不带接收者的调用，如果只有一个类型拥有该方法，会到达从父类或协议的扩展继承来的方法（`extension UIViewController { func showAlert(…) }`）。调用项目自己的辅助函数、且函数名表明它在主队列或主线程上运行（`runOnMainThread { }`），也算作切换；第三方库中名字像界面调用的类型方法（`SVProgressHUD.dismiss()`）不算操作界面。代理调用的完成回调如果是某个界面传进来的，而该界面的代码块没有自己切换到主线程就操作了界面（例如 `requestProducts { … tableView.reloadData() }`，或者其他类型赋给代理所调用属性的闭包 `observer.onPurchase = { … }`），也算在内；项目自己的视图类同样算，它由父类认出（`ActivityIndicator : UIView`），界面的 `@IBOutlet` 也算。回调执行的代码会向下跟踪四层：所在类型自己的方法、自由函数（例如接收通知名并发出该通知的辅助函数），以及项目中只有一个类定义（协议要求不算，所以 `delegate?.didPurchase()` 会到达实现它的那唯一一个界面）、且调用时写出了该方法参数标签的方法，或者调用链起点那个类型的方法（`Settings.shared.disableAds()`），以及它所设置属性的 `didSet`（`offerView.price = …`，而 `didSet` 会修改按钮标题）。源代码中或提交进仓库的 `Pods` 文件夹中自带的 SwiftyStoreKit 副本，会在它的观察者中调用 `purchaseProduct`、`restorePurchases` 和 `completeTransactions` 的完成回调，因此这些回调也按同样方式判断；如果某个包装函数把结果继续传给自己的完成回调（在回调中调用 `completion(true)`），调用者交给它的闭包也一样判断。
+按方法签名找出 StoreKit 1 的代理方法和观察者方法，如果某个方法在方法体中操作了 UIKit 或 AppKit，或者设置了所在类型自己的 `@Published` 属性，却没有先切换到主线程或 main actor，就给出警告；它发出的通知也算在内：如果观察者的方法（selector、代码块，或者按名字传入的方法，如 `queue: nil, using: showFailure`）操作了界面，同样会警告，因为 `NotificationCenter` 在发出通知的线程上投递通知；不带接收者的调用，如果只有一个类型拥有该方法，会到达从父类或协议的扩展继承来的方法（`extension UIViewController { func showAlert(…) }`）。调用项目自己的辅助函数、且函数名表明它在主队列或主线程上运行（`runOnMainThread { }`），也算作切换；第三方库中名字像界面调用的类型方法（`SVProgressHUD.dismiss()`）不算操作界面。代理调用的完成回调如果是某个界面传进来的，而该界面的代码块没有自己切换到主线程就操作了界面（例如 `requestProducts { … tableView.reloadData() }`，或者其他类型赋给代理所调用属性的闭包 `observer.onPurchase = { … }`），也算在内；项目自己的视图类同样算，它由父类认出（`ActivityIndicator : UIView`），界面的 `@IBOutlet` 也算。回调执行的代码会向下跟踪四层：所在类型自己的方法、自由函数（例如接收通知名并发出该通知的辅助函数），以及项目中只有一个类定义（协议要求不算，所以 `delegate?.didPurchase()` 会到达实现它的那唯一一个界面）、且调用时写出了该方法参数标签的方法，或者调用链起点那个类型的方法（`Settings.shared.disableAds()`），以及它所设置属性的 `didSet`（`offerView.price = …`，而 `didSet` 会修改按钮标题）。SwiftyStoreKit 无论是复制进源代码、放在 `Pods` 文件夹中，还是作为软件包加入，都会在它的观察者中调用 `purchaseProduct`、`restorePurchases` 和 `completeTransactions` 的完成回调，因此这些回调也按同样方式判断；如果某个包装函数把结果继续传给自己的完成回调（在回调中调用 `completion(true)`），调用者交给它的闭包也一样判断。
 
 **问题所在**：StoreKit 1 不保证在主线程上调用它的代理。直接在回调中刷新 table view 或设置 published 属性的代码，可能看不到任何效果，甚至崩溃，而空列表很容易被误当成缺少产品。
 
@@ -6127,7 +6138,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 未知 ID 从未被报告
 
 `iapkit check` id：`invalid-ids-ignored` · 启发式 · 警告\
-扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found" 之类的消息报告缺少的那些，也算读取了），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询。在发出请求的函数里从返回的产品中查找某个请求的 ID（`products.first(where: { $0.id == proID })`）算作比较，只请求一个 ID 时检查结果是否为空也算（`isEmpty`，或者 `else` 中报告了问题的 `guard let product = products.first`，在购买时检查保存下来的结果也算：`guard let product = store.products.first else { 告诉用户 }`；对 StoreKit 1 来说，处理代码用 `==` 或对标识符做 `switch` 保留匹配的那个产品也算，把数量存进变量（`NSUInteger count = [response.products count]`）、在 `if (count > 0)` 的 `else` 或 `else if` 中报告也算）。「一个 ID」可以写成 `[proID]`、`[NSSet setWithObject:proID]`、`[NSSet setWithArray:@[proID]]`，也可以是声明为只有一个元素的集合常量（`let proIDs: Set<String> = ["com.example.pro"]`，以 `Array(proIDs)` 请求）；从 `[NSSet set]` 逐步添加而成的集合不算；保存那一个产品（`product = products.first`），并在解包时给出提示（`guard let product else { purchaseError = "…" }`），也是同样的检查。对 StoreKit 1 来说，处理代码比较返回的产品数量与请求的数量，并报告数量不足（`guard response.products.count == expected else { … }`），同样能发现缺少的 ID。如果函数把请求到的产品返回出去或交给完成回调，查找就交给保存返回结果的调用方（`let products = await store.load()`，然后 `if product.id == proID`）或它传入的闭包；逐个检查请求的条目、指出返回结果中缺少哪一个的循环（`if map[plan] == nil { print(…) }`）也算比较。只复制到一个没有任何代码读取的属性里的无效 ID，不算被读取；`products.filter({ $0.productIdentifier == id }).first` 和 `first(where:)` 一样是查找，它的 `else { return "" }` 不会告诉任何人；在其他地方，这样的查找只有在 `else` 中报告了缺少的产品时才算。`if let product = products.first { …; return }` 之后紧跟一条提示消息，也是同样的检查，但用写死的价格代替缺少的产品（`return "$2.99"`）不会告诉任何人，只把缺少的 ID 丢掉的循环（`_ = id`）也一样；没有任何代码调用的无效 ID 读取函数，等于什么也没读。如果 App 从不请求产品，而是直接用 ID 付款（设置了 `productIdentifier` 的 `SKMutablePayment`），同样无法指出未知的 ID。
+扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found" 之类的消息报告缺少的那些，也算读取了，但说某个请求不见了的消息不算），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询（传入 ID 的 `StoreView(ids:)` 也算一次查询）。在发出请求的函数里从返回的产品中查找某个请求的 ID（`products.first(where: { $0.id == proID })`）算作比较，只请求一个 ID 时检查结果是否为空也算（`isEmpty`，或者 `else` 中报告了问题的 `guard let product = products.first`，在购买时检查保存下来的结果也算：`guard let product = store.products.first else { 告诉用户 }`；对 StoreKit 1 来说，处理代码用 `==` 或对标识符做 `switch` 保留匹配的那个产品也算，把数量存进变量（`NSUInteger count = [response.products count]`）、在 `if (count > 0)` 的 `else` 或 `else if` 中报告也算）。「一个 ID」可以写成 `[proID]`、`[NSSet setWithObject:proID]`、`[NSSet setWithArray:@[proID]]`，也可以是声明为只有一个元素的集合常量（`let proIDs: Set<String> = ["com.example.pro"]`，以 `Array(proIDs)` 请求）；`Set([proID])` 也算；从 `[NSSet set]` 逐步添加而成的集合不算；对 StoreKit 1 来说，把答复保存在属性里（`products = response.products`），并在购买处解包时给出提示（`guard let upgrade = products?.first else { showFailure() }`），或者保存那一个产品（`self.product = [response.products objectAtIndex:0]`）并在它为 nil 时报告（`if (!self.product) { … }`），也是同样的检查；保存那一个产品（`product = products.first`），并在解包时给出提示（`guard let product else { purchaseError = "…" }`），也是同样的检查。对 StoreKit 1 来说，处理代码比较返回的产品数量与请求的数量，并报告数量不足（`guard response.products.count == expected else { … }`），同样能发现缺少的 ID。如果函数把请求到的产品返回出去或交给完成回调，查找就交给保存返回结果的调用方（`let products = await store.load()`，然后 `if product.id == proID`）或它传入的闭包；逐个检查请求的条目、指出返回结果中缺少哪一个的循环（`if map[plan] == nil { print(…) }`）也算比较。只复制到一个没有任何代码读取的属性里的无效 ID，不算被读取；`products.filter({ $0.productIdentifier == id }).first` 和 `first(where:)` 一样是查找，它的 `else { return "" }` 不会告诉任何人；在其他地方，这样的查找只有在 `else` 中报告了缺少的产品时才算。`if let product = products.first { …; return }` 之后紧跟一条提示消息，也是同样的检查，但用写死的价格代替缺少的产品（`return "$2.99"`）不会告诉任何人，只把缺少的 ID 丢掉的循环（`_ = id`）也一样；没有任何代码调用的无效 ID 读取函数，等于什么也没读。如果 App 从不请求产品，而是直接用 ID 付款（设置了 `productIdentifier` 的 `SKMutablePayment`），同样无法指出未知的 ID。
 
 **问题所在**：代码只读取返回的产品，从不查看没有返回的那些。StoreKit 1 把它们列在 `invalidProductIdentifiers` 中；StoreKit 2 则什么也不说。
 
@@ -6173,7 +6184,7 @@ final class TransactionListener {
 ### 交易从未结束
 
 `iapkit check` id：`finish-transactions` · 启发式 · 警告\
-查找对 `finish()` 或 `finishTransaction(_:)` 的调用（或者由 SwiftyStoreKit 结束交易），对于 StoreKit 1 观察者中的 switch，还要在处理 `.failed` 的分支里找到这样的调用；如果 App 在会执行的代码里调用了 `restoreCompletedTransactions()`（没有任何代码调用的 `restore()` 不会带来恢复的交易），处理 `.restored` 的分支里也要有（在包含 switch 的代码块里、switch 之后结束交易，对每个没有提前返回的分支都算数）；它不会检查每一条路径。位于没有任何代码调用的函数中的 `Transaction.updates` 循环不在这里判断：它根本不会运行，`listener-at-launch` 会报告没有代码在监听。会运行的循环必须结束它收到的交易，可以自己结束，也可以通过它调用的方法结束；几个方法同名时按参数标签区分（`handle(updatedTransaction:)` 不是购买时用的 `handle(transaction:)`）。把更新直接丢掉的循环 `for await _ in Transaction.updates` 手里没有可以结束的交易：只有遍历 `Transaction.unfinished` 并结束其中交易、且不在任何 `if` 或 `guard` 之内的循环（写在循环里或它调用的方法里都可以），才算结束了到达的交易（只在什么都没拥有时才运行的那种，会让续期交易一直不被结束）。如果用 `if state == .purchased { } else if state == .failed { }` 这样的判断链区分状态，却没有为某个状态准备分支或 `else`，而观察者在判断链之后也没有结束交易，那么这个状态的交易就不会被结束。如果观察者实现了 `paymentQueue(_:removedTransactions:)`，却没有实现 `paymentQueue(_:updatedTransactions:)`，那它什么交易也结束不了：StoreKit 只把新交易交给后者。
+查找对 `finish()` 或 `finishTransaction(_:)` 的调用（或者由 SwiftyStoreKit 结束交易），对于 StoreKit 1 观察者中的 switch，还要在处理 `.failed` 的分支里找到这样的调用；如果 App 在会执行的代码里调用了 `restoreCompletedTransactions()`（没有任何代码调用的 `restore()` 不会带来恢复的交易），处理 `.restored` 的分支里也要有（在包含 switch 的代码块里、switch 之后结束交易，对每个没有提前返回的分支都算数）；它不会检查每一条路径。位于没有任何代码调用的函数中的 `Transaction.updates` 循环不在这里判断：它根本不会运行，`listener-at-launch` 会报告没有代码在监听。会运行的循环必须结束它收到的交易，可以自己结束，也可以通过它调用的方法结束；几个方法同名时按参数标签区分（`handle(updatedTransaction:)` 不是购买时用的 `handle(transaction:)`）。把更新直接丢掉的循环 `for await _ in Transaction.updates` 手里没有可以结束的交易：只有遍历 `Transaction.unfinished` 并结束其中交易、且不在任何 `if` 或 `guard` 之内的循环（写在循环里或它调用的方法里都可以），才算结束了到达的交易（只在什么都没拥有时才运行的那种，会让续期交易一直不被结束）。如果用 `if state == .purchased { } else if state == .failed { }` 这样的判断链区分状态，却没有为某个状态准备分支或 `else`，而观察者在判断链之后也没有结束交易，那么这个状态的交易就不会被结束；只把交易收集起来的分支（`restored.append(transaction)`），如果观察者在循环之后把这个集合交给一个会结束其中交易的方法（`handleRestored(restored)`），也算结束了。如果观察者实现了 `paymentQueue(_:removedTransactions:)`，却没有实现 `paymentQueue(_:updatedTransactions:)`，那它什么交易也结束不了：StoreKit 只把新交易交给后者。
 
 **问题所在**：交易会一直留在队列中，直到 App 结束它。StoreKit 会在每次启动时再次交付未结束的交易，而且在上一次购买未结束之前，同一个消耗型项目无法再次购买。
 
@@ -6228,7 +6239,7 @@ if #available(iOS 16.4, macOS 14.4, *) {
 ### 设备上已禁止付款
 
 `iapkit check` id：`can-make-payments` · 自动 · 警告\
-`iapkit generate` 生成的代码在每次购买之前都会检查 `canMakePayments`。在项目中，如果代码在销售产品，却从不询问 `canMakePayments`（或者只在一个没人调用的封装函数中询问，经过只有一行的外层封装函数转手也算，或者问了之后在不允许付款时只打一条日志、什么也不做，比如 `if … canMakePayments() { 购买 } else { print(…) }`，项目自己的日志宏也算日志（`#define DLog(...) NSLog(…)`），或者只把答案写进一段文字，比如调试界面上的 `"Can pay: \(AppStore.canMakePayments)"`，或者把拒绝交给一个完成回调 `else { onComplete(false) }`，而每个调用者传入的闭包都忽略了它；只在允许付款时才显示购买按钮则没有问题），也没有在一个不只是打日志的分支里说明 `paymentNotAllowed`（StoreKit 1）或 `purchaseNotAllowed`（StoreKit 2）（App 自己的错误枚举里有同名的 case，只是描述它自己，并不算说明：必须有代码真正产生这个 case），这项检查就会给出警告；请在关闭了购买功能的设备上测试你的界面。
+`iapkit generate` 生成的代码在每次购买之前都会检查 `canMakePayments`。在项目中，如果代码在销售产品，却从不询问 `canMakePayments`（或者只在一个没人调用的封装函数中询问，经过只有一行的外层封装函数转手也算，或者问了之后在不允许付款时只打一条日志、什么也不做，比如 `if … canMakePayments() { 购买 } else { print(…) }`，项目自己的日志宏也算日志（`#define DLog(...) NSLog(…)`），或者只把答案写进一段文字，比如调试界面上的 `"Can pay: \(AppStore.canMakePayments)"`，或者把拒绝交给一个完成回调 `else { onComplete(false) }`，而每个调用者传入的闭包都忽略了它；只在允许付款时才显示购买按钮则没有问题），也没有在一个不只是打日志的分支里说明 `paymentNotAllowed`（StoreKit 1）或 `purchaseNotAllowed`（StoreKit 2）（只通过 StoreKit 自己的视图 `StoreView`、`ProductView` 或 `SubscriptionStoreView` 销售、又没有自己的 `onInAppPurchaseCompletion` 的 App，由这些视图显示 StoreKit 的提示；App 自己的错误枚举里有同名的 case，只是描述它自己，并不算说明：必须有代码真正产生这个 case），这项检查就会给出警告；请在关闭了购买功能的设备上测试你的界面。
 
 **问题所在**：「屏幕使用时间」和设备管理可以禁止 App 内购买。产品可能仍然能够加载，但每次购买都会失败，而一个点了没反应的购买按钮看起来就像个 bug。
 

@@ -52,7 +52,9 @@ struct FailedTransactions {
                 var unfinished: SourceLocation?
                 for span in bodies {
                     for branch in branches(for: state, in: span, fallsThrough: function.isObjectiveC) {
-                        if finishes(branch.body, typeName: function.typeName) {
+                        if finishes(branch.body, typeName: function.typeName)
+                            || finishesLater(collectedIn: branch.body, observer: body, typeName: function.typeName)
+                        {
                             finished = true
                         } else if unfinished == nil {
                             unfinished = branch.location
@@ -64,6 +66,39 @@ struct FailedTransactions {
             }
         }
         return found
+    }
+
+    /// True when the branch only collects its transaction (`restored.append(transaction)`) and
+    /// the observer later hands the collection to a method that finishes
+    /// (`handleRestored(restored)`) or finishes in a loop over it.
+    private func finishesLater(collectedIn branch: SourceIndex.Span, observer: SourceIndex.Span, typeName: String?)
+        -> Bool
+    {
+        let tokens = index.tokens(branch.file)
+        guard branch.file == observer.file,
+            let append = (branch.start..<max(branch.start, branch.end - 2)).first(where: {
+                tokens[$0].kind == .identifier && tokens[$0 + 1].text == "." && tokens[$0 + 2].text == "append"
+            })
+        else { return false }
+        let collection = tokens[append].text
+        for position in branch.end..<min(observer.end, tokens.count) where tokens[position].text == collection {
+            let previous = tokens[position - 1].text
+            if previous == "in",
+                let open = (position..<min(observer.end, position + 4)).first(where: { tokens[$0].text == "{" })
+            {
+                let loop = SourceIndex.Span(file: branch.file, start: open, end: SourceIndex.close(tokens, from: open))
+                if finishes(loop, typeName: typeName) { return true }
+                continue
+            }
+            // `handle(restored)`, `handle(transactions: restored)`.
+            var callee = position - 2
+            if previous == ":", position >= 4 { callee = tokens[position - 3].text == "(" ? position - 4 : -1 }
+            guard previous == "(" || previous == ":", callee >= 0, tokens[callee].kind == .identifier else { continue }
+            for function in index.functions(named: tokens[callee].text, in: typeName) {
+                if let body = index.functions[function].body, finishes(body, typeName: typeName) { return true }
+            }
+        }
+        return false
     }
 
     /// `paymentQueue(_:updatedTransactions:)`, or `paymentQueue:updatedTransactions:`.

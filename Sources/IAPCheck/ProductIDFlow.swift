@@ -194,6 +194,11 @@ private struct Walker {
         self.request = request
     }
 
+    /// Words after which a `[` opens an array literal, not a subscript.
+    static let keywordsBeforeLiteral: Set<String> = [
+        "return", "in", "case", "where", "else", "try", "await", "let", "var", "throw", "yield", "some", "any",
+    ]
+
     mutating func collect(
         _ span: SourceIndex.Span, depth: Int, context: Context, piece: Bool, hints: [String] = []
     ) {
@@ -243,6 +248,17 @@ private struct Walker {
                 continue
             }
             if logging.contains(true) { continue }
+            // `purchaseableProducts[kind]`: a subscript's key picks the value, it is not one of the
+            // IDs (an array literal's `[` follows no name).
+            if token.text == "[", token.kind == .punctuation, position > span.start,
+                !index.isTypeName(tokens[position - 1].text),
+                tokens[position - 1].kind == .identifier
+                    && !Self.keywordsBeforeLiteral.contains(tokens[position - 1].text)
+                    || [")", "]", "?", "!"].contains(tokens[position - 1].text)
+            {
+                position = SourceIndex.close(tokens, from: position) - 1
+                continue
+            }
             let joined =
                 piece || calls.contains(true) || Self.feedsMappingFunction(tokens, at: position, end: end)
                 || Self.isJoined(tokens, at: position)

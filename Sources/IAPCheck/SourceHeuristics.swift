@@ -203,14 +203,14 @@ struct SourceHeuristics {
             reasons.append("invalidProductIDs of SwiftyStoreKit's results is never read")
             evidence.append(index.tokens(first.file)[first.token].location)
         }
-        // StoreKit 2 drops unknown IDs silently (a ProductView of one shows an empty placeholder);
-        // one place that names them is enough.
+        // StoreKit 2 drops unknown IDs silently (a ProductView of one shows an empty placeholder, a
+        // StoreView leaves the product out); one place that names them is enough.
         // A ProductView of a product already loaded (`ProductView(id: product.id)`) asks for
-        // nothing new; one given the IDs themselves is a look-up of its own.
+        // nothing new; one given the IDs themselves is a look-up of its own, and so is a StoreView.
         let flow = ProductIDFlow(index: index)
         let storeKit2 = requests.filter {
             ["Product.products(for:)", "storeProductsTask(for:)"].contains($0.api)
-                || $0.api == "ProductView(id:)" && !flow.literals(reaching: [$0]).isEmpty
+                || ["ProductView(id:)", "StoreView(ids:)"].contains($0.api) && !flow.literals(reaching: [$0]).isEmpty
         }
         if !storeKit2.isEmpty, !storeKit2.contains(where: comparesRequestedAndReturned) {
             var named: Set<String> = []
@@ -277,6 +277,17 @@ struct SourceHeuristics {
                     {
                         return true
                     }
+                    // `products = response.products`, then `guard let p = products?.first else { tell }`
+                    // where the product is bought.
+                    if oneID, let kept = Self.keptAnswer(tokens, at: position), isReportedWhenEmpty(kept) {
+                        return true
+                    }
+                    // `self.product = [response.products objectAtIndex:0];` then `if (!product) { tell }`.
+                    if oneID, let kept = Self.keptProduct(tokens, at: position),
+                        Self.reportsWhenNil(kept, in: span, tokens: tokens)
+                    {
+                        return true
+                    }
                     // `NSUInteger count = [response.products count]; if (count > 0) { … } else { … }`.
                     if oneID, let alias = Self.countAlias(tokens, at: position),
                         let check = (position + 1..<min(span.end, position + 40)).first(where: {
@@ -287,7 +298,7 @@ struct SourceHeuristics {
                         return true
                     }
                     if token.kind == .stringLiteral, let literal = index.literal(at: position, in: span.file),
-                        Self.missingProductWords.contains(where: literal.words.lowercased().contains)
+                        Self.saysAProductIsMissing(literal.words)
                     {
                         return true
                     }
@@ -314,6 +325,74 @@ struct SourceHeuristics {
         return reportsWhenMissing(tokens, after: position + 3)
     }
 
+    /// The property a StoreKit 1 answer is kept in: `products` in `products = response.products`
+    /// or `self.products = response.products`.
+    static func keptAnswer(_ tokens: [SwiftToken], at position: Int) -> String? {
+        guard tokens[position].text == "=", position >= 1, position + 3 < tokens.count,
+            tokens[position - 1].kind == .identifier, tokens[position + 2].text == ".",
+            tokens[position + 3].text == "products"
+        else { return nil }
+        let before = position >= 2 ? tokens[position - 2].text : ""
+        guard before != "let", before != "var" else { return nil }
+        return tokens[position - 1].text
+    }
+
+    /// True when some `guard` or `if` on `name?.first`, `name.first` or `name.isEmpty` anywhere
+    /// in the sources reports the empty answer.
+    private func isReportedWhenEmpty(_ name: String) -> Bool {
+        for scan in index.scans where scan.mentions(name) {
+            let tokens = scan.tokens
+            for position in tokens.indices.dropFirst(2)
+            where ["first", "isEmpty"].contains(tokens[position].text) && tokens[position - 1].text == "." {
+                let receiver = tokens[position - 2].text == "?" && position >= 3 ? position - 3 : position - 2
+                guard tokens[receiver].text == name else { continue }
+                if Self.checksTheOneAnswer(tokens, at: position), Self.reportsWhenEmpty(tokens, at: position) {
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
+    /// The variable the one returned product is kept in: `product` in `self.product =
+    /// [response.products objectAtIndex:0]`, `[response.products firstObject]` or
+    /// `response.products.first`.
+    static func keptProduct(_ tokens: [SwiftToken], at position: Int) -> String? {
+        guard tokens[position].text == "=", position >= 1, tokens[position - 1].kind == .identifier else { return nil }
+        let line = tokens[position].location.line
+        let right = (position + 1)..<min(tokens.count, position + 10)
+        guard
+            let products = right.first(where: { tokens[$0].text == "products" && tokens[$0].location.line == line }),
+            products + 1 < tokens.count,
+            ["objectAtIndex", "firstObject", "."].contains(tokens[products + 1].text),
+            tokens[products + 1].text != "." || products + 2 < tokens.count && tokens[products + 2].text == "first"
+        else { return nil }
+        return tokens[position - 1].text
+    }
+
+    /// True when `span` tests `name` for nil (`if (!product)`, `if (product == nil)`,
+    /// `if product == nil`) and the block says something.
+    static func reportsWhenNil(_ name: String, in span: SourceIndex.Span, tokens: [SwiftToken]) -> Bool {
+        for position in span.start..<min(span.end, tokens.count) where tokens[position].text == name {
+            // `!product`, `!self.product`.
+            let negated =
+                position >= 1 && tokens[position - 1].text == "!"
+                || position >= 3 && tokens[position - 1].text == "." && tokens[position - 2].text == "self"
+                    && tokens[position - 3].text == "!"
+            let comparedToNil =
+                position + 2 < tokens.count && tokens[position + 1].text == "==" && tokens[position + 2].text == "nil"
+            guard negated || comparedToNil else { continue }
+            var cursor = position - 1
+            let line = tokens[position].location.line
+            while cursor >= 0, tokens[cursor].location.line == line, tokens[cursor].text != "if" { cursor -= 1 }
+            guard cursor >= 0, tokens[cursor].text == "if",
+                let open = (position..<min(tokens.count, position + 8)).first(where: { tokens[$0].text == "{" })
+            else { continue }
+            if blockTellsSomeone(tokens, at: open) { return true }
+        }
+        return false
+    }
+
     /// The variable the number of returned products is kept in: `count` in `NSUInteger count =
     /// [response.products count];` or `let count = response.products.count`.
     static func countAlias(_ tokens: [SwiftToken], at position: Int) -> String? {
@@ -335,6 +414,20 @@ struct SourceHeuristics {
     /// Words of a message about products the store did not return.
     private static let missingProductWords = ["not found", "missing", "not returned"]
 
+    /// Nouns that say the message is about a product.
+    private static let productNouns: Set<String> = [
+        "product", "products", "id", "ids", "identifier", "identifiers", "sku", "skus", "item", "items",
+    ]
+
+    /// True when a message says a product did not come ("Product not found", "missing: …"), not
+    /// that a request went missing ("Missing running request for fulfilling SKProductsRequest").
+    static func saysAProductIsMissing(_ words: String) -> Bool {
+        let lowered = words.lowercased()
+        guard missingProductWords.contains(where: lowered.contains) else { return false }
+        guard lowered.contains("request") else { return true }
+        return lowered.split(whereSeparator: { !$0.isLetter }).contains { productNouns.contains(String($0)) }
+    }
+
     private func comparesRequestedAndReturned(_ request: ProductIDFlow.Request) -> Bool {
         let tokens = index.tokens(request.file)
         var span = SourceIndex.Span(
@@ -355,7 +448,7 @@ struct SourceHeuristics {
         // A message about the products that did not come ("… product not found") names them too.
         for position in span.start..<span.end where tokens[position].kind == .stringLiteral {
             guard let literal = index.literal(at: position, in: request.file) else { continue }
-            if Self.missingProductWords.contains(where: literal.words.lowercased().contains) { return true }
+            if Self.saysAProductIsMissing(literal.words) { return true }
         }
         for position in span.start..<span.end where Self.reportsAMissingEntry(tokens, at: position) { return true }
         for position in span.start..<span.end where tokens[position].kind == .identifier {
@@ -735,6 +828,12 @@ struct SourceHeuristics {
         let end = request.argument.end
         guard start < end else { return false }
         if tokens[start].text == "[" { return Self.holdsOneElement(tokens, open: start, end: end) }
+        // `Set([productID])`, `Array([productID])`.
+        if ["Set", "Array"].contains(tokens[start].text), start + 2 < end, tokens[start + 1].text == "(",
+            tokens[start + 2].text == "[", SourceIndex.close(tokens, from: start + 1) == end
+        {
+            return Self.holdsOneElement(tokens, open: start + 2, end: SourceIndex.close(tokens, from: start + 2))
+        }
         guard throughConstants else { return false }
         // `Set(ids)`, `Array(ids)`: the same IDs.
         if end - start == 4, ["Set", "Array"].contains(tokens[start].text), tokens[start + 1].text == "(" {
@@ -1159,6 +1258,9 @@ struct SourceHeuristics {
         if permission.explainsRefusal() {
             return Outcome(.pass, "the sources explain a purchase refused because payments are not allowed")
         }
+        if sellsOnlyThroughStoreKitViews() {
+            return Outcome(.pass, "purchases go through StoreKit's views, which explain a refused purchase themselves")
+        }
         if !heard.isEmpty {
             return Outcome(
                 .warning,
@@ -1173,6 +1275,23 @@ struct SourceHeuristics {
                 asks.map(\.location))
         }
         return Outcome(.warning, "canMakePayments never appears; disable buying when purchases are turned off")
+    }
+
+    /// True when StoreKit's SwiftUI views (`StoreView`, `ProductView`, `SubscriptionStoreView`)
+    /// make every purchase: with no `onInAppPurchaseCompletion` of the app's own, a view shows
+    /// StoreKit's alert for a purchase that fails, a refused one included.
+    private func sellsOnlyThroughStoreKitViews() -> Bool {
+        guard !usage.storeKit1, !usage.swiftyStoreKit, !usage.mentions("onInAppPurchaseCompletion"),
+            ["StoreView", "ProductView", "SubscriptionStoreView"].contains(where: usage.mentions)
+        else { return false }
+        // `try await product.purchase()`, `purchase(product)` through the environment's action.
+        return !scans.contains { scan in
+            scan.mentions("purchase")
+                && scan.tokens.indices.dropLast().contains {
+                    scan.tokens[$0].text == "purchase" && scan.tokens[$0 + 1].text == "("
+                        && ($0 == 0 || scan.tokens[$0 - 1].text != "func")
+                }
+        }
     }
 
     // MARK: Main thread
@@ -1219,16 +1338,12 @@ struct SourceHeuristics {
 
     static func describe(_ function: SourceIndex.Function) -> String { function.signatureText }
 
-    /// A copy of SwiftyStoreKit in the app's own sources or in a committed `Pods` folder calls
-    /// the completions of `purchaseProduct`, `restorePurchases` and `completeTransactions` from
-    /// its transaction observer (`PaymentQueueController`) with no hop of its own (only its
-    /// product look-up hops), so an app's completion that touches the interface must hop itself.
-    /// Without the copy the library's code cannot be read, and its completions are not judged.
+    /// SwiftyStoreKit calls the completions of `purchaseProduct`, `restorePurchases` and
+    /// `completeTransactions` from its transaction observer (`PaymentQueueController`) with no hop
+    /// of its own (only its product look-up hops), so an app's completion that touches the
+    /// interface must hop itself. The library does so whether it is copied into the sources, kept
+    /// in `Pods` or added as a package.
     private func swiftyStoreKitCompletionTouches() -> [(call: String, touch: SourceLocation)] {
-        guard
-            index.isTypeName("PaymentQueueController")
-                || context.snapshot?.committedPods.contains("SwiftyStoreKit") == true
-        else { return [] }
         let calls: Set<String> = ["purchaseProduct", "restorePurchases", "completeTransactions"]
         var found: [(call: String, touch: SourceLocation)] = []
         for (file, scan) in index.scans.enumerated() where scan.mentions("SwiftyStoreKit") {

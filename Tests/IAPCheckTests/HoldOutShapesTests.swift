@@ -2021,10 +2021,9 @@ import Testing
         #expect(try Detail.result("main-thread-assumed", files: labelled)?.status == .warning)
     }
 
-    /// A copy of SwiftyStoreKit in the app's sources calls purchase completions from its
-    /// transaction observer; an app completion that touches the interface must hop. The library
-    /// used as a package is not judged: its code is not there to read.
-    @Test func aVendoredSwiftyStoreKitCallsPurchaseCompletionsOffTheMainThread() throws {
+    /// SwiftyStoreKit calls purchase completions from its transaction observer, copied into the
+    /// app's sources or used as a package; an app completion that touches the interface must hop.
+    @Test func swiftyStoreKitCallsPurchaseCompletionsOffTheMainThread() throws {
         let dashboard = """
             import UIKit
             import SwiftyStoreKit
@@ -2053,7 +2052,7 @@ import Testing
             }
             """
         let package = Self.adding("Pebble/DashboardController.swift", dashboard, to: try Fixture.files(nil))
-        #expect(try Detail.result("main-thread-assumed", files: package)?.status == .pass)
+        #expect(try Detail.result("main-thread-assumed", files: package)?.status == .warning)
         let files = Self.adding("Pebble/SwiftyStoreKit/PaymentQueueController.swift", vendored, to: package)
         let result = try Detail.result("main-thread-assumed", files: files)
         #expect(result?.status == .warning, "\(result?.message ?? "")")
@@ -2482,10 +2481,10 @@ import Testing
         #expect(result?.evidence.map(\.line) == [5])
     }
 
-    /// SwiftyStoreKit committed in the `Pods` folder is read like a copy in the sources: its
-    /// purchase completions come from its observer. A wrapper that passes the answer on to its
-    /// own completion runs the screens' closures there too.
-    @Test func committedPodsOfSwiftyStoreKitReachTheScreensThroughAWrapper() throws {
+    /// SwiftyStoreKit's purchase completions come from its observer, whether the library is
+    /// committed in the `Pods` folder or not. A wrapper that passes the answer on to its own
+    /// completion runs the screens' closures there too.
+    @Test func swiftyStoreKitReachesTheScreensThroughAWrapper() throws {
         let wrapper = """
             import SwiftyStoreKit
 
@@ -2514,13 +2513,14 @@ import Testing
             """
         var files = Self.adding("Pebble/Store+Swifty.swift", wrapper, to: try Fixture.files(nil))
         files = Self.adding("Pebble/PaywallController.swift", paywall, to: files)
-        #expect(try Detail.result("main-thread-assumed", files: files)?.status == .pass)
         let committed = Self.adding(
             "Pods/SwiftyStoreKit/Sources/SwiftyStoreKit/PaymentQueueController.swift", "import StoreKit\n", to: files)
-        let result = try Detail.result("main-thread-assumed", files: committed)
-        #expect(result?.status == .warning, "\(result?.message ?? "")")
-        #expect(result?.message.contains("SwiftyStoreKit.purchaseProduct") == true)
-        #expect(result?.evidence.map { "\($0.file):\($0.line)" } == ["Pebble/PaywallController.swift:6"])
+        for shape in [files, committed] {
+            let result = try Detail.result("main-thread-assumed", files: shape)
+            #expect(result?.status == .warning, "\(result?.message ?? "")")
+            #expect(result?.message.contains("SwiftyStoreKit.purchaseProduct") == true)
+            #expect(result?.evidence.map { "\($0.file):\($0.line)" } == ["Pebble/PaywallController.swift:6"])
+        }
     }
 
     /// With one ID asked for and the answer kept in a property, the purchase's
@@ -3863,6 +3863,242 @@ import Testing
         let onMain = try Detail.replacing(
             "Pebble/SettingsController.swift", "queue: nil", with: "queue: .main", in: files)
         #expect(try Detail.result("main-thread-assumed", files: onMain)?.status == .pass)
+    }
+
+    /// An app that sells only through StoreKit's views lets them show StoreKit's alert for a
+    /// refused purchase; one that takes the result with `onInAppPurchaseCompletion`, or buys with
+    /// its own `purchase()`, must explain the refusal itself.
+    @Test func sellingOnlyThroughStoreKitViewsExplainsARefusal() throws {
+        let shop = """
+            import StoreKit
+            import SwiftUI
+
+            struct ShopView: View {
+                var body: some View {
+                    StoreView(ids: Store.productIDs)
+                }
+            }
+            """
+        let files = Self.adding("Pebble/ShopView.swift", shop, to: try Self.storeThatNeverAsks())
+        let result = try Detail.result("can-make-payments", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let handled = try Detail.replacing(
+            "Pebble/ShopView.swift", "StoreView(ids: Store.productIDs)",
+            with: "StoreView(ids: Store.productIDs).onInAppPurchaseCompletion { _, _ in }", in: files)
+        #expect(try Detail.result("can-make-payments", files: handled)?.status == .warning)
+        let buying = Self.adding(
+            "Pebble/Buy.swift",
+            "import StoreKit\n\nfunc buy(_ product: Product) async throws { _ = try await product.purchase() }\n",
+            to: files)
+        #expect(try Detail.result("can-make-payments", files: buying)?.status == .warning)
+    }
+
+    /// A `StoreView` given the IDs looks them up itself and leaves out the ones the store does not
+    /// know, so it is a request whose missing IDs nobody names.
+    @Test func aStoreViewGivenIDsIsARequestNobodyCompares() throws {
+        let noLoad = try Detail.replacing(
+            "Pebble/Store.swift", "let products = try await Product.products(for: Self.productIDs)",
+            with: "let products: [Product] = []", in: try Fixture.files(nil))
+        #expect(try Detail.result("invalid-ids-ignored", files: noLoad)?.status == .pass)
+        let shop = """
+            import StoreKit
+            import SwiftUI
+
+            struct ShopView: View {
+                var body: some View {
+                    StoreView(ids: ["com.example.pebble.gems", "com.example.pebble.pro"])
+                }
+            }
+            """
+        let files = Self.adding("Pebble/ShopView.swift", shop, to: noLoad)
+        let result = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+    }
+
+    /// `SKProductsRequest(productIdentifiers: Set([productID]))` asks for one ID; the answer kept
+    /// in a property and unwrapped where the product is bought (`guard let upgrade =
+    /// products?.first else { showFailure() }`) tells the customer it is missing.
+    @Test func aStoredStoreKit1AnswerCheckedWhereItIsBoughtNamesItsAbsence() throws {
+        let upgrade = """
+            import StoreKit
+            import UIKit
+
+            final class UpgradeController: UIViewController, SKProductsRequestDelegate {
+                let productID = "com.example.pebble.pro"
+                var products: [SKProduct]?
+                var request: SKProductsRequest?
+
+                func load() {
+                    request = SKProductsRequest(productIdentifiers: Set([productID]))
+                    request?.delegate = self
+                    request?.start()
+                }
+
+                func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {
+                    products = response.products
+                }
+
+                func buy() {
+                    guard let upgrade = products?.first else {
+                        showFailure()
+                        return
+                    }
+                    SKPaymentQueue.default().add(SKPayment(product: upgrade))
+                }
+
+                func showFailure() {}
+            }
+            """
+        let files = Self.adding("Pebble/UpgradeController.swift", upgrade, to: try Fixture.files(nil))
+        let result = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let twoIDs = try Detail.replacing(
+            "Pebble/UpgradeController.swift", "Set([productID])", with: "Set([productID, \"com.example.pebble.gems\"])",
+            in: files)
+        #expect(try Detail.result("invalid-ids-ignored", files: twoIDs)?.status == .warning)
+    }
+
+    /// Objective-C keeps the one product (`self.product = [response.products objectAtIndex:0]`)
+    /// and reports when it is nil (`if (!self.product) { … error … }`): the missing ID is told.
+    @Test func anObjectiveCKeptProductReportedWhenNilPasses() throws {
+        let buyer = """
+            #import <StoreKit/StoreKit.h>
+
+            @implementation Buyer
+            - (void)buy:(NSString *)identifier {
+                self.request = [[SKProductsRequest alloc] initWithProductIdentifiers:[NSSet setWithObject:identifier]];
+                self.request.delegate = self;
+                [self.request start];
+            }
+
+            - (void)productsRequest:(SKProductsRequest *)request didReceiveResponse:(SKProductsResponse *)response {
+                self.product = nil;
+                if ([response.products count] > 0)
+                    self.product = [response.products objectAtIndex:0];
+                if (!self.product) {
+                    [self.delegate buyerFailedWithError:[NSError errorWithDomain:@"NO PRODUCTS" code:0 userInfo:nil]];
+                    return;
+                }
+                [[SKPaymentQueue defaultQueue] addPayment:[SKPayment paymentWithProduct:self.product]];
+            }
+            @end
+            """
+        let files = Self.adding("Pebble/Buyer.m", buyer, to: try Fixture.files(nil))
+        let result = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let silent = try Detail.replacing(
+            "Pebble/Buyer.m",
+            "[self.delegate buyerFailedWithError:[NSError errorWithDomain:@\"NO PRODUCTS\" code:0 userInfo:nil]];",
+            with: "", in: files)
+        #expect(try Detail.result("invalid-ids-ignored", files: silent)?.status == .warning)
+    }
+
+    /// A handler's message about a request gone missing ("Missing running request for …
+    /// SKProductsRequest …") says nothing about a missing product.
+    @Test func aMessageAboutAMissingRequestNamesNoProduct() throws {
+        let loader = """
+            import StoreKit
+
+            final class Loader: NSObject, SKProductsRequestDelegate {
+                var running: [SKRequest: ([SKProduct]) -> Void] = [:]
+
+                func load(_ ids: Set<String>, done: @escaping ([SKProduct]) -> Void) {
+                    let request = SKProductsRequest(productIdentifiers: ids)
+                    running[request] = done
+                    request.delegate = self
+                    request.start()
+                }
+
+                func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {
+                    guard let done = running.removeValue(forKey: request) else {
+                        print("Missing running request for fulfilling SKProductsRequest promise")
+                        return
+                    }
+                    done(response.products)
+                }
+            }
+            """
+        let files = Self.adding("Pebble/Loader.swift", loader, to: try Fixture.files(nil))
+        let result = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        let named = try Detail.replacing(
+            "Pebble/Loader.swift", "done(response.products)",
+            with:
+                "for id in response.invalidProductIdentifiers { print(\"Product not found: \\(id)\") }\n        done(response.products)",
+            in: files)
+        #expect(try Detail.result("invalid-ids-ignored", files: named)?.status == .pass)
+    }
+
+    /// `purchasable[kind]`: the subscript's key picks which list of plans is asked for; the key's
+    /// type (`Plan.Kind`) does not put every case of `Plan`, old IDs included, in the request.
+    @Test func aSubscriptKeyAddsNoIDsToTheRequest() throws {
+        let catalogue = """
+            import StoreKit
+
+            enum Plan: String {
+                enum Kind { case premium }
+
+                case legacy = "com.example.pebble.legacy"
+                case pro = "com.example.pebble.pro"
+            }
+
+            final class Catalogue {
+                private let purchasable: [Plan.Kind: [Plan]] = [.premium: [.pro]]
+
+                func load(kind: Plan.Kind) async throws -> [Product] {
+                    let plans = purchasable[kind] ?? []
+                    return try await Product.products(for: plans.map(\\.rawValue))
+                }
+            }
+            """
+        let files = Self.adding("Pebble/Catalogue.swift", catalogue, to: try Fixture.files(nil))
+        let result = try Detail.result("product-id-mismatch", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let legacy = try Detail.replacing(
+            "Pebble/Catalogue.swift", "[.premium: [.pro]]", with: "[.premium: [.legacy]]", in: files)
+        #expect(try Detail.result("product-id-mismatch", files: legacy)?.status == .fail)
+    }
+
+    /// An observer that collects restored transactions in its switch (`restored.append(…)`) and
+    /// hands them, after the loop, to a method that finishes each finishes them.
+    @Test func restoredTransactionsCollectedAndFinishedAfterTheLoopAreFinished() throws {
+        let observer = """
+            import StoreKit
+
+            final class Observer: NSObject, SKPaymentTransactionObserver {
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    var restored: [SKPaymentTransaction] = []
+                    for transaction in transactions {
+                        switch transaction.transactionState {
+                        case .purchased, .failed: queue.finishTransaction(transaction)
+                        case .restored: restored.append(transaction)
+                        default: break
+                        }
+                    }
+                    if !restored.isEmpty { handleRestored(restored) }
+                }
+
+                func handleRestored(_ transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions { SKPaymentQueue.default().finishTransaction(transaction) }
+                }
+
+                func restorePurchases() {
+                    SKPaymentQueue.default().restoreCompletedTransactions()
+                }
+            }
+            """
+        let settings =
+            "final class Settings {\n    let observer = Observer()\n    func restoreTapped() { observer.restorePurchases() }\n}\n"
+        let files = Self.adding(
+            "Pebble/Observer.swift", observer,
+            to: Self.adding("Pebble/Settings.swift", settings, to: try Fixture.files(nil)))
+        let result = try Detail.result("finish-transactions", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let unfinished = try Detail.replacing(
+            "Pebble/Observer.swift",
+            "for transaction in transactions { SKPaymentQueue.default().finishTransaction(transaction) }",
+            with: "print(transactions.count)", in: files)
+        #expect(try Detail.result("finish-transactions", files: unfinished)?.status == .warning)
     }
 
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
