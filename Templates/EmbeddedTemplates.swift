@@ -3,7 +3,7 @@
 
 extension BuiltInTemplates {
     /// Changes whenever a name or a source below changes.
-    public static let digest = "ec1289d8708658bd"
+    public static let digest = "eb6298e158ae60d6"
 
     /// Each built-in template's source, by name (`StoreKit2/StoreManager.swift`).
     public static let sources: [String: String] = [
@@ -5397,7 +5397,9 @@ counts as a hop, and a library's type method named like an interface call
 when a screen handed it in and its block touches the interface without a hop of its own (a
 `requestProducts { … tableView.reloadData() }` call, or a closure another type assigns to a
 property the delegate calls, `observer.onPurchase = { … }`), and so does the project's own view class,
-known by its superclass (`ActivityIndicator : UIView`), or an `@IBOutlet` of the screen. What the
+known by its superclass (`ActivityIndicator : UIView`), or an `@IBOutlet` of the screen (unless
+what is called on it is the project's own method that hops first, `buyButton.enable()` with
+`DispatchQueue.main.async` inside). What the
 callback runs is followed four steps deep: its own type's methods, free functions (a helper that
 posts the notification whose name it is handed), and a method that only one class of the project
 defines (a protocol's requirement aside, so `delegate?.didPurchase()` reaches the one screen that
@@ -5444,7 +5446,8 @@ bought (`guard let upgrade = products?.first else { showFailure() }`), or the on
 message (`guard let product else { purchaseError = "…" }`) is the same check. For StoreKit 1, a
 handler that compares how many products came with how many it asked for and reports the
 shortfall (`guard response.products.count == expected else { … }`) notices a missing ID too. A
-function that returns what it asked for, or hands it to a completion, leaves the look-up to the
+`productsRequest(_:didReceive:)` left beside SwiftyStoreKit's look-up, with no request of its
+own, is no request. A function that returns what it asked for, or hands it to a completion, leaves the look-up to the
 caller that keeps the result (`let products = await store.load()`, then `if product.id ==
 proID`) or to the closure it hands in; a loop over the requested entries that says which one is
 missing from the answer (`if map[plan] == nil { print(…) }`) compares them too. Invalid IDs copied
@@ -5476,7 +5479,9 @@ what launch reaches (the `@main` type, the root view's `.task` and `.onAppear`,
 through initialisers and their default arguments, properties, calls, singletons and protocols (a
 call through a protocol reaches the types that adopt it, also down a chain such as
 `Container.shared.purchases.startListening()`; a static property read inside its own type, as
-in `class func getInstance() -> Service { return instance }`, is made where it is first read), and the life-cycle methods of the
+in `class func getInstance() -> Service { return instance }`, is made where it is first read, and
+an Objective-C global declared `extern Controller *AppController;` receives `[AppController
+setUp]` as that class; what follows a `return YES;` in an Objective-C body never runs), and the life-cycle methods of the
 controllers and SpriteKit scenes it makes (`viewDidLoad`, `didMove(to:)`); it names the path, or the screen that starts the listener too late.
 An implicit member takes its type from the declaration (`@State var purchases: PurchaseService =
 .shared`); a `typealias StoreTransaction = StoreKit.Transaction` reads the same `updates`; a
@@ -6127,7 +6132,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 假定代理回调在主线程上
 
 `iapkit check` id：`main-thread-assumed` · 启发式 · 警告\
-按方法签名找出 StoreKit 1 的代理方法和观察者方法，如果某个方法在方法体中操作了 UIKit 或 AppKit，或者设置了所在类型自己的 `@Published` 属性，却没有先切换到主线程或 main actor，就给出警告；它发出的通知也算在内：如果观察者的方法（selector、代码块，或者按名字传入的方法，如 `queue: nil, using: showFailure`）操作了界面，同样会警告，因为 `NotificationCenter` 在发出通知的线程上投递通知；不带接收者的调用，如果只有一个类型拥有该方法，会到达从父类或协议的扩展继承来的方法（`extension UIViewController { func showAlert(…) }`）。调用项目自己的辅助函数、且函数名表明它在主队列或主线程上运行（`runOnMainThread { }`），也算作切换；第三方库中名字像界面调用的类型方法（`SVProgressHUD.dismiss()`）不算操作界面。代理调用的完成回调如果是某个界面传进来的，而该界面的代码块没有自己切换到主线程就操作了界面（例如 `requestProducts { … tableView.reloadData() }`，或者其他类型赋给代理所调用属性的闭包 `observer.onPurchase = { … }`），也算在内；项目自己的视图类同样算，它由父类认出（`ActivityIndicator : UIView`），界面的 `@IBOutlet` 也算。回调执行的代码会向下跟踪四层：所在类型自己的方法、自由函数（例如接收通知名并发出该通知的辅助函数），以及项目中只有一个类定义（协议要求不算，所以 `delegate?.didPurchase()` 会到达实现它的那唯一一个界面）、且调用时写出了该方法参数标签的方法，或者调用链起点那个类型的方法（`Settings.shared.disableAds()`），以及它所设置属性的 `didSet`（`offerView.price = …`，而 `didSet` 会修改按钮标题）。SwiftyStoreKit 无论是复制进源代码、放在 `Pods` 文件夹中，还是作为软件包加入，都会在它的观察者中调用 `purchaseProduct`、`restorePurchases` 和 `completeTransactions` 的完成回调，因此这些回调也按同样方式判断；如果某个包装函数把结果继续传给自己的完成回调（在回调中调用 `completion(true)`），调用者交给它的闭包也一样判断。
+按方法签名找出 StoreKit 1 的代理方法和观察者方法，如果某个方法在方法体中操作了 UIKit 或 AppKit，或者设置了所在类型自己的 `@Published` 属性，却没有先切换到主线程或 main actor，就给出警告；它发出的通知也算在内：如果观察者的方法（selector、代码块，或者按名字传入的方法，如 `queue: nil, using: showFailure`）操作了界面，同样会警告，因为 `NotificationCenter` 在发出通知的线程上投递通知；不带接收者的调用，如果只有一个类型拥有该方法，会到达从父类或协议的扩展继承来的方法（`extension UIViewController { func showAlert(…) }`）。调用项目自己的辅助函数、且函数名表明它在主队列或主线程上运行（`runOnMainThread { }`），也算作切换；第三方库中名字像界面调用的类型方法（`SVProgressHUD.dismiss()`）不算操作界面。代理调用的完成回调如果是某个界面传进来的，而该界面的代码块没有自己切换到主线程就操作了界面（例如 `requestProducts { … tableView.reloadData() }`，或者其他类型赋给代理所调用属性的闭包 `observer.onPurchase = { … }`），也算在内；项目自己的视图类同样算，它由父类认出（`ActivityIndicator : UIView`），界面的 `@IBOutlet` 也算（除非对它调用的是项目自己先切换到主线程的方法，例如内部使用 `DispatchQueue.main.async` 的 `buyButton.enable()`）。回调执行的代码会向下跟踪四层：所在类型自己的方法、自由函数（例如接收通知名并发出该通知的辅助函数），以及项目中只有一个类定义（协议要求不算，所以 `delegate?.didPurchase()` 会到达实现它的那唯一一个界面）、且调用时写出了该方法参数标签的方法，或者调用链起点那个类型的方法（`Settings.shared.disableAds()`），以及它所设置属性的 `didSet`（`offerView.price = …`，而 `didSet` 会修改按钮标题）。SwiftyStoreKit 无论是复制进源代码、放在 `Pods` 文件夹中，还是作为软件包加入，都会在它的观察者中调用 `purchaseProduct`、`restorePurchases` 和 `completeTransactions` 的完成回调，因此这些回调也按同样方式判断；如果某个包装函数把结果继续传给自己的完成回调（在回调中调用 `completion(true)`），调用者交给它的闭包也一样判断。
 
 **问题所在**：StoreKit 1 不保证在主线程上调用它的代理。直接在回调中刷新 table view 或设置 published 属性的代码，可能看不到任何效果，甚至崩溃，而空列表很容易被误当成缺少产品。
 
@@ -6138,7 +6143,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 未知 ID 从未被报告
 
 `iapkit check` id：`invalid-ids-ignored` · 启发式 · 警告\
-扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found" 之类的消息报告缺少的那些，也算读取了，但说某个请求不见了的消息不算），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询（传入 ID 的 `StoreView(ids:)` 也算一次查询）。在发出请求的函数里从返回的产品中查找某个请求的 ID（`products.first(where: { $0.id == proID })`）算作比较，只请求一个 ID 时检查结果是否为空也算（`isEmpty`，或者 `else` 中报告了问题的 `guard let product = products.first`，在购买时检查保存下来的结果也算：`guard let product = store.products.first else { 告诉用户 }`；对 StoreKit 1 来说，处理代码用 `==` 或对标识符做 `switch` 保留匹配的那个产品也算，把数量存进变量（`NSUInteger count = [response.products count]`）、在 `if (count > 0)` 的 `else` 或 `else if` 中报告也算）。「一个 ID」可以写成 `[proID]`、`[NSSet setWithObject:proID]`、`[NSSet setWithArray:@[proID]]`，也可以是声明为只有一个元素的集合常量（`let proIDs: Set<String> = ["com.example.pro"]`，以 `Array(proIDs)` 请求）；`Set([proID])` 也算；从 `[NSSet set]` 逐步添加而成的集合不算；对 StoreKit 1 来说，把答复保存在属性里（`products = response.products`），并在购买处解包时给出提示（`guard let upgrade = products?.first else { showFailure() }`），或者保存那一个产品（`self.product = [response.products objectAtIndex:0]`）并在它为 nil 时报告（`if (!self.product) { … }`），也是同样的检查；保存那一个产品（`product = products.first`），并在解包时给出提示（`guard let product else { purchaseError = "…" }`），也是同样的检查。对 StoreKit 1 来说，处理代码比较返回的产品数量与请求的数量，并报告数量不足（`guard response.products.count == expected else { … }`），同样能发现缺少的 ID。如果函数把请求到的产品返回出去或交给完成回调，查找就交给保存返回结果的调用方（`let products = await store.load()`，然后 `if product.id == proID`）或它传入的闭包；逐个检查请求的条目、指出返回结果中缺少哪一个的循环（`if map[plan] == nil { print(…) }`）也算比较。只复制到一个没有任何代码读取的属性里的无效 ID，不算被读取；`products.filter({ $0.productIdentifier == id }).first` 和 `first(where:)` 一样是查找，它的 `else { return "" }` 不会告诉任何人；在其他地方，这样的查找只有在 `else` 中报告了缺少的产品时才算。`if let product = products.first { …; return }` 之后紧跟一条提示消息，也是同样的检查，但用写死的价格代替缺少的产品（`return "$2.99"`）不会告诉任何人，只把缺少的 ID 丢掉的循环（`_ = id`）也一样；没有任何代码调用的无效 ID 读取函数，等于什么也没读。如果 App 从不请求产品，而是直接用 ID 付款（设置了 `productIdentifier` 的 `SKMutablePayment`），同样无法指出未知的 ID。
+扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found" 之类的消息报告缺少的那些，也算读取了，但说某个请求不见了的消息不算），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询（传入 ID 的 `StoreView(ids:)` 也算一次查询）。在发出请求的函数里从返回的产品中查找某个请求的 ID（`products.first(where: { $0.id == proID })`）算作比较，只请求一个 ID 时检查结果是否为空也算（`isEmpty`，或者 `else` 中报告了问题的 `guard let product = products.first`，在购买时检查保存下来的结果也算：`guard let product = store.products.first else { 告诉用户 }`；对 StoreKit 1 来说，处理代码用 `==` 或对标识符做 `switch` 保留匹配的那个产品也算，把数量存进变量（`NSUInteger count = [response.products count]`）、在 `if (count > 0)` 的 `else` 或 `else if` 中报告也算）。「一个 ID」可以写成 `[proID]`、`[NSSet setWithObject:proID]`、`[NSSet setWithArray:@[proID]]`，也可以是声明为只有一个元素的集合常量（`let proIDs: Set<String> = ["com.example.pro"]`，以 `Array(proIDs)` 请求）；`Set([proID])` 也算；从 `[NSSet set]` 逐步添加而成的集合不算；对 StoreKit 1 来说，把答复保存在属性里（`products = response.products`），并在购买处解包时给出提示（`guard let upgrade = products?.first else { showFailure() }`），或者保存那一个产品（`self.product = [response.products objectAtIndex:0]`）并在它为 nil 时报告（`if (!self.product) { … }`），也是同样的检查；保存那一个产品（`product = products.first`），并在解包时给出提示（`guard let product else { purchaseError = "…" }`），也是同样的检查。对 StoreKit 1 来说，处理代码比较返回的产品数量与请求的数量，并报告数量不足（`guard response.products.count == expected else { … }`），同样能发现缺少的 ID。留在 SwiftyStoreKit 查询旁边、自己并没有发出请求的 `productsRequest(_:didReceive:)` 不算一次请求。如果函数把请求到的产品返回出去或交给完成回调，查找就交给保存返回结果的调用方（`let products = await store.load()`，然后 `if product.id == proID`）或它传入的闭包；逐个检查请求的条目、指出返回结果中缺少哪一个的循环（`if map[plan] == nil { print(…) }`）也算比较。只复制到一个没有任何代码读取的属性里的无效 ID，不算被读取；`products.filter({ $0.productIdentifier == id }).first` 和 `first(where:)` 一样是查找，它的 `else { return "" }` 不会告诉任何人；在其他地方，这样的查找只有在 `else` 中报告了缺少的产品时才算。`if let product = products.first { …; return }` 之后紧跟一条提示消息，也是同样的检查，但用写死的价格代替缺少的产品（`return "$2.99"`）不会告诉任何人，只把缺少的 ID 丢掉的循环（`_ = id`）也一样；没有任何代码调用的无效 ID 读取函数，等于什么也没读。如果 App 从不请求产品，而是直接用 ID 付款（设置了 `productIdentifier` 的 `SKMutablePayment`），同样无法指出未知的 ID。
 
 **问题所在**：代码只读取返回的产品，从不查看没有返回的那些。StoreKit 1 把它们列在 `invalidProductIdentifiers` 中；StoreKit 2 则什么也不说。
 
@@ -6149,7 +6154,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 交易监听器启动太晚
 
 `iapkit check` id：`listener-at-launch` · 启发式 · 警告\
-找出源代码中读取 `Transaction.updates` 或添加支付队列观察者的位置，再从启动时会执行到的代码（`@main` 类型、根视图的 `.task` 和 `.onAppear`、`application(_:didFinishLaunchingWithOptions:)`、主 storyboard 的第一个界面）出发，沿着初始化方法及其默认参数、属性、函数调用、单例和协议一路追踪（通过协议的调用会到达采纳该协议的类型，经过 `Container.shared.purchases.startListening()` 这样的调用链也一样；在自身类型内部读取的静态属性，比如 `class func getInstance() -> Service { return instance }`，会在第一次读取时创建），也会追踪它创建的视图控制器和 SpriteKit 场景的生命周期方法（`viewDidLoad`、`didMove(to:)`）；它会指出启动监听器的那条路径，或者指出启动监听器太晚的那个界面。隐式成员的类型取自声明（`@State var purchases: PurchaseService = .shared`）；`typealias StoreTransaction = StoreKit.Transaction` 读取的是同一个 `updates`；视图里的 `.init(color:location:)` 构造的是 SwiftUI 的值，不会执行项目自己的任何初始化方法。根视图自身类型中的计算属性视图（`var body: some View { content }`）属于它的 body；macOS 的 `Settings { }` 场景要从 App 菜单打开，所以其中显示的内容不算启动。源代码无法展示所有执行路径，所以请在重新启动 App 后用一次「购买前询问」测试来确认。
+找出源代码中读取 `Transaction.updates` 或添加支付队列观察者的位置，再从启动时会执行到的代码（`@main` 类型、根视图的 `.task` 和 `.onAppear`、`application(_:didFinishLaunchingWithOptions:)`、主 storyboard 的第一个界面）出发，沿着初始化方法及其默认参数、属性、函数调用、单例和协议一路追踪（通过协议的调用会到达采纳该协议的类型，经过 `Container.shared.purchases.startListening()` 这样的调用链也一样；在自身类型内部读取的静态属性，比如 `class func getInstance() -> Service { return instance }`，会在第一次读取时创建；声明为 `extern Controller *AppController;` 的 Objective-C 全局变量收到 `[AppController setUp]` 时按这个类处理；Objective-C 方法体中 `return YES;` 之后的代码永远不会执行），也会追踪它创建的视图控制器和 SpriteKit 场景的生命周期方法（`viewDidLoad`、`didMove(to:)`）；它会指出启动监听器的那条路径，或者指出启动监听器太晚的那个界面。隐式成员的类型取自声明（`@State var purchases: PurchaseService = .shared`）；`typealias StoreTransaction = StoreKit.Transaction` 读取的是同一个 `updates`；视图里的 `.init(color:location:)` 构造的是 SwiftUI 的值，不会执行项目自己的任何初始化方法。根视图自身类型中的计算属性视图（`var body: some View { content }`）属于它的 body；macOS 的 `Settings { }` 场景要从 App 菜单打开，所以其中显示的内容不算启动。源代码无法展示所有执行路径，所以请在重新启动 App 后用一次「购买前询问」测试来确认。
 
 **问题所在**：有些交易会在用户没有在 App 中点击任何东西的情况下到达 App：家长批准的「购买前询问」请求、被中断后稍后完成的购买、续期的订阅、在另一台设备上或在 App Store 中进行的购买。如果 App 只在商店界面打开时才开始监听，这些交易到达时就没人在听，顾客付了钱，App 却始终没有解锁。
 

@@ -61,6 +61,29 @@ struct LaunchReachability {
 
     func location(_ listener: Listener) -> SourceLocation { index.tokens(listener.file)[listener.token].location }
 
+    /// The part of an Objective-C body that runs: up to the `;` of a `return` in the body's own
+    /// block (`return YES;` before an `addTransactionObserver:` that never runs).
+    static func runningPart(of span: SourceIndex.Span, index: SourceIndex) -> SourceIndex.Span {
+        guard index.scans[span.file].language == .objectiveC else { return span }
+        let tokens = index.tokens(span.file)
+        guard span.start < span.end, tokens[span.start].text == "{" else { return span }
+        var depth = 0
+        for position in (span.start + 1)..<span.end {
+            switch tokens[position].text {
+            case "{" where tokens[position].kind == .punctuation: depth += 1
+            case "}" where tokens[position].kind == .punctuation: depth -= 1
+            // A statement of its own, not the body of a brace-less `if (…) return;` or `else return;`.
+            case "return"
+            where depth == 0 && tokens[position].kind == .identifier
+                && [";", "{", "}"].contains(tokens[position - 1].text):
+                guard let end = (position..<span.end).first(where: { tokens[$0].text == ";" }) else { return span }
+                return SourceIndex.Span(file: span.file, start: span.start, end: end + 1)
+            default: continue
+            }
+        }
+        return span
+    }
+
     /// The listener launch reaches and the path to it, or nil.
     func reachedListener() -> (listener: Listener, path: [Step])? {
         var search = Search(reachability: self)
@@ -284,8 +307,11 @@ private struct Search {
     mutating func run() -> (listener: LaunchReachability.Listener, path: [LaunchReachability.Step])? {
         seedRoots()
         while head < queue.count {
-            let item = queue[head]
+            var item = queue[head]
             head += 1
+            if item.mode == .code {
+                item.span = LaunchReachability.runningPart(of: item.span, index: reachability.index)
+            }
             if item.mode == .code, let token = reachability.listener(in: item.span) {
                 guard
                     let listener = reachability.listeners.first(where: {
@@ -755,6 +781,15 @@ private struct Search {
         } else if receiver.text == "super" {
             known = true
         } else if receiver.kind == .identifier, end > 0, tokens[end - 1].text == "[",
+            !index.isTypeName(receiver.text), receiver.text.first?.isUppercase == true,
+            let declared = globalObjectiveCClass(of: receiver.text), index.isTypeName(declared)
+        {
+            // `[AppController initialize]` after `extern ApplicationController *AppController;`:
+            // a global holding the one instance of a project class.
+            receiverClass = declared
+            known = true
+            mayBeSubclass = true
+        } else if receiver.kind == .identifier, end > 0, tokens[end - 1].text == "[",
             index.isTypeName(receiver.text) || receiver.text.first?.isUppercase == true
         {
             // `[Type message]`; a class of a framework has none of the project's methods.
@@ -812,6 +847,17 @@ private struct Search {
     /// The class of the nearest declaration above `end` of the Objective-C variable `name`:
     /// `Store *name` before `;`, `=`, `,` or `)`, or a parameter `(Store *)name`. Classes start
     /// with a capital letter, which keeps a product (`Width * name;`) out in practice.
+    /// The class a global Objective-C variable is declared with in any file
+    /// (`extern ApplicationController *AppController;`).
+    private mutating func globalObjectiveCClass(of name: String) -> String? {
+        for (file, scan) in index.scans.enumerated() where scan.language == .objectiveC && scan.mentions(name) {
+            if let declared = objectiveCClass(of: name, before: scan.tokens.count, tokens: scan.tokens, file: file) {
+                return declared
+            }
+        }
+        return nil
+    }
+
     private mutating func objectiveCClass(of name: String, before end: Int, tokens: [SwiftToken], file: Int)
         -> String?
     {

@@ -187,18 +187,20 @@ struct SourceHeuristics {
         let requests = context.requests
         let storeKit1 = requests.filter { $0.api.hasPrefix("SKProductsRequest") }
         // A request made where no call shows it (`makeRequest: SKProductsRequest.init`) still
-        // has its answer: the response handler is the place.
+        // has its answer: the response handler is the place, unless SwiftyStoreKit makes the
+        // requests and the handler is a leftover nothing starts.
+        let swifty = requests.filter { $0.api == "SwiftyStoreKit.retrieveProductsInfo" }
         let storeKit1Place =
             storeKit1.first.map { index.tokens($0.file)[$0.token].location }
-            ?? index.functions.first { $0.name == "productsRequest" && $0.body != nil && $0.parameters.count == 2 }
-            .map { index.tokens($0.signature.file)[$0.signature.start].location }
+            ?? (swifty.isEmpty
+                ? index.functions.first { $0.name == "productsRequest" && $0.body != nil && $0.parameters.count == 2 }
+                    .map { index.tokens($0.signature.file)[$0.signature.start].location } : nil)
         if let place = storeKit1Place, !usesInvalidIdentifiers(),
             !responseNamesMissingProducts()
         {
             reasons.append("invalidProductIdentifiers is never read")
             evidence.append(place)
         }
-        let swifty = requests.filter { $0.api == "SwiftyStoreKit.retrieveProductsInfo" }
         if let first = swifty.first, !mentionsInCalledCode("invalidProductIDs") {
             reasons.append("invalidProductIDs of SwiftyStoreKit's results is never read")
             evidence.append(index.tokens(first.file)[first.token].location)
@@ -1599,6 +1601,16 @@ struct SourceHeuristics {
             guard position + 1 < body.end, [".", "?", "!"].contains(tokens[position + 1].text) else { continue }
             let previous = position > 0 ? tokens[position - 1].text : ""
             guard previous != "." || position >= 2 && tokens[position - 2].text == "self" else { continue }
+            // `purchaseButton.enable(duration: 0.25)`: the project's own method of the view (an
+            // extension of UIButton) that hops to the main queue before it touches anything.
+            if position + 3 < body.end, tokens[position + 1].text == ".", tokens[position + 3].text == "(" {
+                let methods = index.functions(named: tokens[position + 2].text, in: nil).compactMap {
+                    index.functions[$0].body
+                }
+                if !methods.isEmpty, methods.allSatisfy({ Self.hopsToMain(index.tokens($0.file), body: $0) }) {
+                    continue
+                }
+            }
             return tokens[position].location
         }
         return nil

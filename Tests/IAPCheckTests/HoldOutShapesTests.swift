@@ -4101,6 +4101,154 @@ import Testing
         #expect(try Detail.result("finish-transactions", files: unfinished)?.status == .warning)
     }
 
+    /// The Clean app with no store made at launch: what an app delegate reaches decides.
+    static func appThatStartsNoStore() throws -> [String: [UInt8]] {
+        try Detail.replacing(
+            "Pebble/PebbleApp.swift", "@State private var store = Store()", with: "", in: try Fixture.files(nil))
+    }
+
+    /// `[AppController setUp]` in the app delegate, after `extern Controller *AppController;` in a
+    /// header: the global holds the one `Controller`, whose `setUp` adds the observer (another
+    /// class's `setUp` does not make it ambiguous).
+    @Test func anObjectiveCGlobalInstanceReceivesTheLaunchMessage() throws {
+        var files = Self.adding(
+            "Pebble/Controller.h",
+            "#import <StoreKit/StoreKit.h>\n\n@class Controller;\nextern Controller *AppController;\n",
+            to: try Self.appThatStartsNoStore())
+        files = Self.adding(
+            "Pebble/Controller.m",
+            """
+            #import "Controller.h"
+
+            Controller *AppController;
+
+            @implementation Controller
+            - (void)setUp {
+                [[SKPaymentQueue defaultQueue] addTransactionObserver:self];
+            }
+            @end
+
+            @implementation Preferences
+            - (void)setUp {
+            }
+            @end
+            """, to: files)
+        files = Self.adding(
+            "Pebble/AppDelegate.m",
+            """
+            #import "Controller.h"
+
+            @implementation AppDelegate
+            - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+                [AppController setUp];
+                return YES;
+            }
+            @end
+            """, to: files)
+        let result = try Detail.result("listener-at-launch", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let unreached = try Detail.replacing("Pebble/AppDelegate.m", "[AppController setUp];", with: "", in: files)
+        #expect(try Detail.result("listener-at-launch", files: unreached)?.status == .warning)
+    }
+
+    /// An Objective-C launch method that returns before adding the observer never adds it; a
+    /// brace-less `if (…) return;` ends nothing.
+    @Test func anObserverAddedAfterTheReturnIsNeverAdded() throws {
+        let delegate = """
+            #import <StoreKit/StoreKit.h>
+
+            @implementation AppDelegate
+            - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+                [Tracker start];
+                return YES;
+                [[SKPaymentQueue defaultQueue] addTransactionObserver:self];
+            }
+            @end
+            """
+        let files = Self.adding("Pebble/AppDelegate.m", delegate, to: try Self.appThatStartsNoStore())
+        let result = try Detail.result("listener-at-launch", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        let guarded = try Detail.replacing(
+            "Pebble/AppDelegate.m", "    return YES;\n    [[SKPaymentQueue defaultQueue] addTransactionObserver:self];",
+            with:
+                "    if (!launchOptions) return YES;\n    [[SKPaymentQueue defaultQueue] addTransactionObserver:self];\n    return YES;",
+            in: files)
+        #expect(try Detail.result("listener-at-launch", files: guarded)?.status == .pass)
+    }
+
+    /// `buyButton.enable()` on an outlet, where `enable` is the project's own `UIButton` method
+    /// that hops to the main queue first, does not touch the interface off the main thread.
+    @Test func anOutletsOwnMethodThatHopsIsNoTouch() throws {
+        let controller = """
+            import StoreKit
+            import UIKit
+
+            final class UnlockController: UIViewController, SKProductsRequestDelegate {
+                @IBOutlet weak var buyButton: UIButton!
+
+                func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {
+                    buyButton.enable()
+                }
+            }
+
+            extension UIButton {
+                func enable() {
+                    DispatchQueue.main.async { self.isEnabled = true }
+                }
+            }
+            """
+        let files = Self.adding("Pebble/UnlockController.swift", controller, to: try Fixture.files(nil))
+        let result = try Detail.result("main-thread-assumed", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let direct = try Detail.replacing(
+            "Pebble/UnlockController.swift", "DispatchQueue.main.async { self.isEnabled = true }",
+            with: "self.isEnabled = true", in: files)
+        #expect(try Detail.result("main-thread-assumed", files: direct)?.status == .warning)
+    }
+
+    /// An app that looks products up through SwiftyStoreKit and reads its `invalidProductIDs`
+    /// keeps an old `productsRequest(_:didReceive:)` that no request starts: nothing is ignored.
+    @Test func aLeftoverStoreKit1HandlerBesideSwiftyStoreKitIsNotARequest() throws {
+        let manager = """
+            import StoreKit
+            import SwiftyStoreKit
+
+            final class Manager: NSObject {
+                var products: [SKProduct] = []
+
+                override init() {
+                    super.init()
+                    loadProducts()
+                }
+
+                func loadProducts() {
+                    SwiftyStoreKit.retrieveProductsInfo(["com.example.pebble.pro"]) { result in
+                        if let product = result.retrievedProducts.first {
+                            self.products = [product]
+                        } else if let invalid = result.invalidProductIDs.first {
+                            print("Invalid product identifier: \\(invalid)")
+                        }
+                    }
+                }
+            }
+
+            extension Manager: SKProductsRequestDelegate {
+                func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {
+                    products = response.products
+                }
+            }
+            """
+        let files = Self.adding("Pebble/Manager.swift", manager, to: try Fixture.files(nil))
+        let result = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let started = try Detail.replacing(
+            "Pebble/Manager.swift", "    func loadProducts() {",
+            with:
+                "    func fetch() {\n        let request = SKProductsRequest(productIdentifiers: [\"com.example.pebble.pro\", \"com.example.pebble.gems\"])\n        request.delegate = self\n        request.start()\n        self.request = request\n    }\n\n    var request: SKProductsRequest?\n\n    func loadProducts() {",
+            in: files)
+        #expect(try Detail.result("invalid-ids-ignored", files: started)?.status == .warning)
+    }
+
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
     /// (a message to a handler-taking method, a look-up, a handler setter) are read without a
     /// crash, and the report still comes.
