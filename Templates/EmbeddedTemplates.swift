@@ -3,7 +3,7 @@
 
 extension BuiltInTemplates {
     /// Changes whenever a name or a source below changes.
-    public static let digest = "eb6298e158ae60d6"
+    public static let digest = "8f0c760c34635c6"
 
     /// Each built-in template's source, by name (`StoreKit2/StoreManager.swift`).
     public static let sources: [String: String] = [
@@ -5400,8 +5400,8 @@ property the delegate calls, `observer.onPurchase = { … }`), and so does the p
 known by its superclass (`ActivityIndicator : UIView`), or an `@IBOutlet` of the screen (unless
 what is called on it is the project's own method that hops first, `buyButton.enable()` with
 `DispatchQueue.main.async` inside). What the
-callback runs is followed four steps deep: its own type's methods, free functions (a helper that
-posts the notification whose name it is handed), and a method that only one class of the project
+callback runs is followed four steps deep: its own type's methods, free functions (of overloads,
+the first the call's labels fit; a helper that posts the notification whose name it is handed), and a method that only one class of the project
 defines (a protocol's requirement aside, so `delegate?.didPurchase()` reaches the one screen that
 implements it), called with that method's labels, or one of the type a chain starts at
 (`Settings.shared.disableAds()`), and the `didSet` of a property it sets (`offerView.price = …`
@@ -5549,7 +5549,8 @@ of `if state == .purchased { } else if state == .failed { }` with no branch and 
 state leaves that state's transactions unfinished, unless the observer finishes after it; a
 branch that collects its transactions (`restored.append(transaction)`) is served by the method
 the observer hands the collection to after the loop (`handleRestored(restored)`) when that method
-finishes them. An
+finishes them. StoreKit hands every transaction to every observer, so a second observer that
+only shows progress needs no finish of its own when another finishes that state. An
 observer that implements `paymentQueue(_:removedTransactions:)` but not
 `paymentQueue(_:updatedTransactions:)` finishes nothing: StoreKit hands new transactions only to
 the latter.
@@ -5602,7 +5603,8 @@ Button("Restore Purchases") {
 
 `iapkit check` id: `promoted-purchases` · heuristic · warning\
 Runs only when the catalogue marks a product `promoted: true`, and then scans the Swift files for
-`PurchaseIntent` or `shouldAddStorePayment`.
+`PurchaseIntent` or `shouldAddStorePayment` (SwiftyStoreKit's `shouldAddStorePaymentHandler`
+counts).
 
 **What goes wrong.** A promoted product can be bought straight from the App Store page. The App
 Store then opens the app to complete the purchase. If the app does not handle that hand-over,
@@ -5636,7 +5638,9 @@ to write the answer into a text, `"Can pay: \(AppStore.canMakePayments)"` on a d
 caller's closure ignores; showing the buy button only when payments are allowed is fine) nor explains `paymentNotAllowed` (StoreKit 1) or `purchaseNotAllowed` (StoreKit
 2) in a branch that does more than log (an app that sells only through StoreKit's views,
 `StoreView`, `ProductView` or `SubscriptionStoreView`, without an `onInAppPurchaseCompletion` of
-its own, lets them show StoreKit's alert; an error enum of the app's own with a case of that name
+its own, lets them show StoreKit's alert; a wrapper read only as `guard store.isAllowed else {
+return }` refuses in silence too, while `if store.isAllowed { show the purchase section }` is
+fine; an error enum of the app's own with a case of that name
 explains nothing by describing itself: some code must produce the case); test your screens with purchases turned off.
 
 **What goes wrong.** Screen Time and device management can forbid in-app purchases. Products may
@@ -6132,7 +6136,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 假定代理回调在主线程上
 
 `iapkit check` id：`main-thread-assumed` · 启发式 · 警告\
-按方法签名找出 StoreKit 1 的代理方法和观察者方法，如果某个方法在方法体中操作了 UIKit 或 AppKit，或者设置了所在类型自己的 `@Published` 属性，却没有先切换到主线程或 main actor，就给出警告；它发出的通知也算在内：如果观察者的方法（selector、代码块，或者按名字传入的方法，如 `queue: nil, using: showFailure`）操作了界面，同样会警告，因为 `NotificationCenter` 在发出通知的线程上投递通知；不带接收者的调用，如果只有一个类型拥有该方法，会到达从父类或协议的扩展继承来的方法（`extension UIViewController { func showAlert(…) }`）。调用项目自己的辅助函数、且函数名表明它在主队列或主线程上运行（`runOnMainThread { }`），也算作切换；第三方库中名字像界面调用的类型方法（`SVProgressHUD.dismiss()`）不算操作界面。代理调用的完成回调如果是某个界面传进来的，而该界面的代码块没有自己切换到主线程就操作了界面（例如 `requestProducts { … tableView.reloadData() }`，或者其他类型赋给代理所调用属性的闭包 `observer.onPurchase = { … }`），也算在内；项目自己的视图类同样算，它由父类认出（`ActivityIndicator : UIView`），界面的 `@IBOutlet` 也算（除非对它调用的是项目自己先切换到主线程的方法，例如内部使用 `DispatchQueue.main.async` 的 `buyButton.enable()`）。回调执行的代码会向下跟踪四层：所在类型自己的方法、自由函数（例如接收通知名并发出该通知的辅助函数），以及项目中只有一个类定义（协议要求不算，所以 `delegate?.didPurchase()` 会到达实现它的那唯一一个界面）、且调用时写出了该方法参数标签的方法，或者调用链起点那个类型的方法（`Settings.shared.disableAds()`），以及它所设置属性的 `didSet`（`offerView.price = …`，而 `didSet` 会修改按钮标题）。SwiftyStoreKit 无论是复制进源代码、放在 `Pods` 文件夹中，还是作为软件包加入，都会在它的观察者中调用 `purchaseProduct`、`restorePurchases` 和 `completeTransactions` 的完成回调，因此这些回调也按同样方式判断；如果某个包装函数把结果继续传给自己的完成回调（在回调中调用 `completion(true)`），调用者交给它的闭包也一样判断。
+按方法签名找出 StoreKit 1 的代理方法和观察者方法，如果某个方法在方法体中操作了 UIKit 或 AppKit，或者设置了所在类型自己的 `@Published` 属性，却没有先切换到主线程或 main actor，就给出警告；它发出的通知也算在内：如果观察者的方法（selector、代码块，或者按名字传入的方法，如 `queue: nil, using: showFailure`）操作了界面，同样会警告，因为 `NotificationCenter` 在发出通知的线程上投递通知；不带接收者的调用，如果只有一个类型拥有该方法，会到达从父类或协议的扩展继承来的方法（`extension UIViewController { func showAlert(…) }`）。调用项目自己的辅助函数、且函数名表明它在主队列或主线程上运行（`runOnMainThread { }`），也算作切换；第三方库中名字像界面调用的类型方法（`SVProgressHUD.dismiss()`）不算操作界面。代理调用的完成回调如果是某个界面传进来的，而该界面的代码块没有自己切换到主线程就操作了界面（例如 `requestProducts { … tableView.reloadData() }`，或者其他类型赋给代理所调用属性的闭包 `observer.onPurchase = { … }`），也算在内；项目自己的视图类同样算，它由父类认出（`ActivityIndicator : UIView`），界面的 `@IBOutlet` 也算（除非对它调用的是项目自己先切换到主线程的方法，例如内部使用 `DispatchQueue.main.async` 的 `buyButton.enable()`）。回调执行的代码会向下跟踪四层：所在类型自己的方法、自由函数（有多个重载时，取第一个与调用的参数标签相符的；例如接收通知名并发出该通知的辅助函数），以及项目中只有一个类定义（协议要求不算，所以 `delegate?.didPurchase()` 会到达实现它的那唯一一个界面）、且调用时写出了该方法参数标签的方法，或者调用链起点那个类型的方法（`Settings.shared.disableAds()`），以及它所设置属性的 `didSet`（`offerView.price = …`，而 `didSet` 会修改按钮标题）。SwiftyStoreKit 无论是复制进源代码、放在 `Pods` 文件夹中，还是作为软件包加入，都会在它的观察者中调用 `purchaseProduct`、`restorePurchases` 和 `completeTransactions` 的完成回调，因此这些回调也按同样方式判断；如果某个包装函数把结果继续传给自己的完成回调（在回调中调用 `completion(true)`），调用者交给它的闭包也一样判断。
 
 **问题所在**：StoreKit 1 不保证在主线程上调用它的代理。直接在回调中刷新 table view 或设置 published 属性的代码，可能看不到任何效果，甚至崩溃，而空列表很容易被误当成缺少产品。
 
@@ -6189,7 +6193,7 @@ final class TransactionListener {
 ### 交易从未结束
 
 `iapkit check` id：`finish-transactions` · 启发式 · 警告\
-查找对 `finish()` 或 `finishTransaction(_:)` 的调用（或者由 SwiftyStoreKit 结束交易），对于 StoreKit 1 观察者中的 switch，还要在处理 `.failed` 的分支里找到这样的调用；如果 App 在会执行的代码里调用了 `restoreCompletedTransactions()`（没有任何代码调用的 `restore()` 不会带来恢复的交易），处理 `.restored` 的分支里也要有（在包含 switch 的代码块里、switch 之后结束交易，对每个没有提前返回的分支都算数）；它不会检查每一条路径。位于没有任何代码调用的函数中的 `Transaction.updates` 循环不在这里判断：它根本不会运行，`listener-at-launch` 会报告没有代码在监听。会运行的循环必须结束它收到的交易，可以自己结束，也可以通过它调用的方法结束；几个方法同名时按参数标签区分（`handle(updatedTransaction:)` 不是购买时用的 `handle(transaction:)`）。把更新直接丢掉的循环 `for await _ in Transaction.updates` 手里没有可以结束的交易：只有遍历 `Transaction.unfinished` 并结束其中交易、且不在任何 `if` 或 `guard` 之内的循环（写在循环里或它调用的方法里都可以），才算结束了到达的交易（只在什么都没拥有时才运行的那种，会让续期交易一直不被结束）。如果用 `if state == .purchased { } else if state == .failed { }` 这样的判断链区分状态，却没有为某个状态准备分支或 `else`，而观察者在判断链之后也没有结束交易，那么这个状态的交易就不会被结束；只把交易收集起来的分支（`restored.append(transaction)`），如果观察者在循环之后把这个集合交给一个会结束其中交易的方法（`handleRestored(restored)`），也算结束了。如果观察者实现了 `paymentQueue(_:removedTransactions:)`，却没有实现 `paymentQueue(_:updatedTransactions:)`，那它什么交易也结束不了：StoreKit 只把新交易交给后者。
+查找对 `finish()` 或 `finishTransaction(_:)` 的调用（或者由 SwiftyStoreKit 结束交易），对于 StoreKit 1 观察者中的 switch，还要在处理 `.failed` 的分支里找到这样的调用；如果 App 在会执行的代码里调用了 `restoreCompletedTransactions()`（没有任何代码调用的 `restore()` 不会带来恢复的交易），处理 `.restored` 的分支里也要有（在包含 switch 的代码块里、switch 之后结束交易，对每个没有提前返回的分支都算数）；它不会检查每一条路径。位于没有任何代码调用的函数中的 `Transaction.updates` 循环不在这里判断：它根本不会运行，`listener-at-launch` 会报告没有代码在监听。会运行的循环必须结束它收到的交易，可以自己结束，也可以通过它调用的方法结束；几个方法同名时按参数标签区分（`handle(updatedTransaction:)` 不是购买时用的 `handle(transaction:)`）。把更新直接丢掉的循环 `for await _ in Transaction.updates` 手里没有可以结束的交易：只有遍历 `Transaction.unfinished` 并结束其中交易、且不在任何 `if` 或 `guard` 之内的循环（写在循环里或它调用的方法里都可以），才算结束了到达的交易（只在什么都没拥有时才运行的那种，会让续期交易一直不被结束）。如果用 `if state == .purchased { } else if state == .failed { }` 这样的判断链区分状态，却没有为某个状态准备分支或 `else`，而观察者在判断链之后也没有结束交易，那么这个状态的交易就不会被结束；只把交易收集起来的分支（`restored.append(transaction)`），如果观察者在循环之后把这个集合交给一个会结束其中交易的方法（`handleRestored(restored)`），也算结束了。StoreKit 会把每笔交易交给每一个观察者，所以只显示进度的第二个观察者，在另一个观察者已经结束该状态的交易时，不必自己再结束。如果观察者实现了 `paymentQueue(_:removedTransactions:)`，却没有实现 `paymentQueue(_:updatedTransactions:)`，那它什么交易也结束不了：StoreKit 只把新交易交给后者。
 
 **问题所在**：交易会一直留在队列中，直到 App 结束它。StoreKit 会在每次启动时再次交付未结束的交易，而且在上一次购买未结束之前，同一个消耗型项目无法再次购买。
 
@@ -6223,7 +6227,7 @@ Button("Restore Purchases") {
 ### 未处理推广的购买
 
 `iapkit check` id：`promoted-purchases` · 启发式 · 警告\
-只有当商品目录把某个产品标记为 `promoted: true` 时才会运行，此时扫描 Swift 文件，查找 `PurchaseIntent` 或 `shouldAddStorePayment`。
+只有当商品目录把某个产品标记为 `promoted: true` 时才会运行，此时扫描 Swift 文件，查找 `PurchaseIntent` 或 `shouldAddStorePayment`（SwiftyStoreKit 的 `shouldAddStorePaymentHandler` 也算）。
 
 **问题所在**：推广的产品可以直接在 App Store 页面上购买。随后 App Store 会打开 App 来完成这笔购买。如果 App 没有处理这次交接，就什么也不会发生，这笔销售也就丢了。
 
@@ -6244,7 +6248,7 @@ if #available(iOS 16.4, macOS 14.4, *) {
 ### 设备上已禁止付款
 
 `iapkit check` id：`can-make-payments` · 自动 · 警告\
-`iapkit generate` 生成的代码在每次购买之前都会检查 `canMakePayments`。在项目中，如果代码在销售产品，却从不询问 `canMakePayments`（或者只在一个没人调用的封装函数中询问，经过只有一行的外层封装函数转手也算，或者问了之后在不允许付款时只打一条日志、什么也不做，比如 `if … canMakePayments() { 购买 } else { print(…) }`，项目自己的日志宏也算日志（`#define DLog(...) NSLog(…)`），或者只把答案写进一段文字，比如调试界面上的 `"Can pay: \(AppStore.canMakePayments)"`，或者把拒绝交给一个完成回调 `else { onComplete(false) }`，而每个调用者传入的闭包都忽略了它；只在允许付款时才显示购买按钮则没有问题），也没有在一个不只是打日志的分支里说明 `paymentNotAllowed`（StoreKit 1）或 `purchaseNotAllowed`（StoreKit 2）（只通过 StoreKit 自己的视图 `StoreView`、`ProductView` 或 `SubscriptionStoreView` 销售、又没有自己的 `onInAppPurchaseCompletion` 的 App，由这些视图显示 StoreKit 的提示；App 自己的错误枚举里有同名的 case，只是描述它自己，并不算说明：必须有代码真正产生这个 case），这项检查就会给出警告；请在关闭了购买功能的设备上测试你的界面。
+`iapkit generate` 生成的代码在每次购买之前都会检查 `canMakePayments`。在项目中，如果代码在销售产品，却从不询问 `canMakePayments`（或者只在一个没人调用的封装函数中询问，经过只有一行的外层封装函数转手也算，或者问了之后在不允许付款时只打一条日志、什么也不做，比如 `if … canMakePayments() { 购买 } else { print(…) }`，项目自己的日志宏也算日志（`#define DLog(...) NSLog(…)`），或者只把答案写进一段文字，比如调试界面上的 `"Can pay: \(AppStore.canMakePayments)"`，或者把拒绝交给一个完成回调 `else { onComplete(false) }`，而每个调用者传入的闭包都忽略了它；只在允许付款时才显示购买按钮则没有问题），也没有在一个不只是打日志的分支里说明 `paymentNotAllowed`（StoreKit 1）或 `purchaseNotAllowed`（StoreKit 2）（只通过 StoreKit 自己的视图 `StoreView`、`ProductView` 或 `SubscriptionStoreView` 销售、又没有自己的 `onInAppPurchaseCompletion` 的 App，由这些视图显示 StoreKit 的提示；只以 `guard store.isAllowed else { return }` 形式读取的封装同样是默不作声的拒绝，而 `if store.isAllowed { 显示购买区域 }` 没有问题；App 自己的错误枚举里有同名的 case，只是描述它自己，并不算说明：必须有代码真正产生这个 case），这项检查就会给出警告；请在关闭了购买功能的设备上测试你的界面。
 
 **问题所在**：「屏幕使用时间」和设备管理可以禁止 App 内购买。产品可能仍然能够加载，但每次购买都会失败，而一个点了没反应的购买按钮看起来就像个 bug。
 

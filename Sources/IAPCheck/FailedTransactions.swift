@@ -42,6 +42,9 @@ struct FailedTransactions {
 
     func gaps() -> [Gap] {
         var found: [Gap] = []
+        // StoreKit hands every transaction to every observer: one that finishes a state's
+        // transactions serves a second one that only shows progress.
+        var finishedSomewhere: Set<State> = []
         for function in index.functions where Self.isObserver(function) {
             guard let body = function.body else { continue }
             // The observer's body and the methods of its type it calls, as far as two calls down.
@@ -61,11 +64,12 @@ struct FailedTransactions {
                         }
                     }
                 }
+                if finished { finishedSomewhere.insert(state) }
                 guard !finished, let unfinished else { continue }
                 found.append(Gap(observer: owner + function.signatureText, state: state, branch: unfinished))
             }
         }
-        return found
+        return found.filter { !finishedSomewhere.contains($0.state) }
     }
 
     /// True when the branch only collects its transaction (`restored.append(transaction)`) and

@@ -143,7 +143,9 @@ struct InterfaceReach {
         }
         let free = candidates.filter { index.functions[$0].typeName == nil }
         if !message, previous != ".", !free.isEmpty {
-            return free.count == 1 && takesLabels(of: position + 1, in: tokens, function: free[0]) ? free[0] : nil
+            // Overloads of one free function (`sendAlert(_:withTitle:level:handler:)` and a
+            // variant with one more label) do one thing: the first the call's labels fit.
+            return free.first { takesLabels(of: position + 1, in: tokens, function: $0) }
         }
         // A call with no receiver that is neither the type's own method nor a free function
         // (`displaySimpleAlert(title:…)` in a controller) runs one inherited from an extension of

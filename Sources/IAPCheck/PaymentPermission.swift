@@ -34,7 +34,7 @@ struct PaymentPermission {
                 guard previous == "." || previous == "SKPaymentQueue" else { continue }
                 var ask = ask(at: position, in: file, location: tokens[position].location, used: &used)
                 ask.isSilent =
-                    Self.isInterpolated(tokens, askAt: position)
+                    ask.isSilent || Self.isInterpolated(tokens, askAt: position)
                     || refusesSilently(tokens, askAt: position)
                     || refusesThroughIgnoredCompletion(tokens, askAt: position, file: file)
                 found.append(ask)
@@ -61,7 +61,29 @@ struct PaymentPermission {
         }
         guard let wrapper else { return Ask(location: location, wrapper: nil, isUsed: true) }
         if used[wrapper.name] == nil { used[wrapper.name] = isUsed(wrapper.name, outside: wrapper.body) }
-        return Ask(location: location, wrapper: wrapper.name, isUsed: used[wrapper.name] == true)
+        var ask = Ask(location: location, wrapper: wrapper.name, isUsed: used[wrapper.name] == true)
+        ask.isSilent = ask.isUsed && everyUseRefusesSilently(wrapper.name, outside: wrapper.body)
+        return ask
+    }
+
+    /// True when every read of the wrapper `name` (`guard store.canPay else { return }`) is the
+    /// condition of a branch that refuses in silence, as `refusesSilently` judges the API itself.
+    private func everyUseRefusesSilently(_ name: String, outside body: SourceIndex.Span) -> Bool {
+        var uses = 0
+        for (file, scan) in index.scans.enumerated() where scan.mentions(name) {
+            let tokens = scan.tokens
+            for position in tokens.indices.dropFirst() where tokens[position].text == name {
+                if file == body.file, body.start <= position, position < body.end { continue }
+                let previous = tokens[position - 1].text
+                let next = position + 1 < tokens.count ? tokens[position + 1].text : ""
+                guard previous == "." || next == "(", !["func", "var", "let"].contains(previous), next != "=" else {
+                    continue
+                }
+                uses += 1
+                if !refusesSilently(tokens, askAt: position) { return false }
+            }
+        }
+        return uses > 0
     }
 
     /// The `if` or `guard` whose condition holds the ask at `position`, on its line.
@@ -81,6 +103,8 @@ struct PaymentPermission {
     static func receiverStart(_ tokens: [SwiftToken], askAt position: Int) -> Int {
         var start = position - 1
         if tokens[start].text == ".", start > 0 { start -= 1 }
+        // `IAPObserver.shared.authorized`: the whole chain.
+        while start >= 2, tokens[start - 1].text == ".", tokens[start - 2].kind == .identifier { start -= 2 }
         if start > 0, tokens[start - 1].text == "[" { start -= 1 }
         return start
     }
@@ -308,7 +332,10 @@ struct PaymentPermission {
     /// queue, a `purchase(…)` or a method whose name says it buys.
     static func buys(_ tokens: [SwiftToken], _ range: Range<Int>) -> Bool {
         range.contains { position in
-            guard tokens[position].kind == .identifier else { return false }
+            // A call (`purchase(`, `[queue addPayment:`), not a `purchaseLabel` that shows the
+            // section.
+            let next = position + 1 < tokens.count ? tokens[position + 1].text : ""
+            guard tokens[position].kind == .identifier, ["(", "{", ":", "]"].contains(next) else { return false }
             let word = tokens[position].text.lowercased()
             return word.contains("purchase") || word.contains("buy") || word.contains("payment")
                 || word == "add" || word == "addpayment"

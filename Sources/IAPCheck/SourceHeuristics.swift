@@ -272,7 +272,9 @@ struct SourceHeuristics {
                 let tokens = index.tokens(span.file)
                 for position in span.start..<span.end {
                     let token = tokens[position]
-                    if token.kind == .identifier, Self.comparisonWords.contains(token.text) { return true }
+                    // `self.invalid = response.invalidProductIdentifiers` only stores them.
+                    let assigned = position + 1 < span.end && tokens[position + 1].text == "="
+                    if token.kind == .identifier, Self.comparisonWords.contains(token.text), !assigned { return true }
                     if Self.comparesTheCountWithTheRequest(tokens, at: position) { return true }
                     if oneID, token.kind == .identifier, Self.checksTheOneAnswer(tokens, at: position),
                         Self.reportsWhenEmpty(tokens, at: position)
@@ -1233,7 +1235,8 @@ struct SourceHeuristics {
         guard !promoted.isEmpty else { return Outcome(.pass, "the guides promote no product") }
         let ids = promoted.map(\.id.value)
         if let unavailable { return unavailable }
-        if usage.mentions("PurchaseIntent") || usage.mentions("shouldAddStorePayment") {
+        // SwiftyStoreKit's `shouldAddStorePaymentHandler` is its form of the delegate method.
+        if ["PurchaseIntent", "shouldAddStorePayment", "shouldAddStorePaymentHandler"].contains(where: usage.mentions) {
             return Outcome(.pass, "promoted purchases are handled")
         }
         return Outcome(

@@ -4249,6 +4249,156 @@ import Testing
         #expect(try Detail.result("invalid-ids-ignored", files: started)?.status == .warning)
     }
 
+    /// SwiftyStoreKit's `shouldAddStorePaymentHandler` handles a promoted product's purchase.
+    @Test func swiftyStoreKitsStorePaymentHandlerHandlesPromotedPurchases() throws {
+        var workbook = Fixture.workbook()
+        workbook.products[1].promoted = true
+        let handler = """
+            import SwiftyStoreKit
+
+            enum PromotedPurchases {
+                static func start() {
+                    SwiftyStoreKit.shouldAddStorePaymentHandler = { _, _ in true }
+                }
+            }
+            """
+        let files = try Fixture.files(nil)
+        #expect(try Detail.result("promoted-purchases", files: files, workbook: workbook)?.status == .warning)
+        let handled = Self.adding("Pebble/PromotedPurchases.swift", handler, to: files)
+        #expect(try Detail.result("promoted-purchases", files: handled, workbook: workbook)?.status == .pass)
+    }
+
+    /// A delegate that calls one of two overloads of a free function (`sendAlert(_:withTitle:)`
+    /// and one with another label) reaches the alert it shows.
+    @Test func anOverloadedFreeFunctionIsFollowedByItsLabels() throws {
+        let observer = """
+            import AppKit
+            import StoreKit
+
+            final class Observer: NSObject, SKPaymentTransactionObserver {
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions where transaction.transactionState == .failed {
+                        sendAlert("The purchase failed.", withTitle: "Sorry") { _ in }
+                        queue.finishTransaction(transaction)
+                    }
+                }
+            }
+
+            func sendAlert(_ message: String, withTitle: String?, handler: @escaping (NSApplication.ModalResponse) -> Void) {
+                let alert = NSAlert()
+                alert.messageText = withTitle ?? message
+                handler(alert.runModal())
+            }
+
+            func sendAlert(_ message: String, withTitle: String?, sheet: Bool, handler: @escaping (NSApplication.ModalResponse) -> Void) {
+                let alert = NSAlert()
+                alert.messageText = withTitle ?? message
+                handler(alert.runModal())
+            }
+            """
+        let files = Self.adding("Pebble/Observer.swift", observer, to: try Fixture.files(nil))
+        let result = try Detail.result("main-thread-assumed", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+    }
+
+    /// `self.invalid = response.invalidProductIdentifiers` in the handler stores the unknown IDs
+    /// under a name that says so; nothing reads them, so nobody is told.
+    @Test func invalidIDsStoredUnderAComparisonWordAreNotRead() throws {
+        let manager = """
+            import StoreKit
+
+            final class Manager: NSObject, SKProductsRequestDelegate {
+                var request: SKProductsRequest?
+                var available: [SKProduct] = []
+                var invalid: [String] = []
+
+                func load() {
+                    request = SKProductsRequest(productIdentifiers: ["com.example.pebble.gems", "com.example.pebble.pro"])
+                    request?.delegate = self
+                    request?.start()
+                }
+
+                func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {
+                    available = response.products
+                    self.invalid = response.invalidProductIdentifiers
+                }
+            }
+            """
+        let files = Self.adding("Pebble/Manager.swift", manager, to: try Fixture.files(nil))
+        let result = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+    }
+
+    /// A wrapper of `canMakePayments` read only as `guard store.isAllowed else { return }`: the
+    /// customer taps Buy and nothing happens. `if store.isAllowed { showPurchaseSection() }` with
+    /// no `else`, which only shows the way to buy when payments are allowed, is fine; a
+    /// `purchaseLabel` in it is no purchase.
+    @Test func aWrapperReadOnlyInSilentGuardsRefusesInSilence() throws {
+        let observer = """
+            import StoreKit
+
+            final class Payments {
+                static let shared = Payments()
+                var isAllowed: Bool { SKPaymentQueue.canMakePayments() }
+            }
+
+            final class Shop {
+                func buy(_ product: SKProduct) {
+                    guard Payments.shared.isAllowed else { return }
+                    SKPaymentQueue.default().add(SKPayment(product: product))
+                }
+            }
+            """
+        let files = Self.adding("Pebble/Shop.swift", observer, to: try Self.storeThatNeverAsks())
+        let result = try Detail.result("can-make-payments", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        let shown = try Detail.replacing(
+            "Pebble/Shop.swift",
+            "        guard Payments.shared.isAllowed else { return }\n        SKPaymentQueue.default().add(SKPayment(product: product))",
+            with:
+                "        SKPaymentQueue.default().add(SKPayment(product: product))\n    }\n\n    func layout() {\n        if Payments.shared.isAllowed {\n            let purchaseLabel = \"Purchase coins\"\n            show(purchaseLabel)\n        }",
+            in: files)
+        #expect(try Detail.result("can-make-payments", files: shown)?.status == .pass)
+    }
+
+    /// Two observers: one finishes every failed transaction, the other only hides a spinner for
+    /// the purchase it waits on. StoreKit hands each transaction to both, so it is finished.
+    @Test func aSecondObserverThatOnlyShowsProgressNeedsNoFinish() throws {
+        let observers = """
+            import StoreKit
+
+            final class Finisher: NSObject, SKPaymentTransactionObserver {
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions {
+                        switch transaction.transactionState {
+                        case .purchased, .failed, .restored: queue.finishTransaction(transaction)
+                        default: break
+                        }
+                    }
+                }
+            }
+
+            final class Spinner: NSObject, SKPaymentTransactionObserver {
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions {
+                        switch transaction.transactionState {
+                        case .purchasing: print("spinning")
+                        case .failed: print("stopped")
+                        default: break
+                        }
+                    }
+                }
+            }
+            """
+        let files = Self.adding("Pebble/Observers.swift", observers, to: try Fixture.files(nil))
+        let result = try Detail.result("finish-transactions", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let alone = try Detail.replacing(
+            "Pebble/Observers.swift", "case .purchased, .failed, .restored: queue.finishTransaction(transaction)",
+            with: "case .purchased, .restored: queue.finishTransaction(transaction)", in: files)
+        #expect(try Detail.result("finish-transactions", files: alone)?.status == .warning)
+    }
+
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
     /// (a message to a handler-taking method, a look-up, a handler setter) are read without a
     /// crash, and the report still comes.
