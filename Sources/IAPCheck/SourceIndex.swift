@@ -154,7 +154,20 @@ struct SourceIndex {
             }
             var value: Span?
             if next < body.end, tokens[next].text == "=" {
-                let end = min(endOfExpression(tokens, from: next + 1), body.end)
+                var end = min(endOfExpression(tokens, from: next + 1), body.end)
+                // `if let ids = maybeIDs {`: the value ends where the body opens.
+                if cursor > body.start, ["if", "while", ","].contains(tokens[cursor - 1].text) {
+                    var depth = 0
+                    for position in (next + 1)..<end where tokens[position].kind == .punctuation {
+                        let text = tokens[position].text
+                        if text == "{", depth == 0 {
+                            end = position
+                            break
+                        }
+                        if ["(", "["].contains(text) { depth += 1 }
+                        if [")", "]"].contains(text) { depth -= 1 }
+                    }
+                }
                 value = Span(file: body.file, start: next + 1, end: end)
                 if type == nil, next + 1 < end, tokens[next + 1].kind == .identifier { type = tokens[next + 1].text }
             }
@@ -700,6 +713,8 @@ struct SourceIndex {
         var depth = 0
         while cursor < tokens.count {
             let token = tokens[cursor]
+            // `guard let ids = maybeIDs else { … }`: the value ends before the `else`.
+            if depth == 0, cursor > start, token.kind == .identifier, token.text == "else" { return cursor }
             if token.kind == .punctuation {
                 switch token.text {
                 case "(", "[", "{": depth += 1

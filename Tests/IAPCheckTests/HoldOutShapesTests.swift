@@ -4399,6 +4399,40 @@ import Testing
         #expect(try Detail.result("finish-transactions", files: alone)?.status == .warning)
     }
 
+    /// `guard let ids = supported[1] else { logger.fatalError("…") }`: the local's value
+    /// ends before the `else`, so what the `else` calls (a logger's own `fatalError` that
+    /// interpolates a file and line) builds no product ID.
+    @Test func aGuardLetValueEndsBeforeItsElse() throws {
+        let catalogue = """
+            import StoreKit
+
+            struct Logger {
+                func fatalError(_ message: String, file: String = #file, line: UInt = #line) {
+                    let tag = "\\(file):\\(line)"
+                    print(tag, message)
+                }
+            }
+
+            final class Catalogue {
+                let logger = Logger()
+                let supported: [Int: Set<String>] = [1: ["com.example.pebble.gems"]]
+
+                func load() {
+                    let maybeIDs = supported[1]
+                    guard let ids = maybeIDs else {
+                        logger.fatalError("coins are not supported")
+                        return
+                    }
+                    let request = SKProductsRequest(productIdentifiers: ids)
+                    request.start()
+                }
+            }
+            """
+        let files = Self.adding("Pebble/Catalogue.swift", catalogue, to: try Fixture.files(nil))
+        let result = try Detail.result("product-id-mismatch", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+    }
+
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
     /// (a message to a handler-taking method, a look-up, a handler setter) are read without a
     /// crash, and the report still comes.
