@@ -307,6 +307,16 @@ struct InterfaceReach {
     /// The observers of the named notifications: methods named by a selector, and blocks that
     /// run on the posting queue (`queue: nil`). `NotificationCenter` calls them on the thread
     /// that posts.
+    /// The bodies of the methods named `name` that an observer registration names, except those
+    /// that run on the main actor.
+    private func observerMethods(named name: String) -> [(body: SourceIndex.Span, owner: String?)] {
+        (index.functionsByName[name] ?? []).compactMap { candidate in
+            let observer = index.functions[candidate]
+            guard let body = observer.body, !observer.attributes.contains("@MainActor") else { return nil }
+            return (body, observer.typeName)
+        }
+    }
+
     private func observers(of names: Set<String>) -> [(body: SourceIndex.Span, owner: String?)] {
         guard !names.isEmpty else { return [] }
         var found: [(body: SourceIndex.Span, owner: String?)] = []
@@ -320,11 +330,7 @@ struct InterfaceReach {
                 else { continue }
                 if let selector = (position + 1..<end).first(where: { tokens[$0].text.hasSuffix("selector") }) {
                     guard let method = Self.selectorMethod(tokens, after: selector, limit: end) else { continue }
-                    for candidate in index.functionsByName[method] ?? [] {
-                        let observer = index.functions[candidate]
-                        guard let body = observer.body, !observer.attributes.contains("@MainActor") else { continue }
-                        found.append((body, observer.typeName))
-                    }
+                    found += observerMethods(named: method)
                 } else if let queue = (position..<end).first(where: { tokens[$0].text == "queue" }),
                     queue + 6 < end, tokens[queue + 1].text == ":", tokens[queue + 2].text == "nil",
                     tokens[queue + 4].text == "using", tokens[queue + 5].text == ":",
@@ -332,11 +338,7 @@ struct InterfaceReach {
                 {
                     // `addObserver(forName: …, object: nil, queue: nil, using: catchFailure)`: a
                     // method given by name runs on the posting thread too.
-                    for candidate in index.functionsByName[tokens[queue + 6].text] ?? [] {
-                        let observer = index.functions[candidate]
-                        guard let body = observer.body, !observer.attributes.contains("@MainActor") else { continue }
-                        found.append((body, observer.typeName))
-                    }
+                    found += observerMethods(named: tokens[queue + 6].text)
                 } else if let queue = (position..<end).first(where: { tokens[$0].text == "queue" }),
                     queue + 2 < end, tokens[queue + 1].text == ":", tokens[queue + 2].text == "nil",
                     let opening = (queue + 3..<end).first(where: { tokens[$0].text == "{" })

@@ -299,6 +299,8 @@ private struct Search {
     /// Objective-C variables written with their class, by file and name, with where each is
     /// declared; read once per file, when the first message to a variable is met there.
     var objectiveCVariables: [Int: [String: [(position: Int, className: String)]]] = [:]
+    /// The class each global Objective-C name was found declared with, nil when none.
+    var globalClasses: [String: String?] = [:]
 
     init(reachability: LaunchReachability) {
         self.reachability = reachability
@@ -849,13 +851,17 @@ private struct Search {
     /// with a capital letter, which keeps a product (`Width * name;`) out in practice.
     /// The class a global Objective-C variable is declared with in any file
     /// (`extern ApplicationController *AppController;`).
+    /// Asked once per name: framework classes (`[NSUserDefaults standardUserDefaults]`) are
+    /// messaged everywhere, and each ask would walk every Objective-C file.
     private mutating func globalObjectiveCClass(of name: String) -> String? {
+        if let known = globalClasses[name] { return known }
+        var found: String?
         for (file, scan) in index.scans.enumerated() where scan.language == .objectiveC && scan.mentions(name) {
-            if let declared = objectiveCClass(of: name, before: scan.tokens.count, tokens: scan.tokens, file: file) {
-                return declared
-            }
+            found = objectiveCClass(of: name, before: scan.tokens.count, tokens: scan.tokens, file: file)
+            if found != nil { break }
         }
-        return nil
+        globalClasses[name] = .some(found)
+        return found
     }
 
     private mutating func objectiveCClass(of name: String, before end: Int, tokens: [SwiftToken], file: Int)
