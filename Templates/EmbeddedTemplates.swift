@@ -3,7 +3,7 @@
 
 extension BuiltInTemplates {
     /// Changes whenever a name or a source below changes.
-    public static let digest = "6350ec22b2901cfb"
+    public static let digest = "e95df0c26b1bfedc"
 
     /// Each built-in template's source, by name (`StoreKit2/StoreManager.swift`).
     public static let sources: [String: String] = [
@@ -5250,7 +5250,9 @@ for the configuration reference in the scheme.
 Resolves the configuration file of every scheme, shared or personal (`xcuserdata`), from the
 workspace the scheme belongs to, as Xcode does (for a project's scheme also from a workspace
 beside the project, such as CocoaPods', which the team may open it through), and warns when only a
-personal scheme has one.
+personal scheme has one. A file named in an attribute of the Run action
+(`storeKitConfigurationFile = "…"`, as some tools write it) instead of in the
+`StoreKitConfigurationFileReference` element is not read by Xcode, so it fails too.
 
 **What goes wrong.** A scheme stores the configuration file as a relative path. After the file or
 the project is moved or renamed, the path points nowhere. Another variant: the file is selected
@@ -5439,7 +5441,9 @@ identifier matches, by `==` or by a `switch` on it, or keeping the count, `NSUIn
 [response.products count]`, and reporting in the `else` or `else if` of `if (count > 0)`). One ID
 is `[proID]`, `[NSSet setWithObject:proID]`, `[NSSet setWithArray:@[proID]]`, or a constant
 declared as a one-element collection (`let proIDs: Set<String> = ["com.example.pro"]`, asked for as
-`Array(proIDs)`, or `Set([proID])`), not a set grown from `[NSSet set]`; for StoreKit 1, an answer kept
+`Array(proIDs)`, or `Set([proID])`, also written `Set(arrayLiteral: proID)`, a local
+`let ids = Set([proID])`, a type's constant `StoreConfig.productIDs`, or the cases of a one-case
+enum, `Set(Unlock.allCases.map(\.rawValue))`), not a set grown from `[NSSet set]`; for StoreKit 1, an answer kept
 in a property (`products = response.products`) and unwrapped with a message where the product is
 bought (`guard let upgrade = products?.first else { showFailure() }`), or the one product kept
 (`self.product = [response.products objectAtIndex:0]`) and reported when nil (`if
@@ -5455,7 +5459,10 @@ missing from the answer (`if map[plan] == nil { print(…) }`) compares them too
 into a property nothing reads are not read, and `products.filter({ $0.productIdentifier == id
 }).first` is a look-up like `first(where:)`, whose `else { return "" }` tells nobody;
 elsewhere, such a look-up counts when its `else`
-reports the missing product. An `if let product = products.first { …; return }` followed by a
+reports the missing product; a look-up function kept beside the loaded products (`func
+product(for id: String) -> Product? { products.first { $0.id == id } }`) counts when a caller
+unwraps it and reports (`guard let product = shop.product(for: id) else { tell the user }`). An
+`if let product = products.first { …; return }` followed by a
 message is the same check, but a hard-coded price returned in the product's place
 (`return "$2.99"`) tells nobody, nor does a loop over the missing IDs that only discards them
 (`_ = id`); a reader of the invalid IDs that nothing calls reads nothing. An app that requests nothing and pays from a bare ID
@@ -5489,7 +5496,9 @@ An implicit member takes its type from the declaration (`@State var purchases: P
 `.init(color:location:)` inside a view builds a SwiftUI value and runs none of the
 project's initialisers. A computed view of the root view's own type (`var body: some View {
 content }`) is part of its body; a macOS `Settings { }` scene opens from the app menu, so what it
-shows is not launch. Source cannot show
+shows is not launch, and neither does a method named as a menu item's or a button's action
+(`#selector(showSettings(_:))`), unless the selector is performed (`perform(#selector(setUp))`)
+or observes the launch notification. Source cannot show
 every path, so confirm it with an Ask to Buy test after a relaunch.
 
 **What goes wrong.** Some transactions reach the app without the user tapping anything in it:
@@ -5639,7 +5648,8 @@ to write the answer into a text, `"Can pay: \(AppStore.canMakePayments)"` on a d
 caller's closure ignores; showing the buy button only when payments are allowed is fine) nor explains `paymentNotAllowed` (StoreKit 1) or `purchaseNotAllowed` (StoreKit
 2) in a branch that does more than log (an app that sells only through StoreKit's views,
 `StoreView`, `ProductView` or `SubscriptionStoreView`, without an `onInAppPurchaseCompletion` of
-its own, lets them show StoreKit's alert; a wrapper read only as `guard store.isAllowed else {
+its own, lets them show StoreKit's alert, and so does RevenueCatUI's `PaywallView` for an app with
+no purchase call or `onPurchaseFailure` of its own; a wrapper read only as `guard store.isAllowed else {
 return }` refuses in silence too, while `if store.isAllowed { show the purchase section }` is
 fine; an error enum of the app's own with a case of that name
 explains nothing by describing itself: some code must produce the case); test your screens with purchases turned off.
@@ -6033,7 +6043,7 @@ StoreKit 配置文件（`.storekit`）让 Xcode 在本地扮演 App Store，不�
 ### 配置文件路径无法解析
 
 `iapkit check` id：`storekit-config-path` · 自动 · 错误\
-像 Xcode 那样，从 scheme 所属的 workspace 出发，解析每个 scheme（无论共享的还是个人的 `xcuserdata`）中的配置文件路径（项目自带的 scheme 也会从项目旁边的 workspace 出发解析，例如 CocoaPods 生成的、团队可能通过它打开项目的 workspace）；如果只有个人 scheme 中有配置文件，就给出警告。
+像 Xcode 那样，从 scheme 所属的 workspace 出发，解析每个 scheme（无论共享的还是个人的 `xcuserdata`）中的配置文件路径（项目自带的 scheme 也会从项目旁边的 workspace 出发解析，例如 CocoaPods 生成的、团队可能通过它打开项目的 workspace）；如果只有个人 scheme 中有配置文件，就给出警告。如果文件写在运行操作（Run action）的属性里（`storeKitConfigurationFile = "…"`，有些工具会这样写），而不是写在 `StoreKitConfigurationFileReference` 元素里，Xcode 不会读取它，检查同样失败。
 
 **问题所在**：scheme 以相对路径保存配置文件。文件或项目被移动、重命名之后，这个路径就指向了不存在的位置。另一种情况是：只在 `xcuserdata` 下的个人 scheme 中选择了这个文件，于是队友和 CI 运行时都没有用上它。
 
@@ -6148,7 +6158,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 未知 ID 从未被报告
 
 `iapkit check` id：`invalid-ids-ignored` · 启发式 · 警告\
-扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found" 之类的消息报告缺少的那些，也算读取了，但说某个请求不见了的消息不算），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询（传入 ID 的 `StoreView(ids:)` 也算一次查询）。在发出请求的函数里从返回的产品中查找某个请求的 ID（`products.first(where: { $0.id == proID })`）算作比较，只请求一个 ID 时检查结果是否为空也算（`isEmpty`，或者 `else` 中报告了问题的 `guard let product = products.first`，在购买时检查保存下来的结果也算：`guard let product = store.products.first else { 告诉用户 }`；对 StoreKit 1 来说，处理代码用 `==` 或对标识符做 `switch` 保留匹配的那个产品也算，把数量存进变量（`NSUInteger count = [response.products count]`）、在 `if (count > 0)` 的 `else` 或 `else if` 中报告也算）。「一个 ID」可以写成 `[proID]`、`[NSSet setWithObject:proID]`、`[NSSet setWithArray:@[proID]]`，也可以是声明为只有一个元素的集合常量（`let proIDs: Set<String> = ["com.example.pro"]`，以 `Array(proIDs)` 请求）；`Set([proID])` 也算；从 `[NSSet set]` 逐步添加而成的集合不算；对 StoreKit 1 来说，把答复保存在属性里（`products = response.products`），并在购买处解包时给出提示（`guard let upgrade = products?.first else { showFailure() }`），或者保存那一个产品（`self.product = [response.products objectAtIndex:0]`）并在它为 nil 时报告（`if (!self.product) { … }`），也是同样的检查；保存那一个产品（`product = products.first`），并在解包时给出提示（`guard let product else { purchaseError = "…" }`），也是同样的检查。对 StoreKit 1 来说，处理代码比较返回的产品数量与请求的数量，并报告数量不足（`guard response.products.count == expected else { … }`），同样能发现缺少的 ID。留在 SwiftyStoreKit 查询旁边、自己并没有发出请求的 `productsRequest(_:didReceive:)` 不算一次请求。如果函数把请求到的产品返回出去或交给完成回调，查找就交给保存返回结果的调用方（`let products = await store.load()`，然后 `if product.id == proID`）或它传入的闭包；逐个检查请求的条目、指出返回结果中缺少哪一个的循环（`if map[plan] == nil { print(…) }`）也算比较。只复制到一个没有任何代码读取的属性里的无效 ID，不算被读取；`products.filter({ $0.productIdentifier == id }).first` 和 `first(where:)` 一样是查找，它的 `else { return "" }` 不会告诉任何人；在其他地方，这样的查找只有在 `else` 中报告了缺少的产品时才算。`if let product = products.first { …; return }` 之后紧跟一条提示消息，也是同样的检查，但用写死的价格代替缺少的产品（`return "$2.99"`）不会告诉任何人，只把缺少的 ID 丢掉的循环（`_ = id`）也一样；没有任何代码调用的无效 ID 读取函数，等于什么也没读。如果 App 从不请求产品，而是直接用 ID 付款（设置了 `productIdentifier` 的 `SKMutablePayment`），同样无法指出未知的 ID。
+扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found" 之类的消息报告缺少的那些，也算读取了，但说某个请求不见了的消息不算），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询（传入 ID 的 `StoreView(ids:)` 也算一次查询）。在发出请求的函数里从返回的产品中查找某个请求的 ID（`products.first(where: { $0.id == proID })`）算作比较，只请求一个 ID 时检查结果是否为空也算（`isEmpty`，或者 `else` 中报告了问题的 `guard let product = products.first`，在购买时检查保存下来的结果也算：`guard let product = store.products.first else { 告诉用户 }`；对 StoreKit 1 来说，处理代码用 `==` 或对标识符做 `switch` 保留匹配的那个产品也算，把数量存进变量（`NSUInteger count = [response.products count]`）、在 `if (count > 0)` 的 `else` 或 `else if` 中报告也算）。「一个 ID」可以写成 `[proID]`、`[NSSet setWithObject:proID]`、`[NSSet setWithArray:@[proID]]`，也可以是声明为只有一个元素的集合常量（`let proIDs: Set<String> = ["com.example.pro"]`，以 `Array(proIDs)` 请求）；`Set([proID])` 也算，写成 `Set(arrayLiteral: proID)`、局部常量 `let ids = Set([proID])`、类型的常量 `StoreConfig.productIDs`，或者只有一个 case 的枚举的全部 case（`Set(Unlock.allCases.map(\.rawValue))`）也算；从 `[NSSet set]` 逐步添加而成的集合不算；对 StoreKit 1 来说，把答复保存在属性里（`products = response.products`），并在购买处解包时给出提示（`guard let upgrade = products?.first else { showFailure() }`），或者保存那一个产品（`self.product = [response.products objectAtIndex:0]`）并在它为 nil 时报告（`if (!self.product) { … }`），也是同样的检查；保存那一个产品（`product = products.first`），并在解包时给出提示（`guard let product else { purchaseError = "…" }`），也是同样的检查。对 StoreKit 1 来说，处理代码比较返回的产品数量与请求的数量，并报告数量不足（`guard response.products.count == expected else { … }`），同样能发现缺少的 ID。留在 SwiftyStoreKit 查询旁边、自己并没有发出请求的 `productsRequest(_:didReceive:)` 不算一次请求。如果函数把请求到的产品返回出去或交给完成回调，查找就交给保存返回结果的调用方（`let products = await store.load()`，然后 `if product.id == proID`）或它传入的闭包；逐个检查请求的条目、指出返回结果中缺少哪一个的循环（`if map[plan] == nil { print(…) }`）也算比较。只复制到一个没有任何代码读取的属性里的无效 ID，不算被读取；`products.filter({ $0.productIdentifier == id }).first` 和 `first(where:)` 一样是查找，它的 `else { return "" }` 不会告诉任何人；在其他地方，这样的查找只有在 `else` 中报告了缺少的产品时才算；放在已加载产品旁边的查找函数（`func product(for id: String) -> Product? { products.first { $0.id == id } }`），只要有调用方解包它并给出提示（`guard let product = shop.product(for: id) else { 告诉用户 }`），也算。`if let product = products.first { …; return }` 之后紧跟一条提示消息，也是同样的检查，但用写死的价格代替缺少的产品（`return "$2.99"`）不会告诉任何人，只把缺少的 ID 丢掉的循环（`_ = id`）也一样；没有任何代码调用的无效 ID 读取函数，等于什么也没读。如果 App 从不请求产品，而是直接用 ID 付款（设置了 `productIdentifier` 的 `SKMutablePayment`），同样无法指出未知的 ID。
 
 **问题所在**：代码只读取返回的产品，从不查看没有返回的那些。StoreKit 1 把它们列在 `invalidProductIdentifiers` 中；StoreKit 2 则什么也不说。
 
@@ -6159,7 +6169,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 交易监听器启动太晚
 
 `iapkit check` id：`listener-at-launch` · 启发式 · 警告\
-找出源代码中读取 `Transaction.updates` 或添加支付队列观察者的位置，再从启动时会执行到的代码（`@main` 类型、根视图的 `.task` 和 `.onAppear`、`application(_:didFinishLaunchingWithOptions:)`、主 storyboard 的第一个界面）出发，沿着初始化方法及其默认参数、属性、函数调用、单例和协议一路追踪（通过协议的调用会到达采纳该协议的类型，经过 `Container.shared.purchases.startListening()` 这样的调用链也一样；在自身类型内部读取的静态属性，比如 `class func getInstance() -> Service { return instance }`，会在第一次读取时创建；声明为 `extern Controller *AppController;` 的 Objective-C 全局变量收到 `[AppController setUp]` 时按这个类处理；Objective-C 方法体中 `return YES;` 之后的代码永远不会执行），也会追踪它创建的视图控制器和 SpriteKit 场景的生命周期方法（`viewDidLoad`、`didMove(to:)`）；它会指出启动监听器的那条路径，或者指出启动监听器太晚的那个界面。隐式成员的类型取自声明（`@State var purchases: PurchaseService = .shared`）；`typealias StoreTransaction = StoreKit.Transaction` 读取的是同一个 `updates`；视图里的 `.init(color:location:)` 构造的是 SwiftUI 的值，不会执行项目自己的任何初始化方法。根视图自身类型中的计算属性视图（`var body: some View { content }`）属于它的 body；macOS 的 `Settings { }` 场景要从 App 菜单打开，所以其中显示的内容不算启动。源代码无法展示所有执行路径，所以请在重新启动 App 后用一次「购买前询问」测试来确认。
+找出源代码中读取 `Transaction.updates` 或添加支付队列观察者的位置，再从启动时会执行到的代码（`@main` 类型、根视图的 `.task` 和 `.onAppear`、`application(_:didFinishLaunchingWithOptions:)`、主 storyboard 的第一个界面）出发，沿着初始化方法及其默认参数、属性、函数调用、单例和协议一路追踪（通过协议的调用会到达采纳该协议的类型，经过 `Container.shared.purchases.startListening()` 这样的调用链也一样；在自身类型内部读取的静态属性，比如 `class func getInstance() -> Service { return instance }`，会在第一次读取时创建；声明为 `extern Controller *AppController;` 的 Objective-C 全局变量收到 `[AppController setUp]` 时按这个类处理；Objective-C 方法体中 `return YES;` 之后的代码永远不会执行），也会追踪它创建的视图控制器和 SpriteKit 场景的生命周期方法（`viewDidLoad`、`didMove(to:)`）；它会指出启动监听器的那条路径，或者指出启动监听器太晚的那个界面。隐式成员的类型取自声明（`@State var purchases: PurchaseService = .shared`）；`typealias StoreTransaction = StoreKit.Transaction` 读取的是同一个 `updates`；视图里的 `.init(color:location:)` 构造的是 SwiftUI 的值，不会执行项目自己的任何初始化方法。根视图自身类型中的计算属性视图（`var body: some View { content }`）属于它的 body；macOS 的 `Settings { }` 场景要从 App 菜单打开，所以其中显示的内容不算启动；作为菜单项或按钮动作的方法（`#selector(showSettings(_:))`）也不算，除非这个 selector 被执行（`perform(#selector(setUp))`）或者观察的是启动通知。源代码无法展示所有执行路径，所以请在重新启动 App 后用一次「购买前询问」测试来确认。
 
 **问题所在**：有些交易会在用户没有在 App 中点击任何东西的情况下到达 App：家长批准的「购买前询问」请求、被中断后稍后完成的购买、续期的订阅、在另一台设备上或在 App Store 中进行的购买。如果 App 只在商店界面打开时才开始监听，这些交易到达时就没人在听，顾客付了钱，App 却始终没有解锁。
 
@@ -6249,7 +6259,7 @@ if #available(iOS 16.4, macOS 14.4, *) {
 ### 设备上已禁止付款
 
 `iapkit check` id：`can-make-payments` · 自动 · 警告\
-`iapkit generate` 生成的代码在每次购买之前都会检查 `canMakePayments`。在项目中，如果代码在销售产品，却从不询问 `canMakePayments`（或者只在一个没人调用的封装函数中询问，经过只有一行的外层封装函数转手也算，或者问了之后在不允许付款时只打一条日志、什么也不做，比如 `if … canMakePayments() { 购买 } else { print(…) }`，项目自己的日志宏也算日志（`#define DLog(...) NSLog(…)`），或者只把答案写进一段文字，比如调试界面上的 `"Can pay: \(AppStore.canMakePayments)"`，或者把拒绝交给一个完成回调 `else { onComplete(false) }`，而每个调用者传入的闭包都忽略了它；只在允许付款时才显示购买按钮则没有问题），也没有在一个不只是打日志的分支里说明 `paymentNotAllowed`（StoreKit 1）或 `purchaseNotAllowed`（StoreKit 2）（只通过 StoreKit 自己的视图 `StoreView`、`ProductView` 或 `SubscriptionStoreView` 销售、又没有自己的 `onInAppPurchaseCompletion` 的 App，由这些视图显示 StoreKit 的提示；只以 `guard store.isAllowed else { return }` 形式读取的封装同样是默不作声的拒绝，而 `if store.isAllowed { 显示购买区域 }` 没有问题；App 自己的错误枚举里有同名的 case，只是描述它自己，并不算说明：必须有代码真正产生这个 case），这项检查就会给出警告；请在关闭了购买功能的设备上测试你的界面。
+`iapkit generate` 生成的代码在每次购买之前都会检查 `canMakePayments`。在项目中，如果代码在销售产品，却从不询问 `canMakePayments`（或者只在一个没人调用的封装函数中询问，经过只有一行的外层封装函数转手也算，或者问了之后在不允许付款时只打一条日志、什么也不做，比如 `if … canMakePayments() { 购买 } else { print(…) }`，项目自己的日志宏也算日志（`#define DLog(...) NSLog(…)`），或者只把答案写进一段文字，比如调试界面上的 `"Can pay: \(AppStore.canMakePayments)"`，或者把拒绝交给一个完成回调 `else { onComplete(false) }`，而每个调用者传入的闭包都忽略了它；只在允许付款时才显示购买按钮则没有问题），也没有在一个不只是打日志的分支里说明 `paymentNotAllowed`（StoreKit 1）或 `purchaseNotAllowed`（StoreKit 2）（只通过 StoreKit 自己的视图 `StoreView`、`ProductView` 或 `SubscriptionStoreView` 销售、又没有自己的 `onInAppPurchaseCompletion` 的 App，由这些视图显示 StoreKit 的提示；没有自己的购买调用或 `onPurchaseFailure`、只通过 RevenueCatUI 的 `PaywallView` 销售的 App 也一样；只以 `guard store.isAllowed else { return }` 形式读取的封装同样是默不作声的拒绝，而 `if store.isAllowed { 显示购买区域 }` 没有问题；App 自己的错误枚举里有同名的 case，只是描述它自己，并不算说明：必须有代码真正产生这个 case），这项检查就会给出警告；请在关闭了购买功能的设备上测试你的界面。
 
 **问题所在**：「屏幕使用时间」和设备管理可以禁止 App 内购买。产品可能仍然能够加载，但每次购买都会失败，而一个点了没反应的购买按钮看起来就像个 bug。
 

@@ -561,6 +561,24 @@ private struct Search {
                 followPerformedSelector(at: position, tokens: tokens, currentType: currentType, item: item)
                 continue
             }
+            if !objectiveC, token.text == "#selector", position + 1 < tokens.count, tokens[position + 1].text == "(" {
+                // `#selector(showSettings(_:))` names a method; only `perform(…)` runs it now.
+                let close = SourceIndex.close(tokens, from: position + 1)
+                if Self.isPerformed(tokens, selector: position) {
+                    let named = ((position + 2)..<max(position + 2, close - 1)).first {
+                        tokens[$0].kind == .identifier && ["(", ")"].contains(tokens[$0 + 1].text)
+                    }
+                    if let named {
+                        let name = tokens[named].text
+                        let members = currentType.map { index.functions(named: name, in: $0) } ?? []
+                        followFunctions(
+                            members.isEmpty ? index.functions(named: name, in: nil) : members, depth: depth,
+                            node: item.node)
+                    }
+                }
+                position = close - 1
+                continue
+            }
             guard token.kind == .identifier else { continue }
             let text = token.text
             let next = position + 1 < tokens.count ? tokens[position + 1].text : ""
@@ -725,6 +743,42 @@ private struct Search {
     }
 
     static let maximumImplementations = 4
+
+    /// True when the Swift `#selector` at `position` is handed to `perform(_:…)` or
+    /// `performSelector(onMainThread:…)`, which run it now or soon; anywhere else (a menu item's
+    /// or a button's action, a notification's observer) it runs when something happens later.
+    static func isPerformed(_ tokens: [SwiftToken], selector position: Int) -> Bool {
+        guard position >= 2 else { return false }
+        var cursor = position - 1
+        if tokens[cursor].text == ":", tokens[cursor - 1].kind == .identifier {
+            // `addObserver(self, selector: #selector(setUp), name: UIApplication.didFinishLaunchingNotification, …)`
+            // runs as the app launches.
+            if tokens[cursor - 1].text == "selector" {
+                var open = cursor - 2
+                var depth = 0
+                while open >= 0 {
+                    if [")", "]"].contains(tokens[open].text) { depth += 1 }
+                    if ["(", "["].contains(tokens[open].text) {
+                        if depth == 0 { break }
+                        depth -= 1
+                    }
+                    open -= 1
+                }
+                if open >= 0, tokens[open].text == "(" {
+                    let close = SourceIndex.close(tokens, from: open)
+                    if tokens[open..<min(close, tokens.count)].contains(where: {
+                        $0.text.hasSuffix("FinishLaunchingNotification")
+                            || $0.text.hasSuffix("BecomeActiveNotification")
+                    }) {
+                        return true
+                    }
+                }
+            }
+            cursor -= 2
+        }
+        guard cursor >= 1, tokens[cursor].text == "(" else { return false }
+        return tokens[cursor - 1].text == "perform" || tokens[cursor - 1].text.hasPrefix("performSelector")
+    }
 
     /// `[self performSelectorOnMainThread:@selector(setUp) withObject:nil waitUntilDone:NO]` (and
     /// the other `performSelector…:` messages) run the named method now or soon: it is followed as

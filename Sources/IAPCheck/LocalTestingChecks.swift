@@ -50,6 +50,17 @@ struct LocalTestingChecks {
     func storeKitConfigPath() -> Outcome {
         guard let snapshot = context.snapshot else { return .noProject }
         let references = context.storeKitReferences
+        // `storeKitConfigurationFile = "…"` on the Run action: Xcode reads only the element.
+        let unread = snapshot.schemes.filter { $0.storeKitConfiguration == nil }.compactMap { scheme in
+            scheme.unreadStoreKitAttribute.map { (scheme, $0) }
+        }
+        if !unread.isEmpty {
+            let names = unread.map { "\($0.0.name) names \($0.1.identifier) in an attribute of its Run action" }
+            return Outcome(
+                .fail,
+                "\(names.joined(separator: "; ")), which Xcode does not read, so no StoreKit configuration is attached; choose the file in the scheme editor",
+                unread.map(\.1.location))
+        }
         guard !references.isEmpty else { return Outcome(.info, "no scheme references a StoreKit configuration file") }
         var broken: [String] = []
         var evidence: [SourceLocation] = []

@@ -604,6 +604,16 @@ struct SourceHeuristics {
                     }), isReportedWhenMissing(property.name) {
                         return true
                     }
+                    // `func product(for id: String) -> Product? { products.first { $0.id == id } }`,
+                    // and a `guard let product = store.product(for: id) else { … }` that reports.
+                    if let function = index.function(containing: position, in: file),
+                        let body = index.functions[function].body,
+                        position == body.start || other[position - 1].text == "return"
+                            || other[body.start].text == "{" && position == body.start + 1,
+                        isCallReportedWhenMissing(index.functions[function].name)
+                    {
+                        return true
+                    }
                 }
             }
         }
@@ -742,6 +752,33 @@ struct SourceHeuristics {
         return false
     }
 
+    /// True when some `guard let` or `if let` of a call to `name` (`guard let product =
+    /// store.product(for: id) else { … }`) reports the absence of what it returns.
+    private func isCallReportedWhenMissing(_ name: String) -> Bool {
+        for (file, scan) in index.scans.enumerated() where scan.mentions(name) {
+            let tokens = index.tokens(file)
+            for position in tokens.indices.dropFirst().dropLast()
+            where tokens[position].text == name && tokens[position + 1].text == "("
+                && tokens[position - 1].text != "func"
+            {
+                let line = tokens[position].location.line
+                var cursor = position - 1
+                var unwrapped = false
+                while cursor >= 0, tokens[cursor].location.line == line {
+                    if ["guard", "if"].contains(tokens[cursor].text) {
+                        unwrapped = true
+                        break
+                    }
+                    cursor -= 1
+                }
+                if unwrapped, Self.reportsWhenMissing(tokens, after: SourceIndex.close(tokens, from: position + 1)) {
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
     /// True when some `guard let` or `if let` of the property `name` reports its absence.
     private func isReportedWhenMissing(_ name: String) -> Bool {
         for (file, scan) in index.scans.enumerated() where scan.mentions(name) {
@@ -831,22 +868,86 @@ struct SourceHeuristics {
         var start = request.argument.start
         let end = request.argument.end
         guard start < end else { return false }
-        if tokens[start].text == "[" { return Self.holdsOneElement(tokens, open: start, end: end) }
-        // `Set([productID])`, `Array([productID])`.
-        if ["Set", "Array"].contains(tokens[start].text), start + 2 < end, tokens[start + 1].text == "(",
-            tokens[start + 2].text == "[", SourceIndex.close(tokens, from: start + 1) == end
-        {
-            return Self.holdsOneElement(tokens, open: start + 2, end: SourceIndex.close(tokens, from: start + 2))
-        }
+        if Self.makesOneElementCollection(tokens, from: start, to: end) { return true }
         guard throughConstants else { return false }
         // `Set(ids)`, `Array(ids)`: the same IDs.
         if end - start == 4, ["Set", "Array"].contains(tokens[start].text), tokens[start + 1].text == "(" {
             start += 2
+        } else if end - start == 3, tokens[start + 1].text == ".", tokens[start + 2].kind == .identifier {
+            // `StoreConfig.productIDs`: a static constant of a type.
+            let properties = index.properties(named: tokens[start + 2].text, in: tokens[start].text)
+                .map { index.properties[$0] }
+            if properties.count == 1, let value = properties[0].initializer, properties[0].body == nil {
+                let valueTokens = index.tokens(value.file)
+                if Self.makesOneElementCollection(
+                    valueTokens, from: value.start, to: Self.endOfCollection(valueTokens, from: value.start))
+                {
+                    return true
+                }
+            }
+            return asksForOneLiteral(request)
         } else if end - start != 1 {
-            return false
+            return asksForOneLiteral(request)
         }
         guard tokens[start].kind == .identifier else { return false }
         return namesOneElementCollection(tokens[start].text, at: start, in: request.file)
+            || asksForOneLiteral(request)
+    }
+
+    /// True when the IDs that reach the request, followed through constants, enums and the
+    /// code that maps them (`Set(Purchase.allCases.map(\.productID))` with one case), are one
+    /// whole literal.
+    private func asksForOneLiteral(_ request: ProductIDFlow.Request) -> Bool {
+        let literals = ProductIDFlow(index: index).literals(reaching: [request])
+        guard let first = literals.first, !literals.contains(where: \.isPiece) else { return false }
+        return literals.allSatisfy { $0.value == first.value }
+    }
+
+    /// `["com.example.pro"]`, `Set([productID])`, `Set<String>(arrayLiteral: productID)`,
+    /// `NSSet(object: productID)`: the expression from `start` to `end` makes a collection of
+    /// one element.
+    static func makesOneElementCollection(_ tokens: [SwiftToken], from start: Int, to end: Int) -> Bool {
+        guard start < end, end <= tokens.count else { return false }
+        if tokens[start].text == "[" { return holdsOneElement(tokens, open: start, end: end) }
+        guard ["Set", "Array", "NSSet", "NSArray"].contains(tokens[start].text) else { return false }
+        let open = openingOfCollectionCall(tokens, after: start, limit: end)
+        guard open + 1 < end, SourceIndex.close(tokens, from: open) == end else { return false }
+        let first = open + 1
+        if tokens[first].text == "[" {
+            return SourceIndex.close(tokens, from: first) == end - 1
+                && holdsOneElement(tokens, open: first, end: end - 1)
+        }
+        guard first + 2 < end, ["arrayLiteral", "object"].contains(tokens[first].text), tokens[first + 1].text == ":"
+        else { return false }
+        var depth = 0
+        for position in (first + 2)..<(end - 1) {
+            let text = tokens[position].text
+            if ["(", "[", "{"].contains(text) { depth += 1 }
+            if [")", "]", "}"].contains(text) { depth -= 1 }
+            if depth == 0, text == "," { return false }
+        }
+        return true
+    }
+
+    /// The `(` of `Set(…)` or `Set<String>(…)` whose name is at `name`.
+    private static func openingOfCollectionCall(_ tokens: [SwiftToken], after name: Int, limit: Int) -> Int {
+        var open = name + 1
+        if open < limit, tokens[open].text == "<" {
+            while open < limit, !tokens[open].text.hasPrefix(">") { open += 1 }
+            open += 1
+        }
+        return open < limit && tokens[open].text == "(" ? open : limit
+    }
+
+    /// Where a collection expression starting at `start` ends: past its `]`, or past the `)` of
+    /// `Set(…)`; `start` itself when it is neither.
+    static func endOfCollection(_ tokens: [SwiftToken], from start: Int) -> Int {
+        guard start < tokens.count else { return start }
+        if tokens[start].text == "[" { return SourceIndex.close(tokens, from: start) }
+        guard ["Set", "Array", "NSSet", "NSArray"].contains(tokens[start].text) else { return start }
+        let open = openingOfCollectionCall(tokens, after: start, limit: min(tokens.count, start + 8))
+        guard open < tokens.count, tokens[open].text == "(" else { return start }
+        return SourceIndex.close(tokens, from: open)
     }
 
     /// `[productID]`, `["com.example.pro"]`: a collection literal of one element.
@@ -899,10 +1000,10 @@ struct SourceHeuristics {
             let value = property.initializer
         else { return false }
         let valueTokens = index.tokens(value.file)
-        guard value.start < value.end, valueTokens[value.start].text == "[" else { return false }
+        guard value.start < value.end else { return false }
         // The literal's own end: a property's initializer may stop at the line before its `]`.
-        return Self.holdsOneElement(
-            valueTokens, open: value.start, end: SourceIndex.close(valueTokens, from: value.start))
+        return Self.makesOneElementCollection(
+            valueTokens, from: value.start, to: Self.endOfCollection(valueTokens, from: value.start))
     }
 
     /// The `= [ … ]` after a declared name (its type annotation skipped) holds one element.
@@ -911,8 +1012,9 @@ struct SourceHeuristics {
         if cursor < end, tokens[cursor].text == ":" {
             while cursor < end, tokens[cursor].text != "=" { cursor += 1 }
         }
-        guard cursor + 1 < end, tokens[cursor].text == "=", tokens[cursor + 1].text == "[" else { return false }
-        return Self.holdsOneElement(tokens, open: cursor + 1, end: SourceIndex.close(tokens, from: cursor + 1))
+        guard cursor + 1 < end, tokens[cursor].text == "=" else { return false }
+        return Self.makesOneElementCollection(
+            tokens, from: cursor + 1, to: Self.endOfCollection(tokens, from: cursor + 1))
     }
 
     // MARK: Listener
@@ -1266,6 +1368,10 @@ struct SourceHeuristics {
         if sellsOnlyThroughStoreKitViews() {
             return Outcome(.pass, "purchases go through StoreKit's views, which explain a refused purchase themselves")
         }
+        if sellsOnlyThroughRevenueCatPaywalls() {
+            return Outcome(
+                .pass, "purchases go through RevenueCat's paywall, whose alert explains a refused purchase itself")
+        }
         if !heard.isEmpty {
             return Outcome(
                 .warning,
@@ -1289,8 +1395,24 @@ struct SourceHeuristics {
         guard !usage.storeKit1, !usage.swiftyStoreKit, !usage.mentions("onInAppPurchaseCompletion"),
             ["StoreView", "ProductView", "SubscriptionStoreView"].contains(where: usage.mentions)
         else { return false }
-        // `try await product.purchase()`, `purchase(product)` through the environment's action.
-        return !scans.contains { scan in
+        return !makesItsOwnPurchases()
+    }
+
+    /// True when RevenueCatUI's paywall (`PaywallView`, `presentPaywallIfNeeded`, a paywall
+    /// footer) makes every purchase: unless the app takes failures over (`onPurchaseFailure`),
+    /// the paywall shows the error of a failed purchase, a refused one included.
+    private func sellsOnlyThroughRevenueCatPaywalls() -> Bool {
+        guard usage.onlyRevenueCat, usage.mentions("RevenueCatUI"), !usage.mentions("onPurchaseFailure"),
+            ["PaywallView", "presentPaywallIfNeeded", "paywallFooter", "originalTemplatePaywallFooter"].contains(
+                where: usage.mentions)
+        else { return false }
+        return !makesItsOwnPurchases()
+    }
+
+    /// True when some code calls `purchase(…)` itself: `try await product.purchase()`,
+    /// `purchase(product)` through the environment's action, RevenueCat's `purchase(package:)`.
+    private func makesItsOwnPurchases() -> Bool {
+        scans.contains { scan in
             scan.mentions("purchase")
                 && scan.tokens.indices.dropLast().contains {
                     scan.tokens[$0].text == "purchase" && scan.tokens[$0 + 1].text == "("

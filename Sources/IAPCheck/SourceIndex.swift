@@ -1036,6 +1036,14 @@ struct FileDeclarations: Sendable {
         return close < tokens.count && tokens[close].text == "{"
     }
 
+    /// True when the token at `position` is on a preprocessor line (`#pragma mark -`, `#endif`).
+    static func isDirectiveLine(_ tokens: [SwiftToken], at position: Int) -> Bool {
+        let line = tokens[position].location.line
+        var first = position
+        while first > 0, tokens[first - 1].location.line == line { first -= 1 }
+        return tokens[first].kind == .poundKeyword
+    }
+
     mutating func indexObjectiveC(_ file: Int, _ tokens: [SwiftToken]) {
         var implementation: (name: String, start: Int)?
         var index = 0
@@ -1087,6 +1095,9 @@ struct FileDeclarations: Sendable {
                         // A line of its own, after a `#define`'s value or an `#endif`.
                         || tokens[index - 1].kind != .punctuation
                             && tokens[index - 1].location.line < token.location.line
+                        // After `#pragma mark -`, whose `-` is no expression's.
+                        || tokens[index - 1].location.line < token.location.line
+                            && Self.isDirectiveLine(tokens, at: index - 1)
                 else { break }
                 var cursor = SourceIndex.close(tokens, from: index + 1)
                 var parts: [String] = []

@@ -77,6 +77,10 @@ public struct Scheme: Hashable, Sendable {
     public var hasLaunchAction: Bool
     /// The StoreKit configuration of the Run action, if one is attached.
     public var storeKitConfiguration: StoreKitConfigurationReference?
+    /// A file named in an attribute of the Run action (`storeKitConfigurationFile = "…"`) rather
+    /// than in the `StoreKitConfigurationFileReference` element Xcode writes and reads: written
+    /// by hand or by a tool, it attaches nothing.
+    public var unreadStoreKitAttribute: StoreKitConfigurationReference? = nil
     /// What the Run action launches, when the scheme says.
     public var launchTarget: SchemeLaunchTarget?
     /// The build configuration the Run action uses, such as `Debug`.
@@ -177,9 +181,14 @@ public enum SchemeReader {
             // is its "None". (A scheme without either says too little to judge.)
             launchTarget = .nothingToRun
         }
+        let unread = collector.storeKitAttribute.map { found in
+            StoreKitConfigurationReference(
+                identifier: found.identifier,
+                location: SourceLocation(file: path, line: found.line, column: found.column))
+        }
         return Scheme(
             path: path, name: name, visibility: .of(path: path), hasLaunchAction: collector.sawLaunchAction,
-            storeKitConfiguration: reference, launchTarget: launchTarget,
+            storeKitConfiguration: reference, unreadStoreKitAttribute: unread, launchTarget: launchTarget,
             launchConfiguration: collector.launchConfiguration)
     }
 
@@ -216,6 +225,8 @@ private struct SchemeCollector {
     var sawLaunchAction = false
     var asksForAppToLaunch = false
     var storeKitReference: Found?
+    /// The Run action's own attribute that names a `.storekit` file, which Xcode does not read.
+    var storeKitAttribute: Found?
     var launchConfiguration: String?
     var launchedProduct: (blueprint: String, name: String)?
     var remoteBundleIdentifier: String?
@@ -244,6 +255,11 @@ private struct SchemeCollector {
             sawLaunchAction = true
             launchConfiguration = attributes["buildConfiguration"]
             asksForAppToLaunch = attributes["askForAppToLaunch"]?.lowercased() == "yes"
+            if let named = attributes.keys.sorted().first(where: { $0.lowercased().hasPrefix("storekit") }),
+                let value = attributes[named]
+            {
+                storeKitAttribute = Found(identifier: value, line: line, column: column)
+            }
         }
         if elementName == "TestableReference", stack.contains("TestAction") { sawTestable = true }
         if elementName.hasSuffix("Runnable"), stack.last == "LaunchAction" { sawRunnable = true }

@@ -4433,6 +4433,217 @@ import Testing
         #expect(result?.status == .pass, "\(result?.message ?? "")")
     }
 
+    /// `#pragma mark -` on the line above a method: the mark's `-` belongs to the directive, so
+    /// the launch method under it is still a method, and the observer it adds is added at launch.
+    @Test func aMethodUnderAPragmaMarkIsStillAMethod() throws {
+        let delegate = """
+            #import <StoreKit/StoreKit.h>
+
+            @implementation AppDelegate
+            - (NSString *)name {
+                return @"Pebble";
+            }
+
+            #pragma mark -
+            #pragma mark Launching
+            #pragma mark -
+
+            /* the app starts here */
+            - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions
+            {
+                [[SKPaymentQueue defaultQueue] addTransactionObserver:self];
+                return YES;
+            }
+            @end
+            """
+        let files = Self.adding("Pebble/AppDelegate.m", delegate, to: try Self.appThatStartsNoStore())
+        let result = try Detail.result("listener-at-launch", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+    }
+
+    /// `NSMenuItem(title: "Settings…", action: #selector(showSettings(_:)), …)` built at launch
+    /// names the method the menu runs when the user picks it: the store the settings window
+    /// makes is not made at launch. `perform(#selector(setUp))` runs it now.
+    @Test func aMenuItemsSelectorIsNoCall() throws {
+        let delegate = """
+            import AppKit
+            import StoreKit
+
+            final class AppDelegate: NSObject, NSApplicationDelegate {
+                func applicationDidFinishLaunching(_ notification: Notification) {
+                    let menu = NSMenu()
+                    menu.addItem(NSMenuItem(title: "Settings…", action: #selector(showSettings(_:)), keyEquivalent: ","))
+                    NSApp.mainMenu = menu
+                }
+
+                @objc func showSettings(_ sender: Any?) {
+                    let store = Store()
+                    print(store)
+                }
+            }
+            """
+        let files = Self.adding("Pebble/AppDelegate.swift", delegate, to: try Self.appThatStartsNoStore())
+        let result = try Detail.result("listener-at-launch", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        let performed = try Detail.replacing(
+            "Pebble/AppDelegate.swift", "NSApp.mainMenu = menu",
+            with: "perform(#selector(showSettings(_:)), with: nil)",
+            in: files)
+        #expect(try Detail.result("listener-at-launch", files: performed)?.status == .pass)
+    }
+
+    /// One ID asked for, however the set is written (`Set(["…"])` in a local, `Set(arrayLiteral:)`,
+    /// the cases of a one-case enum): an empty answer is exactly the missing ID, and the `else`
+    /// of `if let product = response.products.first` that says so names it. Two IDs are not one.
+    @Test func oneIDWrittenAnyWayIsOneID() throws {
+        let unlocker = """
+            import StoreKit
+
+            enum Unlock: String, CaseIterable {
+                case pro = "com.example.pebble.pro"
+            }
+
+            final class Unlocker: NSObject, SKProductsRequestDelegate {
+                var request: SKProductsRequest?
+
+                func load() {
+                    let ids = Set(["com.example.pebble.pro"])
+                    request = SKProductsRequest(productIdentifiers: ids)
+                    request?.delegate = self
+                    request?.start()
+                }
+
+                func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {
+                    if let product = response.products.first {
+                        print(product.price)
+                    } else {
+                        print("the unlock is not on sale")
+                    }
+                }
+            }
+            """
+        let files = Self.adding("Pebble/Unlocker.swift", unlocker, to: try Fixture.files(nil))
+        let local = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(local?.status == .pass, "\(local?.message ?? "")")
+        for written in ["Set(arrayLiteral: \"com.example.pebble.pro\")", "Set(Unlock.allCases.map(\\.rawValue))"] {
+            let other = try Detail.replacing(
+                "Pebble/Unlocker.swift", "let ids = Set([\"com.example.pebble.pro\"])", with: "let ids = \(written)",
+                in: files)
+            let result = try Detail.result("invalid-ids-ignored", files: other)
+            #expect(result?.status == .pass, "\(written): \(result?.message ?? "")")
+        }
+        let two = try Detail.replacing(
+            "Pebble/Unlocker.swift", "Set([\"com.example.pebble.pro\"])",
+            with: "Set([\"com.example.pebble.pro\", \"com.example.pebble.gems\"])", in: files)
+        #expect(try Detail.result("invalid-ids-ignored", files: two)?.status == .warning)
+    }
+
+    /// `func product(for id:) -> Product? { products.first { $0.id == id } }` kept beside the
+    /// loaded products, and a screen's `guard let product = shop.product(for: id) else { … }`
+    /// that tells the customer: the requested ID is looked for and its absence reported.
+    @Test func aLookUpFunctionWhoseCallersReportNamesTheMissingID() throws {
+        var files = try Detail.replacing(
+            "Pebble/Store.swift", "if !missing.isEmpty { print(\"Unknown product IDs: \\(missing.sorted())\") }",
+            with: "_ = products", in: try Fixture.files(nil))
+        files = try Detail.replacing(
+            "Pebble/Store.swift", "let missing = Self.productIDs.subtracting(products.map(\\.id))", with: "", in: files)
+        let shop = """
+            import StoreKit
+
+            @MainActor
+            final class CreditShop {
+                var products: [Product] = []
+                var message = ""
+
+                func load() async {
+                    do {
+                        products = try await Product.products(for: ["com.example.pebble.gems", "com.example.pebble.pro"])
+                    } catch {
+                        print(error)
+                    }
+                }
+
+                func product(for id: String) -> Product? {
+                    return products.first { $0.id == id }
+                }
+
+                func buy(_ id: String) {
+                    guard let product = product(for: id) else {
+                        message = "This pack is not available right now."
+                        return
+                    }
+                    print(product.displayName)
+                }
+            }
+            """
+        files = Self.adding("Pebble/CreditShop.swift", shop, to: files)
+        let result = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let silent = try Detail.replacing(
+            "Pebble/CreditShop.swift", "message = \"This pack is not available right now.\"\n", with: "", in: files)
+        #expect(try Detail.result("invalid-ids-ignored", files: silent)?.status == .warning)
+    }
+
+    /// `storeKitConfigurationFile = "…"` written on the Run action instead of the
+    /// `StoreKitConfigurationFileReference` element: Xcode reads only the element, so the file is
+    /// not attached, and the check says so where the attribute is.
+    @Test func aStoreKitFileNamedInARunActionAttributeIsNotAttached() throws {
+        let scheme = "Pebble.xcodeproj/xcshareddata/xcschemes/Pebble.xcscheme"
+        let files = try Detail.replacing(
+            scheme,
+            """
+                  launchStyle = "0">
+                  <StoreKitConfigurationFileReference
+                     identifier = "../../Pebble/Products.storekit">
+                  </StoreKitConfigurationFileReference>
+            """,
+            with: """
+                      launchStyle = "0"
+                      storeKitConfigurationFile = "Pebble/Products.storekit">
+                """, in: try Fixture.files(nil))
+        let result = try Detail.result("storekit-config-path", files: files)
+        #expect(result?.status == .fail, "\(result?.message ?? "")")
+        #expect(result?.evidence.first?.file.hasSuffix("Pebble.xcscheme") == true)
+        #expect(try Detail.result("storekit-config-path", files: try Fixture.files(nil))?.status == .pass)
+    }
+
+    /// An app that sells only through RevenueCatUI's `PaywallView`, with no purchase call or
+    /// failure handler of its own: the paywall's alert explains a refused purchase. An app that
+    /// also calls `Purchases.shared.purchase(package:)` itself must explain it.
+    @Test func aRevenueCatPaywallExplainsARefusedPurchase() throws {
+        let paywall = """
+            import RevenueCat
+            import RevenueCatUI
+            import SwiftUI
+
+            struct UpgradeView: View {
+                var body: some View {
+                    PaywallView(displayCloseButton: true)
+                }
+            }
+            """
+        let store = """
+            import RevenueCat
+
+            final class Store {
+                init() {
+                    Purchases.configure(withAPIKey: "appl_example")
+                }
+            }
+            """
+        var files = try Fixture.files(nil)
+        files["Pebble/Store.swift"] = Array(store.utf8)
+        files = Self.adding("Pebble/UpgradeView.swift", paywall, to: files)
+        let result = try Detail.result("can-make-payments", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let own = try Detail.replacing(
+            "Pebble/Store.swift", "Purchases.configure(withAPIKey: \"appl_example\")",
+            with:
+                "Purchases.configure(withAPIKey: \"appl_example\")\n    }\n\n    func buy(_ package: Package) async throws {\n        _ = try await Purchases.shared.purchase(package: package)",
+            in: files)
+        #expect(try Detail.result("can-make-payments", files: own)?.status == .warning)
+    }
+
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
     /// (a message to a handler-taking method, a look-up, a handler setter) are read without a
     /// crash, and the report still comes.
