@@ -3,7 +3,7 @@
 
 extension BuiltInTemplates {
     /// Changes whenever a name or a source below changes.
-    public static let digest = "e95df0c26b1bfedc"
+    public static let digest = "1e1647981c323499"
 
     /// Each built-in template's source, by name (`StoreKit2/StoreManager.swift`).
     public static let sources: [String: String] = [
@@ -5057,7 +5057,8 @@ one; pieces joined into an ID at run time are warnings, and so is a bare `"."` j
 known at run time (`bundleIdentifier + "." + suffix`); a `+` between two lists of IDs (`tipIDs +
 planIDs`, each a literal or made by `allCases` or `map`) joins no ID, and a subscript's key
 (`purchasable[kind]`) picks a list without adding its type's cases to it; a `guard let ids = … else
-{ … }` takes its value from before the `else`. A stored property without a value is
+{ … }` takes its value from before the `else`; `static let pro = Self("com.example.pro")` in an
+extension of the app's own ID type makes that type from one whole ID. A stored property without a value is
 followed to what its type assigns it (`init` setting `productIDs = …`), and a property list the
 code reads by name (`Bundle.main.path(forResource: "Products", ofType: "plist")`) gives its IDs,
 checked where the file writes them: the strings of an array, and the keys of a dictionary whose
@@ -5388,7 +5389,7 @@ stored in local variables.
 
 `iapkit check` id: `main-thread-assumed` · heuristic · warning\
 Reads the StoreKit 1 delegate and observer methods (by signature) and warns when one touches UIKit
-or AppKit, or sets a `@Published` property of its own type, in its body without hopping to the
+or AppKit, or sets a `@Published` property of its own type when that type is an `ObservableObject`, in its body without hopping to the
 main thread or the main actor; a notification it posts counts as well when the observer's method
 (a selector, a block, or a method given by name, `queue: nil, using: showFailure`) touches the
 interface, since `NotificationCenter` delivers it on the posting thread; a call with no receiver
@@ -5430,7 +5431,7 @@ UI reads.
 `iapkit check` id: `invalid-ids-ignored` · heuristic · warning\
 Scans the sources: StoreKit 1 (or SwiftyStoreKit) code that never reads the invalid IDs (a
 response handler that looks for each requested product and reports the missing ones, with a
-message such as "not found", counts as reading them, but not one about a request gone missing),
+message such as "not found", "no products found" or "product not available", counts as reading them, but not one about a request gone missing),
 and StoreKit 2 look-ups, a `StoreView(ids:)` given the IDs among them, of which none ever
 compares requested and returned IDs. Looking a requested ID up among the returned products
 (`products.first(where: { $0.id == proID })`) in the function that asks is a comparison, and so
@@ -5438,8 +5439,8 @@ is an empty answer to a request for one ID (`isEmpty`, or `guard let product = p
 whose `else` reports, also where the kept answer is bought: `guard let product =
 store.products.first else { tell the user }`; for StoreKit 1, a handler keeping the product whose
 identifier matches, by `==` or by a `switch` on it, or keeping the count, `NSUInteger count =
-[response.products count]`, and reporting in the `else` or `else if` of `if (count > 0)`). One ID
-is `[proID]`, `[NSSet setWithObject:proID]`, `[NSSet setWithArray:@[proID]]`, or a constant
+[response.products count]` or `var count : Int = response.products.count`, and reporting in the `else` or `else if` of `if (count > 0)`). One ID
+is `[proID]` (also cast, `NSSet(object: proID) as! Set<NSString>`), `[NSSet setWithObject:proID]`, `[NSSet setWithArray:@[proID]]`, or a constant
 declared as a one-element collection (`let proIDs: Set<String> = ["com.example.pro"]`, asked for as
 `Array(proIDs)`, or `Set([proID])`, also written `Set(arrayLiteral: proID)`, a local
 `let ids = Set([proID])`, a type's constant `StoreConfig.productIDs`, or the cases of a one-case
@@ -5454,7 +5455,8 @@ shortfall (`guard response.products.count == expected else { … }`) notices a m
 `productsRequest(_:didReceive:)` left beside SwiftyStoreKit's look-up, with no request of its
 own, is no request. A function that returns what it asked for, or hands it to a completion, leaves the look-up to the
 caller that keeps the result (`let products = await store.load()`, then `if product.id ==
-proID`) or to the closure it hands in; a loop over the requested entries that says which one is
+proID`; or hands in one ID, `store.load(for: [proID])`, and reports when `found.first` is nil)
+or to the closure it hands in; a loop over the requested entries that says which one is
 missing from the answer (`if map[plan] == nil { print(…) }`) compares them too. Invalid IDs copied
 into a property nothing reads are not read, and `products.filter({ $0.productIdentifier == id
 }).first` is a look-up like `first(where:)`, whose `else { return "" }` tells nobody;
@@ -5484,7 +5486,8 @@ snippet and the loader above.
 Finds where the sources read `Transaction.updates` or add a payment queue observer, and follows
 what launch reaches (the `@main` type, the root view's `.task` and `.onAppear`,
 `application(_:didFinishLaunchingWithOptions:)`, the first screen of the main storyboard)
-through initialisers and their default arguments, properties, calls, singletons and protocols (a
+through initialisers and their default arguments, properties (a lazy one, `lazy var store: Store =
+.init()`, is made where it is first read, `self.store` included), calls, singletons and protocols (a
 call through a protocol reaches the types that adopt it, also down a chain such as
 `Container.shared.purchases.startListening()`; a static property read inside its own type, as
 in `class func getInstance() -> Service { return instance }`, is made where it is first read, and
@@ -5494,7 +5497,8 @@ controllers and SpriteKit scenes it makes (`viewDidLoad`, `didMove(to:)`); it na
 An implicit member takes its type from the declaration (`@State var purchases: PurchaseService =
 .shared`); a `typealias StoreTransaction = StoreKit.Transaction` reads the same `updates`; a
 `.init(color:location:)` inside a view builds a SwiftUI value and runs none of the
-project's initialisers. A computed view of the root view's own type (`var body: some View {
+project's initialisers. `.onAppear(perform: launcher.start)` runs the method of the property's
+type at launch, as a closure would. A computed view of the root view's own type (`var body: some View {
 content }`) is part of its body; a macOS `Settings { }` scene opens from the app menu, so what it
 shows is not launch, and neither does a method named as a menu item's or a button's action
 (`#selector(showSettings(_:))`), unless the selector is performed (`perform(#selector(setUp))`)
@@ -5543,7 +5547,8 @@ final class TransactionListener {
 
 `iapkit check` id: `finish-transactions` · heuristic · warning\
 Looks for a call of `finish()` or `finishTransaction(_:)` (or SwiftyStoreKit finishing them), and
-in a StoreKit 1 observer's switch, for one in the branch that gets `.failed` and, in an app that
+in a StoreKit 1 observer's switch, for one in the branch that gets `.failed` (Swift 1 and 2
+wrote `.Failed`) and, in an app that
 calls `restoreCompletedTransactions()` from code that runs (a `restore()` nothing calls brings no
 restored transaction), in the one that gets `.restored` (a finish after the switch,
 in the block that holds it, serves every branch that does not return first); not every path. A
@@ -5584,7 +5589,9 @@ Scans the sources for `AppStore.sync()`, `restoreCompletedTransactions()`, a rec
 Swift method that nothing calls (its name is written nowhere else, and it is no action, override
 or delegate method) restores nothing, and neither does a restore action that only re-reads
 `Transaction.currentEntitlements`: that answers from the device and asks the App Store nothing.
-Whether a customer finds the button is for a person to judge.
+A `restoreCompletedTransactions()` called from the observer's own
+`paymentQueue(_:updatedTransactions:)` runs after a purchase, not when the customer asks, so it is
+no way to restore. Whether a customer finds the button is for a person to judge.
 
 **What goes wrong.** App Review expects apps that sell non-consumables or subscriptions to offer
 a way to restore them, for example after a reinstall or on a new device. Apps without one are
@@ -5921,7 +5928,7 @@ func loadProducts(_ identifiers: Set<String>) async throws -> [Product] {
 ### 产品 ID 不一致
 
 `iapkit check` id：`product-id-mismatch` · 自动 · 错误\
-追踪每一个最终流入产品请求的字面量（经由常量、枚举和 `#define`，Swift 与 Objective-C 都算）；如果某个 ID 既不在商品目录中，也不在任何 `.storekit` 文件中，或者与其中某个 ID 只差一点，就判定失败；运行时拼接成 ID 的片段只给出警告，单独一个 `"."` 把只有运行时才知道的值连起来（`bundleIdentifier + "." + suffix`）也一样；两个 ID 列表之间的 `+`（`tipIDs + planIDs`，每个列表是字面量，或由 `allCases`、`map` 生成）并没有拼接出 ID；下标的键（`purchasable[kind]`）只是选出一个列表，不会把键所属类型的所有 case 加进请求；`guard let ids = … else { … }` 的值只取到 `else` 之前。声明时没有值的存储属性，会跟踪到所在类型给它赋的值（`init` 中的 `productIDs = …`）；代码按名字读取的属性列表文件（`Bundle.main.path(forResource: "Products", ofType: "plist")`）提供其中的 ID，并在文件写出它们的位置检查：数组中的字符串，以及值为普通值的字典的键（`com.example.pro` → `⭐️`）。
+追踪每一个最终流入产品请求的字面量（经由常量、枚举和 `#define`，Swift 与 Objective-C 都算）；如果某个 ID 既不在商品目录中，也不在任何 `.storekit` 文件中，或者与其中某个 ID 只差一点，就判定失败；运行时拼接成 ID 的片段只给出警告，单独一个 `"."` 把只有运行时才知道的值连起来（`bundleIdentifier + "." + suffix`）也一样；两个 ID 列表之间的 `+`（`tipIDs + planIDs`，每个列表是字面量，或由 `allCases`、`map` 生成）并没有拼接出 ID；下标的键（`purchasable[kind]`）只是选出一个列表，不会把键所属类型的所有 case 加进请求；`guard let ids = … else { … }` 的值只取到 `else` 之前；在 App 自己的 ID 类型的扩展中写 `static let pro = Self("com.example.pro")`，是用一个完整的 ID 构造该类型。声明时没有值的存储属性，会跟踪到所在类型给它赋的值（`init` 中的 `productIDs = …`）；代码按名字读取的属性列表文件（`Bundle.main.path(forResource: "Products", ofType: "plist")`）提供其中的 ID，并在文件写出它们的位置检查：数组中的字符串，以及值为普通值的字典的键（`com.example.pro` → `⭐️`）。
 
 **问题所在**：代码请求的 ID 与 App Store Connect 中的不同。常见的原因有：拼写错误、大小写不同、在该用产品 ID 的地方传了 Bundle ID，或者在运行时用 Bundle ID 加后缀拼出 ID——一旦 Debug 构建使用不同的 Bundle ID，这种做法就会出错。
 
@@ -6147,7 +6154,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 假定代理回调在主线程上
 
 `iapkit check` id：`main-thread-assumed` · 启发式 · 警告\
-按方法签名找出 StoreKit 1 的代理方法和观察者方法，如果某个方法在方法体中操作了 UIKit 或 AppKit，或者设置了所在类型自己的 `@Published` 属性，却没有先切换到主线程或 main actor，就给出警告；它发出的通知也算在内：如果观察者的方法（selector、代码块，或者按名字传入的方法，如 `queue: nil, using: showFailure`）操作了界面，同样会警告，因为 `NotificationCenter` 在发出通知的线程上投递通知；不带接收者的调用，如果只有一个类型拥有该方法，会到达从父类或协议的扩展继承来的方法（`extension UIViewController { func showAlert(…) }`）。调用项目自己的辅助函数、且函数名表明它在主队列或主线程上运行（`runOnMainThread { }`），也算作切换；第三方库中名字像界面调用的类型方法（`SVProgressHUD.dismiss()`）不算操作界面。代理调用的完成回调如果是某个界面传进来的，而该界面的代码块没有自己切换到主线程就操作了界面（例如 `requestProducts { … tableView.reloadData() }`，或者其他类型赋给代理所调用属性的闭包 `observer.onPurchase = { … }`），也算在内；项目自己的视图类同样算，它由父类认出（`ActivityIndicator : UIView`），界面的 `@IBOutlet` 也算（除非对它调用的是项目自己先切换到主线程的方法，例如内部使用 `DispatchQueue.main.async` 的 `buyButton.enable()`）。回调执行的代码会向下跟踪四层：所在类型自己的方法、自由函数（有多个重载时，取第一个与调用的参数标签相符的；例如接收通知名并发出该通知的辅助函数），以及项目中只有一个类定义（协议要求不算，所以 `delegate?.didPurchase()` 会到达实现它的那唯一一个界面）、且调用时写出了该方法参数标签的方法，或者调用链起点那个类型的方法（`Settings.shared.disableAds()`），以及它所设置属性的 `didSet`（`offerView.price = …`，而 `didSet` 会修改按钮标题）。SwiftyStoreKit 无论是复制进源代码、放在 `Pods` 文件夹中，还是作为软件包加入，都会在它的观察者中调用 `purchaseProduct`、`restorePurchases` 和 `completeTransactions` 的完成回调，因此这些回调也按同样方式判断；如果某个包装函数把结果继续传给自己的完成回调（在回调中调用 `completion(true)`），调用者交给它的闭包也一样判断。
+按方法签名找出 StoreKit 1 的代理方法和观察者方法，如果某个方法在方法体中操作了 UIKit 或 AppKit，或者设置了所在类型（须为 `ObservableObject`）自己的 `@Published` 属性，却没有先切换到主线程或 main actor，就给出警告；它发出的通知也算在内：如果观察者的方法（selector、代码块，或者按名字传入的方法，如 `queue: nil, using: showFailure`）操作了界面，同样会警告，因为 `NotificationCenter` 在发出通知的线程上投递通知；不带接收者的调用，如果只有一个类型拥有该方法，会到达从父类或协议的扩展继承来的方法（`extension UIViewController { func showAlert(…) }`）。调用项目自己的辅助函数、且函数名表明它在主队列或主线程上运行（`runOnMainThread { }`），也算作切换；第三方库中名字像界面调用的类型方法（`SVProgressHUD.dismiss()`）不算操作界面。代理调用的完成回调如果是某个界面传进来的，而该界面的代码块没有自己切换到主线程就操作了界面（例如 `requestProducts { … tableView.reloadData() }`，或者其他类型赋给代理所调用属性的闭包 `observer.onPurchase = { … }`），也算在内；项目自己的视图类同样算，它由父类认出（`ActivityIndicator : UIView`），界面的 `@IBOutlet` 也算（除非对它调用的是项目自己先切换到主线程的方法，例如内部使用 `DispatchQueue.main.async` 的 `buyButton.enable()`）。回调执行的代码会向下跟踪四层：所在类型自己的方法、自由函数（有多个重载时，取第一个与调用的参数标签相符的；例如接收通知名并发出该通知的辅助函数），以及项目中只有一个类定义（协议要求不算，所以 `delegate?.didPurchase()` 会到达实现它的那唯一一个界面）、且调用时写出了该方法参数标签的方法，或者调用链起点那个类型的方法（`Settings.shared.disableAds()`），以及它所设置属性的 `didSet`（`offerView.price = …`，而 `didSet` 会修改按钮标题）。SwiftyStoreKit 无论是复制进源代码、放在 `Pods` 文件夹中，还是作为软件包加入，都会在它的观察者中调用 `purchaseProduct`、`restorePurchases` 和 `completeTransactions` 的完成回调，因此这些回调也按同样方式判断；如果某个包装函数把结果继续传给自己的完成回调（在回调中调用 `completion(true)`），调用者交给它的闭包也一样判断。
 
 **问题所在**：StoreKit 1 不保证在主线程上调用它的代理。直接在回调中刷新 table view 或设置 published 属性的代码，可能看不到任何效果，甚至崩溃，而空列表很容易被误当成缺少产品。
 
@@ -6158,7 +6165,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 未知 ID 从未被报告
 
 `iapkit check` id：`invalid-ids-ignored` · 启发式 · 警告\
-扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found" 之类的消息报告缺少的那些，也算读取了，但说某个请求不见了的消息不算），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询（传入 ID 的 `StoreView(ids:)` 也算一次查询）。在发出请求的函数里从返回的产品中查找某个请求的 ID（`products.first(where: { $0.id == proID })`）算作比较，只请求一个 ID 时检查结果是否为空也算（`isEmpty`，或者 `else` 中报告了问题的 `guard let product = products.first`，在购买时检查保存下来的结果也算：`guard let product = store.products.first else { 告诉用户 }`；对 StoreKit 1 来说，处理代码用 `==` 或对标识符做 `switch` 保留匹配的那个产品也算，把数量存进变量（`NSUInteger count = [response.products count]`）、在 `if (count > 0)` 的 `else` 或 `else if` 中报告也算）。「一个 ID」可以写成 `[proID]`、`[NSSet setWithObject:proID]`、`[NSSet setWithArray:@[proID]]`，也可以是声明为只有一个元素的集合常量（`let proIDs: Set<String> = ["com.example.pro"]`，以 `Array(proIDs)` 请求）；`Set([proID])` 也算，写成 `Set(arrayLiteral: proID)`、局部常量 `let ids = Set([proID])`、类型的常量 `StoreConfig.productIDs`，或者只有一个 case 的枚举的全部 case（`Set(Unlock.allCases.map(\.rawValue))`）也算；从 `[NSSet set]` 逐步添加而成的集合不算；对 StoreKit 1 来说，把答复保存在属性里（`products = response.products`），并在购买处解包时给出提示（`guard let upgrade = products?.first else { showFailure() }`），或者保存那一个产品（`self.product = [response.products objectAtIndex:0]`）并在它为 nil 时报告（`if (!self.product) { … }`），也是同样的检查；保存那一个产品（`product = products.first`），并在解包时给出提示（`guard let product else { purchaseError = "…" }`），也是同样的检查。对 StoreKit 1 来说，处理代码比较返回的产品数量与请求的数量，并报告数量不足（`guard response.products.count == expected else { … }`），同样能发现缺少的 ID。留在 SwiftyStoreKit 查询旁边、自己并没有发出请求的 `productsRequest(_:didReceive:)` 不算一次请求。如果函数把请求到的产品返回出去或交给完成回调，查找就交给保存返回结果的调用方（`let products = await store.load()`，然后 `if product.id == proID`）或它传入的闭包；逐个检查请求的条目、指出返回结果中缺少哪一个的循环（`if map[plan] == nil { print(…) }`）也算比较。只复制到一个没有任何代码读取的属性里的无效 ID，不算被读取；`products.filter({ $0.productIdentifier == id }).first` 和 `first(where:)` 一样是查找，它的 `else { return "" }` 不会告诉任何人；在其他地方，这样的查找只有在 `else` 中报告了缺少的产品时才算；放在已加载产品旁边的查找函数（`func product(for id: String) -> Product? { products.first { $0.id == id } }`），只要有调用方解包它并给出提示（`guard let product = shop.product(for: id) else { 告诉用户 }`），也算。`if let product = products.first { …; return }` 之后紧跟一条提示消息，也是同样的检查，但用写死的价格代替缺少的产品（`return "$2.99"`）不会告诉任何人，只把缺少的 ID 丢掉的循环（`_ = id`）也一样；没有任何代码调用的无效 ID 读取函数，等于什么也没读。如果 App 从不请求产品，而是直接用 ID 付款（设置了 `productIdentifier` 的 `SKMutablePayment`），同样无法指出未知的 ID。
+扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found"、"no products found" 或 "product not available" 之类的消息报告缺少的那些，也算读取了，但说某个请求不见了的消息不算），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询（传入 ID 的 `StoreView(ids:)` 也算一次查询）。在发出请求的函数里从返回的产品中查找某个请求的 ID（`products.first(where: { $0.id == proID })`）算作比较，只请求一个 ID 时检查结果是否为空也算（`isEmpty`，或者 `else` 中报告了问题的 `guard let product = products.first`，在购买时检查保存下来的结果也算：`guard let product = store.products.first else { 告诉用户 }`；对 StoreKit 1 来说，处理代码用 `==` 或对标识符做 `switch` 保留匹配的那个产品也算，把数量存进变量（`NSUInteger count = [response.products count]` 或 `var count : Int = response.products.count`）、在 `if (count > 0)` 的 `else` 或 `else if` 中报告也算）。「一个 ID」可以写成 `[proID]`（也可以带类型转换：`NSSet(object: proID) as! Set<NSString>`）、`[NSSet setWithObject:proID]`、`[NSSet setWithArray:@[proID]]`，也可以是声明为只有一个元素的集合常量（`let proIDs: Set<String> = ["com.example.pro"]`，以 `Array(proIDs)` 请求）；`Set([proID])` 也算，写成 `Set(arrayLiteral: proID)`、局部常量 `let ids = Set([proID])`、类型的常量 `StoreConfig.productIDs`，或者只有一个 case 的枚举的全部 case（`Set(Unlock.allCases.map(\.rawValue))`）也算；从 `[NSSet set]` 逐步添加而成的集合不算；对 StoreKit 1 来说，把答复保存在属性里（`products = response.products`），并在购买处解包时给出提示（`guard let upgrade = products?.first else { showFailure() }`），或者保存那一个产品（`self.product = [response.products objectAtIndex:0]`）并在它为 nil 时报告（`if (!self.product) { … }`），也是同样的检查；保存那一个产品（`product = products.first`），并在解包时给出提示（`guard let product else { purchaseError = "…" }`），也是同样的检查。对 StoreKit 1 来说，处理代码比较返回的产品数量与请求的数量，并报告数量不足（`guard response.products.count == expected else { … }`），同样能发现缺少的 ID。留在 SwiftyStoreKit 查询旁边、自己并没有发出请求的 `productsRequest(_:didReceive:)` 不算一次请求。如果函数把请求到的产品返回出去或交给完成回调，查找就交给保存返回结果的调用方（`let products = await store.load()`，然后 `if product.id == proID`；或者只传入一个 ID，`store.load(for: [proID])`，并在 `found.first` 为 nil 时报告）或它传入的闭包；逐个检查请求的条目、指出返回结果中缺少哪一个的循环（`if map[plan] == nil { print(…) }`）也算比较。只复制到一个没有任何代码读取的属性里的无效 ID，不算被读取；`products.filter({ $0.productIdentifier == id }).first` 和 `first(where:)` 一样是查找，它的 `else { return "" }` 不会告诉任何人；在其他地方，这样的查找只有在 `else` 中报告了缺少的产品时才算；放在已加载产品旁边的查找函数（`func product(for id: String) -> Product? { products.first { $0.id == id } }`），只要有调用方解包它并给出提示（`guard let product = shop.product(for: id) else { 告诉用户 }`），也算。`if let product = products.first { …; return }` 之后紧跟一条提示消息，也是同样的检查，但用写死的价格代替缺少的产品（`return "$2.99"`）不会告诉任何人，只把缺少的 ID 丢掉的循环（`_ = id`）也一样；没有任何代码调用的无效 ID 读取函数，等于什么也没读。如果 App 从不请求产品，而是直接用 ID 付款（设置了 `productIdentifier` 的 `SKMutablePayment`），同样无法指出未知的 ID。
 
 **问题所在**：代码只读取返回的产品，从不查看没有返回的那些。StoreKit 1 把它们列在 `invalidProductIdentifiers` 中；StoreKit 2 则什么也不说。
 
@@ -6169,7 +6176,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 交易监听器启动太晚
 
 `iapkit check` id：`listener-at-launch` · 启发式 · 警告\
-找出源代码中读取 `Transaction.updates` 或添加支付队列观察者的位置，再从启动时会执行到的代码（`@main` 类型、根视图的 `.task` 和 `.onAppear`、`application(_:didFinishLaunchingWithOptions:)`、主 storyboard 的第一个界面）出发，沿着初始化方法及其默认参数、属性、函数调用、单例和协议一路追踪（通过协议的调用会到达采纳该协议的类型，经过 `Container.shared.purchases.startListening()` 这样的调用链也一样；在自身类型内部读取的静态属性，比如 `class func getInstance() -> Service { return instance }`，会在第一次读取时创建；声明为 `extern Controller *AppController;` 的 Objective-C 全局变量收到 `[AppController setUp]` 时按这个类处理；Objective-C 方法体中 `return YES;` 之后的代码永远不会执行），也会追踪它创建的视图控制器和 SpriteKit 场景的生命周期方法（`viewDidLoad`、`didMove(to:)`）；它会指出启动监听器的那条路径，或者指出启动监听器太晚的那个界面。隐式成员的类型取自声明（`@State var purchases: PurchaseService = .shared`）；`typealias StoreTransaction = StoreKit.Transaction` 读取的是同一个 `updates`；视图里的 `.init(color:location:)` 构造的是 SwiftUI 的值，不会执行项目自己的任何初始化方法。根视图自身类型中的计算属性视图（`var body: some View { content }`）属于它的 body；macOS 的 `Settings { }` 场景要从 App 菜单打开，所以其中显示的内容不算启动；作为菜单项或按钮动作的方法（`#selector(showSettings(_:))`）也不算，除非这个 selector 被执行（`perform(#selector(setUp))`）或者观察的是启动通知。源代码无法展示所有执行路径，所以请在重新启动 App 后用一次「购买前询问」测试来确认。
+找出源代码中读取 `Transaction.updates` 或添加支付队列观察者的位置，再从启动时会执行到的代码（`@main` 类型、根视图的 `.task` 和 `.onAppear`、`application(_:didFinishLaunchingWithOptions:)`、主 storyboard 的第一个界面）出发，沿着初始化方法及其默认参数、属性（lazy 属性，例如 `lazy var store: Store = .init()`，在第一次读取时创建，`self.store` 也算）、函数调用、单例和协议一路追踪（通过协议的调用会到达采纳该协议的类型，经过 `Container.shared.purchases.startListening()` 这样的调用链也一样；在自身类型内部读取的静态属性，比如 `class func getInstance() -> Service { return instance }`，会在第一次读取时创建；声明为 `extern Controller *AppController;` 的 Objective-C 全局变量收到 `[AppController setUp]` 时按这个类处理；Objective-C 方法体中 `return YES;` 之后的代码永远不会执行），也会追踪它创建的视图控制器和 SpriteKit 场景的生命周期方法（`viewDidLoad`、`didMove(to:)`）；它会指出启动监听器的那条路径，或者指出启动监听器太晚的那个界面。隐式成员的类型取自声明（`@State var purchases: PurchaseService = .shared`）；`typealias StoreTransaction = StoreKit.Transaction` 读取的是同一个 `updates`；视图里的 `.init(color:location:)` 构造的是 SwiftUI 的值，不会执行项目自己的任何初始化方法。`.onAppear(perform: launcher.start)` 会在启动时执行该属性所属类型的方法，和闭包一样。根视图自身类型中的计算属性视图（`var body: some View { content }`）属于它的 body；macOS 的 `Settings { }` 场景要从 App 菜单打开，所以其中显示的内容不算启动；作为菜单项或按钮动作的方法（`#selector(showSettings(_:))`）也不算，除非这个 selector 被执行（`perform(#selector(setUp))`）或者观察的是启动通知。源代码无法展示所有执行路径，所以请在重新启动 App 后用一次「购买前询问」测试来确认。
 
 **问题所在**：有些交易会在用户没有在 App 中点击任何东西的情况下到达 App：家长批准的「购买前询问」请求、被中断后稍后完成的购买、续期的订阅、在另一台设备上或在 App Store 中进行的购买。如果 App 只在商店界面打开时才开始监听，这些交易到达时就没人在听，顾客付了钱，App 却始终没有解锁。
 
@@ -6204,7 +6211,7 @@ final class TransactionListener {
 ### 交易从未结束
 
 `iapkit check` id：`finish-transactions` · 启发式 · 警告\
-查找对 `finish()` 或 `finishTransaction(_:)` 的调用（或者由 SwiftyStoreKit 结束交易），对于 StoreKit 1 观察者中的 switch，还要在处理 `.failed` 的分支里找到这样的调用；如果 App 在会执行的代码里调用了 `restoreCompletedTransactions()`（没有任何代码调用的 `restore()` 不会带来恢复的交易），处理 `.restored` 的分支里也要有（在包含 switch 的代码块里、switch 之后结束交易，对每个没有提前返回的分支都算数）；它不会检查每一条路径。位于没有任何代码调用的函数中的 `Transaction.updates` 循环不在这里判断：它根本不会运行，`listener-at-launch` 会报告没有代码在监听。会运行的循环必须结束它收到的交易，可以自己结束，也可以通过它调用的方法结束；几个方法同名时按参数标签区分（`handle(updatedTransaction:)` 不是购买时用的 `handle(transaction:)`）。把更新直接丢掉的循环 `for await _ in Transaction.updates` 手里没有可以结束的交易：只有遍历 `Transaction.unfinished` 并结束其中交易、且不在任何 `if` 或 `guard` 之内的循环（写在循环里或它调用的方法里都可以），才算结束了到达的交易（只在什么都没拥有时才运行的那种，会让续期交易一直不被结束）。如果用 `if state == .purchased { } else if state == .failed { }` 这样的判断链区分状态，却没有为某个状态准备分支或 `else`，而观察者在判断链之后也没有结束交易，那么这个状态的交易就不会被结束；只把交易收集起来的分支（`restored.append(transaction)`），如果观察者在循环之后把这个集合交给一个会结束其中交易的方法（`handleRestored(restored)`），也算结束了。StoreKit 会把每笔交易交给每一个观察者，所以只显示进度的第二个观察者，在另一个观察者已经结束该状态的交易时，不必自己再结束。如果观察者实现了 `paymentQueue(_:removedTransactions:)`，却没有实现 `paymentQueue(_:updatedTransactions:)`，那它什么交易也结束不了：StoreKit 只把新交易交给后者。
+查找对 `finish()` 或 `finishTransaction(_:)` 的调用（或者由 SwiftyStoreKit 结束交易），对于 StoreKit 1 观察者中的 switch，还要在处理 `.failed`（Swift 1 和 2 写作 `.Failed`）的分支里找到这样的调用；如果 App 在会执行的代码里调用了 `restoreCompletedTransactions()`（没有任何代码调用的 `restore()` 不会带来恢复的交易），处理 `.restored` 的分支里也要有（在包含 switch 的代码块里、switch 之后结束交易，对每个没有提前返回的分支都算数）；它不会检查每一条路径。位于没有任何代码调用的函数中的 `Transaction.updates` 循环不在这里判断：它根本不会运行，`listener-at-launch` 会报告没有代码在监听。会运行的循环必须结束它收到的交易，可以自己结束，也可以通过它调用的方法结束；几个方法同名时按参数标签区分（`handle(updatedTransaction:)` 不是购买时用的 `handle(transaction:)`）。把更新直接丢掉的循环 `for await _ in Transaction.updates` 手里没有可以结束的交易：只有遍历 `Transaction.unfinished` 并结束其中交易、且不在任何 `if` 或 `guard` 之内的循环（写在循环里或它调用的方法里都可以），才算结束了到达的交易（只在什么都没拥有时才运行的那种，会让续期交易一直不被结束）。如果用 `if state == .purchased { } else if state == .failed { }` 这样的判断链区分状态，却没有为某个状态准备分支或 `else`，而观察者在判断链之后也没有结束交易，那么这个状态的交易就不会被结束；只把交易收集起来的分支（`restored.append(transaction)`），如果观察者在循环之后把这个集合交给一个会结束其中交易的方法（`handleRestored(restored)`），也算结束了。StoreKit 会把每笔交易交给每一个观察者，所以只显示进度的第二个观察者，在另一个观察者已经结束该状态的交易时，不必自己再结束。如果观察者实现了 `paymentQueue(_:removedTransactions:)`，却没有实现 `paymentQueue(_:updatedTransactions:)`，那它什么交易也结束不了：StoreKit 只把新交易交给后者。
 
 **问题所在**：交易会一直留在队列中，直到 App 结束它。StoreKit 会在每次启动时再次交付未结束的交易，而且在上一次购买未结束之前，同一个消耗型项目无法再次购买。
 
@@ -6215,7 +6222,7 @@ final class TransactionListener {
 ### 无法恢复购买
 
 `iapkit check` id：`restore-button` · 启发式 · 警告\
-扫描源代码，查找 `AppStore.sync()`、`restoreCompletedTransactions()`、收据刷新（`SKReceiptRefreshRequest`、`InAppReceipt.refresh`），或者显示了自带恢复按钮的 StoreKit 视图（`.storeButton(.visible, for: .restorePurchases)`）；如果商品目录里只有消耗型项目，就不需要恢复入口。没有任何代码调用的 Swift 方法（它的名字在别处从未出现，也不是动作方法、重写方法或代理方法）恢复不了任何购买；只是重新读取 `Transaction.currentEntitlements` 的恢复操作也一样：它只根据设备上已有的数据作答，并没有询问 App Store。顾客能否找到这个按钮，则需要由人来判断。
+扫描源代码，查找 `AppStore.sync()`、`restoreCompletedTransactions()`、收据刷新（`SKReceiptRefreshRequest`、`InAppReceipt.refresh`），或者显示了自带恢复按钮的 StoreKit 视图（`.storeButton(.visible, for: .restorePurchases)`）；如果商品目录里只有消耗型项目，就不需要恢复入口。没有任何代码调用的 Swift 方法（它的名字在别处从未出现，也不是动作方法、重写方法或代理方法）恢复不了任何购买；只是重新读取 `Transaction.currentEntitlements` 的恢复操作也一样：它只根据设备上已有的数据作答，并没有询问 App Store。在观察者自己的 `paymentQueue(_:updatedTransactions:)` 中调用的 `restoreCompletedTransactions()` 是在购买之后执行的，而不是在顾客要求时，所以也不算恢复入口。顾客能否找到这个按钮，则需要由人来判断。
 
 **问题所在**：App 审核要求销售非消耗型项目或订阅的 App 提供恢复购买的方式，例如在重新安装之后或在新设备上。没有恢复入口的 App 会被拒绝。
 

@@ -17,11 +17,13 @@ struct FailedTransactions {
     enum State: String, CaseIterable {
         case failed, restored
 
-        /// Swift's `.failed`, or Objective-C's `SKPaymentTransactionStateFailed`.
+        /// Swift's `.failed` (Swift 1 and 2: `.Failed`), or Objective-C's
+        /// `SKPaymentTransactionStateFailed`.
         func names(_ name: String) -> Bool {
             switch self {
             case .failed: return FailedTransactions.isFailed(name)
-            case .restored: return name == "restored" || name == "SKPaymentTransactionStateRestored"
+            case .restored:
+                return FailedTransactions.swiftName(name) == "restored" || name == "SKPaymentTransactionStateRestored"
             }
         }
     }
@@ -313,10 +315,21 @@ struct FailedTransactions {
         return switchEnd.map { $0..<min(limit, tokens.count) }
     }
 
-    static func isFailed(_ name: String) -> Bool { name == "failed" || name == "SKPaymentTransactionStateFailed" }
+    static func isFailed(_ name: String) -> Bool {
+        swiftName(name) == "failed" || name == "SKPaymentTransactionStateFailed"
+    }
 
     static func isStateName(_ name: String) -> Bool {
-        ["purchased", "restored", "purchasing", "deferred", "failed"].contains(name)
-            || name.hasPrefix("SKPaymentTransactionState")
+        stateNames.contains(swiftName(name)) || name.hasPrefix("SKPaymentTransactionState")
+    }
+
+    private static let stateNames: Set<String> = ["purchased", "restored", "purchasing", "deferred", "failed"]
+
+    /// A state's case name as Swift 3 and later write it: Swift 1 and 2 capitalised the cases
+    /// (`.Purchased`, `.Failed`), and projects of that age still read the same way.
+    static func swiftName(_ name: String) -> String {
+        guard let first = name.first, first.isUppercase else { return name }
+        let lowered = first.lowercased() + name.dropFirst()
+        return stateNames.contains(lowered) ? lowered : name
     }
 }

@@ -626,6 +626,10 @@ private struct Search {
                     if text != "init" {
                         followUnknownReceiver(text, at: position, tokens: tokens, depth: depth, node: item.node)
                     }
+                } else if receiverEnd >= 0, tokens[receiverEnd].text == "self", let currentType,
+                    receiverEnd == 0 || tokens[receiverEnd - 1].text != "."
+                {
+                    followPropertyRead(text, of: currentType, depth: depth, node: item.node)
                 } else if receiverEnd >= 0, tokens[receiverEnd].kind == .identifier,
                     index.isTypeName(tokens[receiverEnd].text)
                 {
@@ -653,21 +657,34 @@ private struct Search {
                 }
                 followFunctions(candidates, depth: depth, node: item.node)
             } else if let currentType {
-                // A computed property of the same type, such as a scene the app's `body` names,
-                // or a lazy or static one (`return instance` in a `getInstance()`), made where it
-                // is first read.
-                for position in index.properties(named: text, in: currentType) {
-                    let property = index.properties[position]
-                    let madeWhenRead = property.attributes.contains("lazy") || property.isStatic
-                    let lazyValue = madeWhenRead ? property.initializer : nil
-                    guard let body = property.body ?? lazyValue, !seen.contains(body) else { continue }
-                    let child = addNode(
-                        "\(currentType).\(text)",
-                        at: SourceIndex.Span(file: property.file, start: property.location, end: property.location + 1),
-                        parent: item.node)
-                    enqueue(body, .code, depth: depth + 1, node: child)
-                }
+                followPropertyRead(text, of: currentType, depth: depth, node: item.node)
             }
+        }
+    }
+
+    /// A computed property of the same type, such as a scene the app's `body` names, or a lazy or
+    /// static one (`return instance` in a `getInstance()`, `lazy var store: Store = .init()`),
+    /// made where it is first read (`store`, `self.store`).
+    private mutating func followPropertyRead(_ name: String, of typeName: String, depth: Int, node: Int) {
+        for position in index.properties(named: name, in: typeName) {
+            let property = index.properties[position]
+            let madeWhenRead = property.attributes.contains("lazy") || property.isStatic
+            let lazyValue = madeWhenRead ? property.initializer : nil
+            guard let body = property.body ?? lazyValue, !seen.contains(body) else { continue }
+            let child = addNode(
+                "\(typeName).\(name)",
+                at: SourceIndex.Span(file: property.file, start: property.location, end: property.location + 1),
+                parent: node)
+            let tokens = index.tokens(body.file)
+            if property.body == nil, body.start + 1 < body.end, tokens[body.start].text == ".",
+                tokens[body.start + 1].text == "init", let declared = property.declaredType,
+                index.isDeclaredType(declared)
+            {
+                // `= .init()`: the declared type is made.
+                construct(declared, asRootView: index.isViewType(declared), depth: depth + 1, node: child)
+                continue
+            }
+            enqueue(body, .code, depth: depth + 1, node: child)
         }
     }
 
@@ -1038,9 +1055,14 @@ private struct Search {
                 var cursor = position + 1
                 if cursor < tokens.count, tokens[cursor].text == "(" {
                     let end = SourceIndex.close(tokens, from: cursor)
-                    // `.onAppear(perform: start)`
+                    // `.onAppear(perform: start)`, `.onAppear(perform: manager.start)`
                     for argument in cursor..<end where tokens[argument].kind == .identifier {
-                        if let type = currentType {
+                        let receiver =
+                            tokens[argument - 1].text == "."
+                            ? receiverTypeName(
+                                endingAt: argument - 2, tokens: tokens, file: item.span.file, currentType: currentType)
+                            : currentType
+                        if let type = receiver {
                             followFunctions(
                                 index.functions(named: tokens[argument].text, in: type), depth: item.depth,
                                 node: item.node)

@@ -234,11 +234,12 @@ private struct Walker {
                 let mapsThroughFunction =
                     ["map", "compactMap", "flatMap"].contains(callee?.text ?? "") && position + 1 < end
                     && tokens[position + 1].kind == .identifier
+                // `Self("com.example.pro")` in a type's extension makes the type from the whole ID.
                 calls.append(
                     callee.map {
                         $0.kind == .identifier
                             && (mapsThroughFunction || !Self.transparentCalls.contains($0.text))
-                            && !index.isTypeName($0.text)
+                            && !index.isTypeName($0.text) && $0.text != "Self"
                     } ?? false)
                 continue
             }

@@ -398,7 +398,8 @@ struct SourceHeuristics {
     }
 
     /// The variable the number of returned products is kept in: `count` in `NSUInteger count =
-    /// [response.products count];` or `let count = response.products.count`.
+    /// [response.products count];`, `let count = response.products.count` or `var count : Int =
+    /// response.products.count`.
     static func countAlias(_ tokens: [SwiftToken], at position: Int) -> String? {
         guard tokens[position].text == "count", position >= 3 else { return nil }
         let counted =
@@ -412,11 +413,17 @@ struct SourceHeuristics {
         guard cursor > 0, tokens[cursor].text == "=", tokens[cursor - 1].kind == .identifier,
             tokens[cursor - 1].location.line == line
         else { return nil }
+        // `count : Int =`: the name is before the type annotation.
+        if cursor >= 3, tokens[cursor - 2].text == ":", tokens[cursor - 3].kind == .identifier {
+            return tokens[cursor - 3].text
+        }
         return tokens[cursor - 1].text
     }
 
     /// Words of a message about products the store did not return.
-    private static let missingProductWords = ["not found", "missing", "not returned"]
+    private static let missingProductWords = [
+        "not found", "missing", "not returned", "no product found", "no products found", "product not available",
+    ]
 
     /// Nouns that say the message is about a product.
     private static let productNouns: Set<String> = [
@@ -483,10 +490,12 @@ struct SourceHeuristics {
         // in what it got back.
         guard let function = index.function(containing: request.token, in: request.file) else { return false }
         let handlers = Set(index.functions[function].parameters.map(\.name))
-        let handsBack = (span.start..<max(span.start, span.end - 3)).contains { position in
+        // The span ends past its `}`: `return products }` closes it.
+        let handsBack = (span.start..<max(span.start, span.end - 2)).contains { position in
             tokens[position].text == "return" && tokens[position + 1].kind == .identifier
-                || handlers.contains(tokens[position].text) && tokens[position + 1].text == "("
-                    && tokens[position + 2].kind == .identifier && tokens[position + 3].text == ")"
+                || position + 3 < span.end && handlers.contains(tokens[position].text)
+                    && tokens[position + 1].text == "(" && tokens[position + 2].kind == .identifier
+                    && tokens[position + 3].text == ")"
         }
         return handsBack && callersLookUpAnID(index.functions[function].name)
     }
@@ -538,8 +547,14 @@ struct SourceHeuristics {
                 guard let caller = index.function(containing: position, in: file),
                     let body = index.functions[caller].body, index.functions[caller].name != name
                 else { continue }
+                // `let found = await store.load(ids: [productID])`, then `guard let product =
+                // found.first else { report }`: one ID handed in, its absence told.
+                let oneID = Self.handsInOneElement(tokens, callAt: position)
                 for inner in body.start..<max(body.start, body.end - 2) where tokens[inner].kind == .identifier {
                     if Self.looksUpAnID(at: inner, in: tokens) { return true }
+                    if oneID, Self.checksTheOneAnswer(tokens, at: inner), Self.reportsWhenEmpty(tokens, at: inner) {
+                        return true
+                    }
                     if tokens[inner].text == "id", tokens[inner - 1].text == ".", tokens[inner + 1].text == "==",
                         tokens[inner + 2].kind == .stringLiteral || tokens[inner + 2].kind == .identifier,
                         inner + 4 >= tokens.count
@@ -551,6 +566,17 @@ struct SourceHeuristics {
             }
         }
         return false
+    }
+
+    /// True when the call at `position` hands in one collection of one element as its first
+    /// argument: `load([productID])`, `load(ids: ["com.example.pro"])`.
+    static func handsInOneElement(_ tokens: [SwiftToken], callAt position: Int) -> Bool {
+        guard position + 2 < tokens.count, tokens[position + 1].text == "(" else { return false }
+        let close = SourceIndex.close(tokens, from: position + 1) - 1
+        var start = position + 2
+        if start + 1 < close, tokens[start].kind == .identifier, tokens[start + 1].text == ":" { start += 2 }
+        let end = firstAtTopLevel(",", tokens, from: start, to: close) ?? close
+        return makesOneElementCollection(tokens, from: start, to: end)
     }
 
     /// The answer kept in a property (`self.products = storeProducts`) and searched for a
@@ -866,7 +892,8 @@ struct SourceHeuristics {
     private func asksForOneID(_ request: ProductIDFlow.Request, throughConstants: Bool = true) -> Bool {
         let tokens = index.tokens(request.file)
         var start = request.argument.start
-        let end = request.argument.end
+        // `NSSet(object: id) as! Set<NSString>`: the cast changes the type, not the count.
+        let end = Self.firstAtTopLevel("as", tokens, from: start, to: request.argument.end) ?? request.argument.end
         guard start < end else { return false }
         if Self.makesOneElementCollection(tokens, from: start, to: end) { return true }
         guard throughConstants else { return false }
@@ -919,14 +946,25 @@ struct SourceHeuristics {
         }
         guard first + 2 < end, ["arrayLiteral", "object"].contains(tokens[first].text), tokens[first + 1].text == ":"
         else { return false }
+        return !hasTopLevelComma(tokens, from: first + 2, to: end - 1)
+    }
+
+    /// True when a `,` outside any bracket lies in `start..<end`: the list there has more than
+    /// one element.
+    static func hasTopLevelComma(_ tokens: [SwiftToken], from start: Int, to end: Int) -> Bool {
+        firstAtTopLevel(",", tokens, from: start, to: end) != nil
+    }
+
+    /// The first `text` in `start..<end` outside any bracket the range opens.
+    static func firstAtTopLevel(_ text: String, _ tokens: [SwiftToken], from start: Int, to end: Int) -> Int? {
         var depth = 0
-        for position in (first + 2)..<(end - 1) {
-            let text = tokens[position].text
-            if ["(", "[", "{"].contains(text) { depth += 1 }
-            if [")", "]", "}"].contains(text) { depth -= 1 }
-            if depth == 0, text == "," { return false }
+        for position in start..<max(start, min(end, tokens.count)) {
+            let token = tokens[position].text
+            if ["(", "[", "{"].contains(token) { depth += 1 }
+            if [")", "]", "}"].contains(token) { depth -= 1 }
+            if depth == 0, token == text { return position }
         }
-        return true
+        return nil
     }
 
     /// The `(` of `Set(…)` or `Set<String>(…)` whose name is at `name`.
@@ -967,14 +1005,7 @@ struct SourceHeuristics {
             default: return false
             }
         }
-        var depth = 0
-        for position in (open + 1)..<(end - 1) {
-            let text = tokens[position].text
-            if ["(", "[", "{"].contains(text) { depth += 1 }
-            if [")", "]", "}"].contains(text) { depth -= 1 }
-            if depth == 0, text == "," { return false }
-        }
-        return true
+        return !hasTopLevelComma(tokens, from: open + 1, to: end - 1)
     }
 
     /// True when `name`, used at `position`, is a constant declared as a one-element collection
@@ -1168,13 +1199,15 @@ struct SourceHeuristics {
 
     /// True when `name` is written in code that can run: outside any function, in Objective-C,
     /// or in a function something calls. A reader nothing calls (`alertForProductRetrievalInfo`
-    /// whose one call is commented out, a `restore()` no button reaches) reads nothing.
-    private func mentionsInCalledCode(_ name: String) -> Bool {
+    /// whose one call is commented out, a `restore()` no button reaches) reads nothing. Functions
+    /// named in `excluded` do not count either.
+    private func mentionsInCalledCode(_ name: String, outside excluded: Set<String> = []) -> Bool {
         for (file, scan) in index.scans.enumerated() where scan.mentions(name) {
             if scan.language == .objectiveC { return true }
             let tokens = scan.tokens
             for position in tokens.indices where tokens[position].kind == .identifier && tokens[position].text == name {
                 guard let function = index.function(containing: position, in: file) else { return true }
+                if excluded.contains(index.functions[function].name) { continue }
                 if index.isEverCalled(function) { return true }
             }
         }
@@ -1248,7 +1281,11 @@ struct SourceHeuristics {
     private func restoreMechanism() -> String? {
         for scan in scans {
             if !scan.memberAccesses("AppStore", "sync").isEmpty { return "AppStore.sync()" }
-            if scan.mentions("restoreCompletedTransactions"), mentionsInCalledCode("restoreCompletedTransactions") {
+            // A restore started by the observer's own callback (`paymentQueue(_:updatedTransactions:)`)
+            // runs after a purchase, not when the customer asks: it is no way to restore.
+            if scan.mentions("restoreCompletedTransactions"),
+                mentionsInCalledCode("restoreCompletedTransactions", outside: ["paymentQueue"])
+            {
                 return "restoreCompletedTransactions"
             }
             if scan.mentions("SKReceiptRefreshRequest") { return "SKReceiptRefreshRequest" }
@@ -1815,9 +1852,10 @@ struct SourceHeuristics {
     /// An assignment to, or a mutation of, a `@Published` property of the delegate's own type
     /// (`transactionState = .purchased`, `self.products.append(p)`): SwiftUI redraws from it, and
     /// a change published off the main thread is a runtime warning and an interface that may not
-    /// update.
+    /// update. Only an `ObservableObject` redraws SwiftUI; `@Published` on another class feeds
+    /// Combine subscribers, which pick their own queue.
     private func publishedTouch(in body: SourceIndex.Span, of typeName: String?) -> SourceLocation? {
-        guard let typeName else { return nil }
+        guard let typeName, index.inherits(typeName).contains("ObservableObject") else { return nil }
         let published = index.propertyNames(of: typeName, withAttribute: "@Published")
         guard !published.isEmpty else { return nil }
         let tokens = index.tokens(body.file)

@@ -452,11 +452,10 @@ struct SourceIndex {
         return nil
     }
 
-    /// The pattern of a `case` written on one line, and the position of its colon; nil for what
-    /// is not a switch case (`if case … =`, an enum's `case name`).
-    /// Functions that print or log what they are given.
+    /// Functions that print or log what they are given (`println` is Swift 1's `print`).
     static let loggingCalls: Set<String> = [
-        "print", "debugPrint", "dump", "NSLog", "os_log", "debug", "info", "notice", "warning", "error", "fault",
+        "print", "println", "debugPrint", "dump", "NSLog", "os_log", "debug", "info", "notice", "warning", "error",
+        "fault",
         "trace", "critical", "log",
     ]
 

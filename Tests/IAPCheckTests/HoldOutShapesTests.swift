@@ -203,6 +203,19 @@ import Testing
             "Pebble/PebbleObserver.swift", "            case .failed:",
             with: "            case .restored:\n                fallthrough\n            case .failed:", in: files)
         #expect(try Detail.result("finish-transactions", files: carried)?.status == .pass)
+        // Swift 1 and 2 wrote the cases capitalised; they are the same states.
+        var swiftTwo = carried
+        var swiftTwoDefault = files
+        for state in ["purchased", "restored", "failed"] {
+            let capital = ".\(state.prefix(1).uppercased())\(state.dropFirst()):"
+            swiftTwo = try Detail.replacing("Pebble/PebbleObserver.swift", ".\(state):", with: capital, in: swiftTwo)
+            if state != "restored" {
+                swiftTwoDefault = try Detail.replacing(
+                    "Pebble/PebbleObserver.swift", ".\(state):", with: capital, in: swiftTwoDefault)
+            }
+        }
+        #expect(try Detail.result("finish-transactions", files: swiftTwo)?.status == .pass)
+        #expect(try Detail.result("finish-transactions", files: swiftTwoDefault)?.status == .warning)
         // An app that never restores gets no restored transactions.
         let neverRestores = try Detail.replacing(
             "Pebble/PebbleObserver.swift", "SKPaymentQueue.default().restoreCompletedTransactions()", with: "",
@@ -301,6 +314,11 @@ import Testing
         let plain = try Detail.replacing(
             "Pebble/PebbleObserver.swift", "@Published var state", with: "var state", in: files)
         #expect(try Detail.result("main-thread-assumed", files: plain)?.status == .pass)
+        // Published to Combine subscribers only: no SwiftUI view observes a type that is no
+        // `ObservableObject`.
+        let combineOnly = try Detail.replacing(
+            "Pebble/PebbleObserver.swift", "NSObject, ObservableObject,", with: "NSObject,", in: files)
+        #expect(try Detail.result("main-thread-assumed", files: combineOnly)?.status == .pass)
     }
 
     /// Asking whether payments are allowed only to print the answer leaves a Buy button that does
@@ -325,6 +343,10 @@ import Testing
         #expect(result?.status == .warning)
         #expect(result?.message.contains("only logs it or does nothing") == true)
         #expect(result?.evidence.map(\.line) == [5])
+        // Swift 1's `println` logs as `print` does.
+        let swiftOne = try Detail.replacing(
+            "Pebble/Shop.swift", "print(\"User can't", with: "println(\"User can't", in: files)
+        #expect(try Detail.result("can-make-payments", files: swiftOne)?.status == .warning)
         let told = try Detail.replacing(
             "Pebble/Shop.swift", "print(\"User can't make payment.\")", with: "showPurchasesDisabledAlert()",
             in: files)
@@ -4642,6 +4664,239 @@ import Testing
                 "Purchases.configure(withAPIKey: \"appl_example\")\n    }\n\n    func buy(_ package: Package) async throws {\n        _ = try await Purchases.shared.purchase(package: package)",
             in: files)
         #expect(try Detail.result("can-make-payments", files: own)?.status == .warning)
+    }
+
+    /// Swift 1's one-ID request, `NSSet(object: id) as! Set<NSString>`, and its count kept with a
+    /// type annotation, `var count : Int = response.products.count`, then `if count > 0 { … }
+    /// else { tell }`: the empty answer is the missing ID, and the `else` names it.
+    @Test func aCastOneIDAndATypedCountAreTheOneIDCheck() throws {
+        let shop = """
+            import StoreKit
+
+            class Shop: NSObject, SKProductsRequestDelegate {
+                var request: SKProductsRequest!
+
+                func load() {
+                    request = SKProductsRequest(productIdentifiers: NSSet(object: "com.example.pebble.pro") as! Set<NSString>)
+                    request.delegate = self
+                    request.start()
+                }
+
+                func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {
+                    var count : Int = response.products.count
+                    if count > 0 {
+                        println(response.products[0])
+                    } else {
+                        println("the unlock is not on sale")
+                    }
+                }
+            }
+            """
+        let files = Self.adding("Pebble/Shop.swift", shop, to: try Fixture.files(nil))
+        let result = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let two = try Detail.replacing(
+            "Pebble/Shop.swift", "NSSet(object: \"com.example.pebble.pro\")",
+            with: "NSSet(objects: \"com.example.pebble.pro\", \"com.example.pebble.gems\")", in: files)
+        #expect(try Detail.result("invalid-ids-ignored", files: two)?.status == .warning)
+    }
+
+    /// `restoreCompletedTransactions()` called from the observer's own
+    /// `paymentQueue(_:updatedTransactions:)`, after a purchase, is no way for the customer to
+    /// restore; the same call behind a button is.
+    @Test func aRestoreStartedByTheObserverIsNoRestoreButton() throws {
+        let observer = """
+            import StoreKit
+
+            final class Payments: NSObject, SKPaymentTransactionObserver {
+                func buy(_ payment: SKPayment) {
+                    SKPaymentQueue.default().add(payment)
+                }
+
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions where transaction.transactionState == .failed {
+                        queue.finishTransaction(transaction)
+                        queue.restoreCompletedTransactions()
+                    }
+                }
+            }
+            """
+        let files = Self.adding("Pebble/Payments.swift", observer, to: try Fixture.files("NoStoreCode"))
+        let result = try Detail.result("restore-button", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        let tapped = Self.adding(
+            "Pebble/SettingsController.swift",
+            "import UIKit\nimport StoreKit\n\nfinal class SettingsController: UIViewController {\n    @IBAction func restoreTapped(_ sender: Any) { SKPaymentQueue.default().restoreCompletedTransactions() }\n}\n",
+            to: files)
+        #expect(try Detail.result("restore-button", files: tapped)?.status == .pass)
+    }
+
+    /// `static let pro = Self("com.example.pebble.pro")` in an extension of the app's ID type
+    /// makes the type from one whole ID; it is not an ID joined at run time.
+    @Test func anIDTypeMadeWithSelfHoldsAWholeID() throws {
+        let unlocks = """
+            import StoreKit
+
+            struct PebbleProductID: Hashable {
+                let raw: String
+                init(_ raw: String) { self.raw = raw }
+            }
+
+            extension PebbleProductID {
+                static let pro = Self("com.example.pebble.pro")
+            }
+
+            final class Unlocks {
+                func load() async throws -> [Product] {
+                    try await Product.products(for: [PebbleProductID.pro.raw])
+                }
+            }
+            """
+        let files = Self.adding("Pebble/Unlocks.swift", unlocks, to: try Fixture.files(nil))
+        let result = try Detail.result("product-id-mismatch", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let wrong = try Detail.replacing(
+            "Pebble/Unlocks.swift", "Self(\"com.example.pebble.pro\")", with: "Self(\"com.example.pebble.bronze\")",
+            in: files)
+        #expect(try Detail.result("product-id-mismatch", files: wrong)?.status == .fail)
+    }
+
+    /// A loader that returns what it got for the IDs it is handed, and a caller that hands in
+    /// one ID (`loadProducts(for: [proID])`) and tells the customer when `found.first` is nil:
+    /// the one missing ID is reported. Two IDs handed in are not one.
+    @Test func aCallerHandingInOneIDAndCheckingTheFirstNamesTheMissingID() throws {
+        var files = try Detail.replacing(
+            "Pebble/Store.swift", "if !missing.isEmpty { print(\"Unknown product IDs: \\(missing.sorted())\") }",
+            with: "_ = products", in: try Fixture.files(nil))
+        files = try Detail.replacing(
+            "Pebble/Store.swift", "let missing = Self.productIDs.subtracting(products.map(\\.id))", with: "", in: files)
+        let shop = """
+            import StoreKit
+
+            @MainActor
+            final class ProShop {
+                var message = ""
+
+                func loadProducts(for ids: [String]) async throws -> [Product] {
+                    let products = try await Product.products(for: ids)
+                    return products
+                }
+
+                func buyPro() async throws {
+                    let found = try await loadProducts(for: ["com.example.pebble.pro"])
+                    guard let product = found.first else {
+                        message = "No product found for the Pro unlock."
+                        return
+                    }
+                    _ = try await product.purchase()
+                }
+            }
+            """
+        files = Self.adding("Pebble/ProShop.swift", shop, to: files)
+        let result = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let two = try Detail.replacing(
+            "Pebble/ProShop.swift", "[\"com.example.pebble.pro\"]",
+            with: "[\"com.example.pebble.pro\", \"com.example.pebble.gems\"]", in: files)
+        #expect(try Detail.result("invalid-ids-ignored", files: two)?.status == .warning)
+    }
+
+    /// A lazy store read at launch (`_ = self.store` in the launch method, or `lazy var store:
+    /// Store = .init()` read by name) is made at launch; one never read there is not.
+    @Test func aLazyStoreReadAtLaunchIsMadeAtLaunch() throws {
+        let delegate = """
+            import StoreKit
+            import UIKit
+
+            final class AppDelegate: NSObject, UIApplicationDelegate {
+                lazy var store = Store()
+
+                func application(
+                    _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil
+                ) -> Bool {
+                    _ = self.store
+                    return true
+                }
+            }
+            """
+        var files = try Detail.replacing(
+            "Pebble/PebbleApp.swift", "@State private var store = Store()",
+            with: "@UIApplicationDelegateAdaptor(AppDelegate.self) private var delegate", in: try Fixture.files(nil))
+        files = Self.adding("Pebble/AppDelegate.swift", delegate, to: files)
+        let result = try Detail.result("listener-at-launch", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        var implicit = try Detail.replacing(
+            "Pebble/AppDelegate.swift", "lazy var store = Store()", with: "lazy var store: Store = .init()", in: files)
+        implicit = try Detail.replacing("Pebble/AppDelegate.swift", "_ = self.store", with: "_ = store", in: implicit)
+        let made = try Detail.result("listener-at-launch", files: implicit)
+        #expect(made?.status == .pass, "\(made?.message ?? "")")
+        let unread = try Detail.replacing("Pebble/AppDelegate.swift", "_ = self.store", with: "", in: files)
+        #expect(try Detail.result("listener-at-launch", files: unread)?.status == .warning)
+    }
+
+    /// `.onAppear(perform: launcher.start)` on the root view runs the launcher's method at launch,
+    /// and the store it makes listens from the start.
+    @Test func aRootViewsOnAppearRunsAMethodOfAProperty() throws {
+        let root = """
+            import SwiftUI
+
+            final class Launcher {
+                var store: Store?
+
+                func start() {
+                    store = Store()
+                }
+            }
+
+            struct RootView: View {
+                let launcher: Launcher
+
+                var body: some View {
+                    Text("Pebble")
+                        .onAppear(perform: launcher.start)
+                }
+            }
+            """
+        var files = try Detail.replacing(
+            "Pebble/PebbleApp.swift", "Text(\"Pebble\")", with: "RootView(launcher: Launcher())",
+            in: try Self.appThatStartsNoStore())
+        files = Self.adding("Pebble/RootView.swift", root, to: files)
+        let result = try Detail.result("listener-at-launch", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let tapped = try Detail.replacing(
+            "Pebble/RootView.swift", ".onAppear(perform: launcher.start)",
+            with: ".onTapGesture(perform: launcher.start)", in: files)
+        #expect(try Detail.result("listener-at-launch", files: tapped)?.status == .warning)
+    }
+
+    /// A response handler whose message says the products did not come ("No products found",
+    /// "Product not available") names them, whatever the words; a message about something else
+    /// does not.
+    @Test(arguments: ["No product found", "No products found", "Product not available"])
+    func aMessageThatNoProductCameNamesTheMissingIDs(_ words: String) throws {
+        let shop = """
+            import StoreKit
+
+            final class Shop: NSObject, SKProductsRequestDelegate {
+                let request = SKProductsRequest(productIdentifiers: ["com.example.pebble.pro", "com.example.pebble.gems"])
+
+                func load() {
+                    request.delegate = self
+                    request.start()
+                }
+
+                func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {
+                    if response.products.count < 2 {
+                        print("\(words), 2 asked for")
+                    }
+                }
+            }
+            """
+        let files = Self.adding("Pebble/Shop.swift", shop, to: try Fixture.files(nil))
+        let result = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let other = try Detail.replacing("Pebble/Shop.swift", words, with: "Loaded", in: files)
+        #expect(try Detail.result("invalid-ids-ignored", files: other)?.status == .warning)
     }
 
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
