@@ -3,7 +3,7 @@
 
 extension BuiltInTemplates {
     /// Changes whenever a name or a source below changes.
-    public static let digest = "1e1647981c323499"
+    public static let digest = "5220e6e3724cd269"
 
     /// Each built-in template's source, by name (`StoreKit2/StoreManager.swift`).
     public static let sources: [String: String] = [
@@ -5059,7 +5059,8 @@ planIDs`, each a literal or made by `allCases` or `map`) joins no ID, and a subs
 (`purchasable[kind]`) picks a list without adding its type's cases to it; a `guard let ids = … else
 { … }` takes its value from before the `else`; `static let pro = Self("com.example.pro")` in an
 extension of the app's own ID type makes that type from one whole ID. A stored property without a value is
-followed to what its type assigns it (`init` setting `productIDs = …`), and a property list the
+followed to what its type assigns it (`init` setting `productIDs = …`, or an empty one grown by
+`productIDs.append("com.example.pro")` in `viewDidLoad`, which also makes one appended ID one ID), and a property list the
 code reads by name (`Bundle.main.path(forResource: "Products", ofType: "plist")`) gives its IDs,
 checked where the file writes them: the strings of an array, and the keys of a dictionary whose
 values are plain (`com.example.pro` → `⭐️`).
@@ -5303,7 +5304,9 @@ name (`AutoRenewableSubscription`), or no `version`. Xcode may then ignore parts
 Reads the shared schemes that run the app (not a widget run in SpringBoard, nor an extension's
 scheme that asks at each run which app to start) and warns only when
 every one keeps a configuration file selected, so nobody can run against the sandbox without
-editing a scheme. A second shared scheme without a file, kept for sandbox runs, settles it.
+editing a scheme. A second shared scheme without a file, kept for sandbox runs, settles it, when it
+runs the same app: a Mac app's scheme beside the iOS app's does not let the iOS app be tried
+against the sandbox (a scheme that names no target could run either).
 
 **What goes wrong.** A configuration file attached to the shared scheme is used for every run from
 Xcode, on devices too. You believe you are testing the sandbox against App Store Connect, but you
@@ -5467,7 +5470,11 @@ unwraps it and reports (`guard let product = shop.product(for: id) else { tell t
 `if let product = products.first { …; return }` followed by a
 message is the same check, but a hard-coded price returned in the product's place
 (`return "$2.99"`) tells nobody, nor does a loop over the missing IDs that only discards them
-(`_ = id`); a reader of the invalid IDs that nothing calls reads nothing. An app that requests nothing and pays from a bare ID
+(`_ = id`); a reader of the invalid IDs that nothing calls reads nothing. For StoreKit 1, a
+screen handed the products (through a delegate, say) that looks the wanted ID up, `if let product
+= products.first(where: { $0.productIdentifier == productID })`, and tells someone in the `else`,
+names the missing product as the handler would; a look-up of what a transaction bought
+(`== transaction.payment.productIdentifier`) does not. An app that requests nothing and pays from a bare ID
 (`SKMutablePayment` with `productIdentifier` set) names no unknown ID either.
 
 **What goes wrong.** The code reads only the products that came back and never looks at the ones
@@ -5650,7 +5657,7 @@ if #available(iOS 16.4, macOS 14.4, *) {
 The code that `iapkit generate` writes checks `canMakePayments` before every purchase. In a
 project, the check warns when the code sells but never asks `canMakePayments` (or only in a wrapper
 nothing calls, even through one-line wrappers of the wrapper, or only to log a refusal or do nothing, as in `if … canMakePayments() { buy } else
-{ print(…) }`, the project's own logging macros included (`#define DLog(...) NSLog(…)`), or only
+{ print(…) }`, or a Restore action that restores only `if … canMakePayments()`, with no `else`, the project's own logging macros included (`#define DLog(...) NSLog(…)`), or only
 to write the answer into a text, `"Can pay: \(AppStore.canMakePayments)"` on a debug screen, or to hand the refusal to a completion, `else { onComplete(false) }`, that every
 caller's closure ignores; showing the buy button only when payments are allowed is fine) nor explains `paymentNotAllowed` (StoreKit 1) or `purchaseNotAllowed` (StoreKit
 2) in a branch that does more than log (an app that sells only through StoreKit's views,
@@ -5928,7 +5935,7 @@ func loadProducts(_ identifiers: Set<String>) async throws -> [Product] {
 ### 产品 ID 不一致
 
 `iapkit check` id：`product-id-mismatch` · 自动 · 错误\
-追踪每一个最终流入产品请求的字面量（经由常量、枚举和 `#define`，Swift 与 Objective-C 都算）；如果某个 ID 既不在商品目录中，也不在任何 `.storekit` 文件中，或者与其中某个 ID 只差一点，就判定失败；运行时拼接成 ID 的片段只给出警告，单独一个 `"."` 把只有运行时才知道的值连起来（`bundleIdentifier + "." + suffix`）也一样；两个 ID 列表之间的 `+`（`tipIDs + planIDs`，每个列表是字面量，或由 `allCases`、`map` 生成）并没有拼接出 ID；下标的键（`purchasable[kind]`）只是选出一个列表，不会把键所属类型的所有 case 加进请求；`guard let ids = … else { … }` 的值只取到 `else` 之前；在 App 自己的 ID 类型的扩展中写 `static let pro = Self("com.example.pro")`，是用一个完整的 ID 构造该类型。声明时没有值的存储属性，会跟踪到所在类型给它赋的值（`init` 中的 `productIDs = …`）；代码按名字读取的属性列表文件（`Bundle.main.path(forResource: "Products", ofType: "plist")`）提供其中的 ID，并在文件写出它们的位置检查：数组中的字符串，以及值为普通值的字典的键（`com.example.pro` → `⭐️`）。
+追踪每一个最终流入产品请求的字面量（经由常量、枚举和 `#define`，Swift 与 Objective-C 都算）；如果某个 ID 既不在商品目录中，也不在任何 `.storekit` 文件中，或者与其中某个 ID 只差一点，就判定失败；运行时拼接成 ID 的片段只给出警告，单独一个 `"."` 把只有运行时才知道的值连起来（`bundleIdentifier + "." + suffix`）也一样；两个 ID 列表之间的 `+`（`tipIDs + planIDs`，每个列表是字面量，或由 `allCases`、`map` 生成）并没有拼接出 ID；下标的键（`purchasable[kind]`）只是选出一个列表，不会把键所属类型的所有 case 加进请求；`guard let ids = … else { … }` 的值只取到 `else` 之前；在 App 自己的 ID 类型的扩展中写 `static let pro = Self("com.example.pro")`，是用一个完整的 ID 构造该类型。声明时没有值的存储属性，会跟踪到所在类型给它赋的值（`init` 中的 `productIDs = …`，或者初始为空、在 `viewDidLoad` 中用 `productIDs.append("com.example.pro")` 添加的值，这样只添加一个 ID 也就是只请求一个 ID）；代码按名字读取的属性列表文件（`Bundle.main.path(forResource: "Products", ofType: "plist")`）提供其中的 ID，并在文件写出它们的位置检查：数组中的字符串，以及值为普通值的字典的键（`com.example.pro` → `⭐️`）。
 
 **问题所在**：代码请求的 ID 与 App Store Connect 中的不同。常见的原因有：拼写错误、大小写不同、在该用产品 ID 的地方传了 Bundle ID，或者在运行时用 Bundle ID 加后缀拼出 ID——一旦 Debug 构建使用不同的 Bundle ID，这种做法就会出错。
 
@@ -6083,7 +6090,7 @@ StoreKit 配置文件（`.storekit`）让 Xcode 在本地扮演 App Store，不�
 ### 配置文件遮住了沙盒
 
 `iapkit check` id：`storekit-config-shadows-sandbox` · 自动 · 警告\
-读取用来运行 App 的共享 scheme（在 SpringBoard 中运行的小组件 scheme 不算，每次运行都询问要启动哪个 App 的扩展 scheme 也不算），只有当其中每一个都选择了配置文件、导致不修改 scheme 就没人能连沙盒运行时，才给出警告。再准备一个不带配置文件的共享 scheme 专门用于沙盒运行，这个问题就解决了。
+读取用来运行 App 的共享 scheme（在 SpringBoard 中运行的小组件 scheme 不算，每次运行都询问要启动哪个 App 的扩展 scheme 也不算），只有当其中每一个都选择了配置文件、导致不修改 scheme 就没人能连沙盒运行时，才给出警告。再准备一个不带配置文件的共享 scheme 专门用于沙盒运行，这个问题就解决了，前提是它运行的是同一个 App：iOS App 旁边的 Mac App 的 scheme 并不能让 iOS App 连沙盒运行（没有写明 target 的 scheme 两者都可能运行）。
 
 **问题所在**：挂在共享 scheme 上的配置文件会用于从 Xcode 发起的每一次运行，在设备上也是如此。你以为自己在用沙盒测试 App Store Connect，实际上测试的是本地文件。在 App Store Connect 中所做的修改永远不会出现，那里的问题也会一直被掩盖，直到 TestFlight 阶段才暴露。
 
@@ -6165,7 +6172,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 未知 ID 从未被报告
 
 `iapkit check` id：`invalid-ids-ignored` · 启发式 · 警告\
-扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found"、"no products found" 或 "product not available" 之类的消息报告缺少的那些，也算读取了，但说某个请求不见了的消息不算），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询（传入 ID 的 `StoreView(ids:)` 也算一次查询）。在发出请求的函数里从返回的产品中查找某个请求的 ID（`products.first(where: { $0.id == proID })`）算作比较，只请求一个 ID 时检查结果是否为空也算（`isEmpty`，或者 `else` 中报告了问题的 `guard let product = products.first`，在购买时检查保存下来的结果也算：`guard let product = store.products.first else { 告诉用户 }`；对 StoreKit 1 来说，处理代码用 `==` 或对标识符做 `switch` 保留匹配的那个产品也算，把数量存进变量（`NSUInteger count = [response.products count]` 或 `var count : Int = response.products.count`）、在 `if (count > 0)` 的 `else` 或 `else if` 中报告也算）。「一个 ID」可以写成 `[proID]`（也可以带类型转换：`NSSet(object: proID) as! Set<NSString>`）、`[NSSet setWithObject:proID]`、`[NSSet setWithArray:@[proID]]`，也可以是声明为只有一个元素的集合常量（`let proIDs: Set<String> = ["com.example.pro"]`，以 `Array(proIDs)` 请求）；`Set([proID])` 也算，写成 `Set(arrayLiteral: proID)`、局部常量 `let ids = Set([proID])`、类型的常量 `StoreConfig.productIDs`，或者只有一个 case 的枚举的全部 case（`Set(Unlock.allCases.map(\.rawValue))`）也算；从 `[NSSet set]` 逐步添加而成的集合不算；对 StoreKit 1 来说，把答复保存在属性里（`products = response.products`），并在购买处解包时给出提示（`guard let upgrade = products?.first else { showFailure() }`），或者保存那一个产品（`self.product = [response.products objectAtIndex:0]`）并在它为 nil 时报告（`if (!self.product) { … }`），也是同样的检查；保存那一个产品（`product = products.first`），并在解包时给出提示（`guard let product else { purchaseError = "…" }`），也是同样的检查。对 StoreKit 1 来说，处理代码比较返回的产品数量与请求的数量，并报告数量不足（`guard response.products.count == expected else { … }`），同样能发现缺少的 ID。留在 SwiftyStoreKit 查询旁边、自己并没有发出请求的 `productsRequest(_:didReceive:)` 不算一次请求。如果函数把请求到的产品返回出去或交给完成回调，查找就交给保存返回结果的调用方（`let products = await store.load()`，然后 `if product.id == proID`；或者只传入一个 ID，`store.load(for: [proID])`，并在 `found.first` 为 nil 时报告）或它传入的闭包；逐个检查请求的条目、指出返回结果中缺少哪一个的循环（`if map[plan] == nil { print(…) }`）也算比较。只复制到一个没有任何代码读取的属性里的无效 ID，不算被读取；`products.filter({ $0.productIdentifier == id }).first` 和 `first(where:)` 一样是查找，它的 `else { return "" }` 不会告诉任何人；在其他地方，这样的查找只有在 `else` 中报告了缺少的产品时才算；放在已加载产品旁边的查找函数（`func product(for id: String) -> Product? { products.first { $0.id == id } }`），只要有调用方解包它并给出提示（`guard let product = shop.product(for: id) else { 告诉用户 }`），也算。`if let product = products.first { …; return }` 之后紧跟一条提示消息，也是同样的检查，但用写死的价格代替缺少的产品（`return "$2.99"`）不会告诉任何人，只把缺少的 ID 丢掉的循环（`_ = id`）也一样；没有任何代码调用的无效 ID 读取函数，等于什么也没读。如果 App 从不请求产品，而是直接用 ID 付款（设置了 `productIdentifier` 的 `SKMutablePayment`），同样无法指出未知的 ID。
+扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found"、"no products found" 或 "product not available" 之类的消息报告缺少的那些，也算读取了，但说某个请求不见了的消息不算），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询（传入 ID 的 `StoreView(ids:)` 也算一次查询）。在发出请求的函数里从返回的产品中查找某个请求的 ID（`products.first(where: { $0.id == proID })`）算作比较，只请求一个 ID 时检查结果是否为空也算（`isEmpty`，或者 `else` 中报告了问题的 `guard let product = products.first`，在购买时检查保存下来的结果也算：`guard let product = store.products.first else { 告诉用户 }`；对 StoreKit 1 来说，处理代码用 `==` 或对标识符做 `switch` 保留匹配的那个产品也算，把数量存进变量（`NSUInteger count = [response.products count]` 或 `var count : Int = response.products.count`）、在 `if (count > 0)` 的 `else` 或 `else if` 中报告也算）。「一个 ID」可以写成 `[proID]`（也可以带类型转换：`NSSet(object: proID) as! Set<NSString>`）、`[NSSet setWithObject:proID]`、`[NSSet setWithArray:@[proID]]`，也可以是声明为只有一个元素的集合常量（`let proIDs: Set<String> = ["com.example.pro"]`，以 `Array(proIDs)` 请求）；`Set([proID])` 也算，写成 `Set(arrayLiteral: proID)`、局部常量 `let ids = Set([proID])`、类型的常量 `StoreConfig.productIDs`，或者只有一个 case 的枚举的全部 case（`Set(Unlock.allCases.map(\.rawValue))`）也算；从 `[NSSet set]` 逐步添加而成的集合不算；对 StoreKit 1 来说，把答复保存在属性里（`products = response.products`），并在购买处解包时给出提示（`guard let upgrade = products?.first else { showFailure() }`），或者保存那一个产品（`self.product = [response.products objectAtIndex:0]`）并在它为 nil 时报告（`if (!self.product) { … }`），也是同样的检查；保存那一个产品（`product = products.first`），并在解包时给出提示（`guard let product else { purchaseError = "…" }`），也是同样的检查。对 StoreKit 1 来说，处理代码比较返回的产品数量与请求的数量，并报告数量不足（`guard response.products.count == expected else { … }`），同样能发现缺少的 ID。留在 SwiftyStoreKit 查询旁边、自己并没有发出请求的 `productsRequest(_:didReceive:)` 不算一次请求。如果函数把请求到的产品返回出去或交给完成回调，查找就交给保存返回结果的调用方（`let products = await store.load()`，然后 `if product.id == proID`；或者只传入一个 ID，`store.load(for: [proID])`，并在 `found.first` 为 nil 时报告）或它传入的闭包；逐个检查请求的条目、指出返回结果中缺少哪一个的循环（`if map[plan] == nil { print(…) }`）也算比较。只复制到一个没有任何代码读取的属性里的无效 ID，不算被读取；`products.filter({ $0.productIdentifier == id }).first` 和 `first(where:)` 一样是查找，它的 `else { return "" }` 不会告诉任何人；在其他地方，这样的查找只有在 `else` 中报告了缺少的产品时才算；放在已加载产品旁边的查找函数（`func product(for id: String) -> Product? { products.first { $0.id == id } }`），只要有调用方解包它并给出提示（`guard let product = shop.product(for: id) else { 告诉用户 }`），也算。`if let product = products.first { …; return }` 之后紧跟一条提示消息，也是同样的检查，但用写死的价格代替缺少的产品（`return "$2.99"`）不会告诉任何人，只把缺少的 ID 丢掉的循环（`_ = id`）也一样；没有任何代码调用的无效 ID 读取函数，等于什么也没读。对 StoreKit 1 来说，拿到产品的界面（例如通过代理）查找想要的 ID（`if let product = products.first(where: { $0.productIdentifier == productID })`），并在 `else` 中告诉用户，和响应处理代码一样指出了缺少的产品；查找某笔交易买下的产品（`== transaction.payment.productIdentifier`）则不算。如果 App 从不请求产品，而是直接用 ID 付款（设置了 `productIdentifier` 的 `SKMutablePayment`），同样无法指出未知的 ID。
 
 **问题所在**：代码只读取返回的产品，从不查看没有返回的那些。StoreKit 1 把它们列在 `invalidProductIdentifiers` 中；StoreKit 2 则什么也不说。
 
@@ -6266,7 +6273,7 @@ if #available(iOS 16.4, macOS 14.4, *) {
 ### 设备上已禁止付款
 
 `iapkit check` id：`can-make-payments` · 自动 · 警告\
-`iapkit generate` 生成的代码在每次购买之前都会检查 `canMakePayments`。在项目中，如果代码在销售产品，却从不询问 `canMakePayments`（或者只在一个没人调用的封装函数中询问，经过只有一行的外层封装函数转手也算，或者问了之后在不允许付款时只打一条日志、什么也不做，比如 `if … canMakePayments() { 购买 } else { print(…) }`，项目自己的日志宏也算日志（`#define DLog(...) NSLog(…)`），或者只把答案写进一段文字，比如调试界面上的 `"Can pay: \(AppStore.canMakePayments)"`，或者把拒绝交给一个完成回调 `else { onComplete(false) }`，而每个调用者传入的闭包都忽略了它；只在允许付款时才显示购买按钮则没有问题），也没有在一个不只是打日志的分支里说明 `paymentNotAllowed`（StoreKit 1）或 `purchaseNotAllowed`（StoreKit 2）（只通过 StoreKit 自己的视图 `StoreView`、`ProductView` 或 `SubscriptionStoreView` 销售、又没有自己的 `onInAppPurchaseCompletion` 的 App，由这些视图显示 StoreKit 的提示；没有自己的购买调用或 `onPurchaseFailure`、只通过 RevenueCatUI 的 `PaywallView` 销售的 App 也一样；只以 `guard store.isAllowed else { return }` 形式读取的封装同样是默不作声的拒绝，而 `if store.isAllowed { 显示购买区域 }` 没有问题；App 自己的错误枚举里有同名的 case，只是描述它自己，并不算说明：必须有代码真正产生这个 case），这项检查就会给出警告；请在关闭了购买功能的设备上测试你的界面。
+`iapkit generate` 生成的代码在每次购买之前都会检查 `canMakePayments`。在项目中，如果代码在销售产品，却从不询问 `canMakePayments`（或者只在一个没人调用的封装函数中询问，经过只有一行的外层封装函数转手也算，或者问了之后在不允许付款时只打一条日志、什么也不做，比如 `if … canMakePayments() { 购买 } else { print(…) }`，或者恢复购买的动作只在 `if … canMakePayments()` 时恢复、却没有 `else`，项目自己的日志宏也算日志（`#define DLog(...) NSLog(…)`），或者只把答案写进一段文字，比如调试界面上的 `"Can pay: \(AppStore.canMakePayments)"`，或者把拒绝交给一个完成回调 `else { onComplete(false) }`，而每个调用者传入的闭包都忽略了它；只在允许付款时才显示购买按钮则没有问题），也没有在一个不只是打日志的分支里说明 `paymentNotAllowed`（StoreKit 1）或 `purchaseNotAllowed`（StoreKit 2）（只通过 StoreKit 自己的视图 `StoreView`、`ProductView` 或 `SubscriptionStoreView` 销售、又没有自己的 `onInAppPurchaseCompletion` 的 App，由这些视图显示 StoreKit 的提示；没有自己的购买调用或 `onPurchaseFailure`、只通过 RevenueCatUI 的 `PaywallView` 销售的 App 也一样；只以 `guard store.isAllowed else { return }` 形式读取的封装同样是默不作声的拒绝，而 `if store.isAllowed { 显示购买区域 }` 没有问题；App 自己的错误枚举里有同名的 case，只是描述它自己，并不算说明：必须有代码真正产生这个 case），这项检查就会给出警告；请在关闭了购买功能的设备上测试你的界面。
 
 **问题所在**：「屏幕使用时间」和设备管理可以禁止 App 内购买。产品可能仍然能够加载，但每次购买都会失败，而一个点了没反应的购买按钮看起来就像个 bug。
 

@@ -148,11 +148,28 @@ struct LocalTestingChecks {
         let schemes = sharedAppSchemes
         let local = schemes.filter { $0.storeKitConfiguration != nil }
         guard !local.isEmpty else { return Outcome(.pass, "no shared scheme attaches a StoreKit configuration file") }
-        if let sandbox = schemes.first(where: { $0.storeKitConfiguration == nil }) {
+        // A scheme with the file is answered by a sandbox scheme that runs the same app: a Mac
+        // app's scheme does not let the iOS app be tried against the sandbox. A scheme whose
+        // target is not named could run either.
+        func launched(_ scheme: Scheme) -> String? {
+            if case .product(let blueprint, _)? = scheme.launchTarget { return blueprint }
+            return nil
+        }
+        let sandboxes = schemes.filter { $0.storeKitConfiguration == nil }
+        let unanswered = local.filter { scheme in
+            !sandboxes.contains { launched($0) == nil || launched(scheme) == nil || launched($0) == launched(scheme) }
+        }
+        if let sandbox = sandboxes.first, unanswered.isEmpty {
             return Outcome(
                 .pass,
                 "shared scheme \(sandbox.name) runs against the sandbox; \(local.map(\.name).joined(separator: ", ")) against local products"
             )
+        }
+        if !sandboxes.isEmpty {
+            return Outcome(
+                .warning,
+                "\(unanswered.map(\.name).joined(separator: ", ")) \(unanswered.count == 1 ? "runs its app" : "run their apps") against local products, and no shared scheme runs \(unanswered.count == 1 ? "that app" : "those apps") against the sandbox (\(sandboxes.map(\.name).joined(separator: ", ")) \(sandboxes.count == 1 ? "runs" : "run") another)",
+                unanswered.compactMap { $0.storeKitConfiguration?.location })
         }
         return Outcome(
             .warning,

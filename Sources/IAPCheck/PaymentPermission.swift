@@ -329,7 +329,8 @@ struct PaymentPermission {
     }
 
     /// True when the code in `range` starts a purchase or names one: a payment added to the
-    /// queue, a `purchase(…)` or a method whose name says it buys.
+    /// queue, a `purchase(…)` or a method whose name says it buys, or a restore the customer
+    /// asked for (`restoreCompletedTransactions()`), which also does nothing in silence.
     static func buys(_ tokens: [SwiftToken], _ range: Range<Int>) -> Bool {
         range.contains { position in
             // A call (`purchase(`, `[queue addPayment:`), not a `purchaseLabel` that shows the
@@ -338,7 +339,7 @@ struct PaymentPermission {
             guard tokens[position].kind == .identifier, ["(", "{", ":", "]"].contains(next) else { return false }
             let word = tokens[position].text.lowercased()
             return word.contains("purchase") || word.contains("buy") || word.contains("payment")
-                || word == "add" || word == "addpayment"
+                || word.contains("restore") || word == "add" || word == "addpayment"
         }
     }
 

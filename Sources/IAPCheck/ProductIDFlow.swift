@@ -535,7 +535,7 @@ private struct Walker {
                 collect(initializer, depth: next, context: .argument, piece: piece, hints: declaredTypes(of: property))
             }
             if let body = property.body { collect(body, depth: next, context: .body, piece: piece) }
-            if property.initializer == nil, property.body == nil {
+            if property.initializer.map(isEmptyCollection) ?? true, property.body == nil {
                 assignments(to: property, depth: next, piece: piece)
             }
         }
@@ -556,11 +556,33 @@ private struct Walker {
         }
     }
 
-    /// A stored property declared without a value gets one by assignment inside its type, as an
-    /// `init` does after reading the IDs from a file: `productIDs = …`, `self.productIDs = …`.
+    /// `[]`, `[String]()`, `Array<String>()`, `Set<String>()`: a collection that starts empty.
+    func isEmptyCollection(_ span: SourceIndex.Span) -> Bool {
+        let words = index.tokens(span.file)[span.start..<max(span.start, span.end)].map(\.text)
+        if words == ["[", "]"] { return true }
+        guard words.count >= 3, words.suffix(2) == ["(", ")"] else { return false }
+        return words[0] == "[" || ["Array", "Set", "NSMutableArray", "NSMutableSet"].contains(words[0])
+    }
+
+    /// A stored property declared without a value (or with an empty collection) gets one inside
+    /// its type, as an `init` does after reading the IDs from a file: `productIDs = …`,
+    /// `self.productIDs = …`, `productIDs.append("com.example.pro")` in `viewDidLoad`.
     mutating func assignments(to property: SourceIndex.Property, depth: Int, piece: Bool) {
         guard depth <= ProductIDFlow.maximumDepth, let owner = property.typeName else { return }
         let tokens = index.tokens(property.file)
+        for position in tokens.indices.dropFirst()
+        where tokens[position].kind == .identifier && tokens[position].text == property.name
+            && position + 3 < tokens.count && tokens[position + 1].text == "."
+            && ["append", "insert"].contains(tokens[position + 2].text) && tokens[position + 3].text == "("
+            && (tokens[position - 1].text != "." || position >= 2 && tokens[position - 2].text == "self")
+        {
+            guard let type = index.type(containing: position, in: property.file), index.types[type].name == owner
+            else { continue }
+            collect(
+                SourceIndex.Span(
+                    file: property.file, start: position + 3, end: SourceIndex.close(tokens, from: position + 3)),
+                depth: depth, context: .argument, piece: piece)
+        }
         for position in tokens.indices.dropFirst()
         where tokens[position].kind == .identifier && tokens[position].text == property.name
             && position + 2 < tokens.count && tokens[position + 1].text == "="

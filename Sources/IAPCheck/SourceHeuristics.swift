@@ -196,7 +196,7 @@ struct SourceHeuristics {
                 ? index.functions.first { $0.name == "productsRequest" && $0.body != nil && $0.parameters.count == 2 }
                     .map { index.tokens($0.signature.file)[$0.signature.start].location } : nil)
         if let place = storeKit1Place, !usesInvalidIdentifiers(),
-            !responseNamesMissingProducts()
+            !responseNamesMissingProducts(), !looksUpAStoreKit1ProductAndReportsItsAbsence()
         {
             reasons.append("invalidProductIdentifiers is never read")
             evidence.append(place)
@@ -261,6 +261,47 @@ struct SourceHeuristics {
     /// through methods of its type two calls down, looks for the products it did not get: the
     /// comparison words, or a message such as "Product not found for …". Reading
     /// `invalidProductIdentifiers` is one way to name them; checking each requested ID is another.
+    /// True when code that runs looks a requested ID up among the products it was handed
+    /// (`if let product = products.first(where: { $0.productIdentifier == productId }) { … }
+    /// else { showAlert(…) }`) and tells someone when it is not there: a screen that got the
+    /// answer through a delegate names the missing product as well as the handler would.
+    private func looksUpAStoreKit1ProductAndReportsItsAbsence() -> Bool {
+        for (file, scan) in index.scans.enumerated() where scan.language == .swift && scan.mentions("productIdentifier")
+        {
+            let tokens = scan.tokens
+            for position in tokens.indices.dropFirst(2).dropLast(2)
+            where tokens[position].text == "productIdentifier" && tokens[position - 1].text == "."
+                && tokens[position - 2].text == "$0" && tokens[position + 1].text == "=="
+            {
+                // `$0.productIdentifier == transaction.payment.productIdentifier` finds what was
+                // bought, not a requested ID.
+                let compared = tokens[(position + 2)..<min(tokens.count, position + 8)].prefix { $0.text != "}" }
+                if compared.contains(where: { ["payment", "transaction", "transactions"].contains($0.text) }) {
+                    continue
+                }
+                guard let function = index.function(containing: position, in: file), index.isEverCalled(function),
+                    Self.isInsideLookUp(tokens, at: position)
+                else { continue }
+                if Self.reportsWhenEmpty(tokens, at: position) { return true }
+            }
+        }
+        return false
+    }
+
+    /// True when the comparison at `position` is inside `first(where:)`, `first { }` or
+    /// `filter(…).first` on its line.
+    static func isInsideLookUp(_ tokens: [SwiftToken], at position: Int) -> Bool {
+        let line = tokens[position].location.line
+        var cursor = position - 1
+        while cursor > 0, tokens[cursor].location.line == line {
+            if ["first", "filter"].contains(tokens[cursor].text), ["(", "{"].contains(tokens[cursor + 1].text) {
+                return true
+            }
+            cursor -= 1
+        }
+        return false
+    }
+
     private func responseNamesMissingProducts() -> Bool {
         // With one ID asked for, an empty answer or a look for that one product is the check.
         let storeKit1 = context.requests.filter { $0.api.hasPrefix("SKProductsRequest") }

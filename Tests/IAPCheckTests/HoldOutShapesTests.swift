@@ -4899,6 +4899,246 @@ import Testing
         #expect(try Detail.result("invalid-ids-ignored", files: other)?.status == .warning)
     }
 
+    /// A StoreKit 1 store that hands what came to a screen through its delegate, and a screen
+    /// that looks the tapped product's ID up there and alerts when it is not (`else {
+    /// showAlert(…) }`): the missing product is named where it is wanted. A look-up for what a
+    /// transaction bought, or one with no `else`, names nothing.
+    @Test func aScreenLookingUpAStoreKit1ProductAndAlertingNamesTheMissingID() throws {
+        let store = """
+            import StoreKit
+
+            protocol StoreDelegate: AnyObject {
+                func didReceive(products: [SKProduct])
+            }
+
+            final class ProductStore: NSObject, SKProductsRequestDelegate {
+                weak var delegate: StoreDelegate?
+                var request: SKProductsRequest?
+
+                func load(_ ids: Set<String>) {
+                    request = SKProductsRequest(productIdentifiers: ids)
+                    request?.delegate = self
+                    request?.start()
+                }
+
+                func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {
+                    let products = response.products
+                    DispatchQueue.main.async { self.delegate?.didReceive(products: products) }
+                }
+            }
+            """
+        let screen = """
+            import StoreKit
+            import UIKit
+
+            final class GamesController: UITableViewController, StoreDelegate {
+                let store = ProductStore()
+                var products: [SKProduct] = []
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    store.delegate = self
+                    store.load(["com.example.pebble.pro", "com.example.pebble.gems"])
+                }
+
+                func didReceive(products: [SKProduct]) {
+                    self.products = products
+                }
+
+                override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+                    let productID = indexPath.row == 0 ? "com.example.pebble.pro" : "com.example.pebble.gems"
+                    if let product = products.first(where: { $0.productIdentifier == productID }) {
+                        print(product.localizedTitle)
+                    } else {
+                        showAlert("This game could not be loaded from the App Store.")
+                    }
+                }
+
+                func showAlert(_ text: String) {
+                    present(UIAlertController(title: nil, message: text, preferredStyle: .alert), animated: true)
+                }
+            }
+            """
+        var files = Self.adding("Pebble/ProductStore.swift", store, to: try Fixture.files(nil))
+        files = Self.adding("Pebble/GamesController.swift", screen, to: files)
+        let result = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let silent = try Detail.replacing(
+            "Pebble/GamesController.swift",
+            "} else {\n            showAlert(\"This game could not be loaded from the App Store.\")\n        }",
+            with: "}", in: files)
+        #expect(try Detail.result("invalid-ids-ignored", files: silent)?.status == .warning)
+        let bought = try Detail.replacing(
+            "Pebble/GamesController.swift", "$0.productIdentifier == productID",
+            with: "$0.productIdentifier == transaction.payment.productIdentifier", in: files)
+        #expect(try Detail.result("invalid-ids-ignored", files: bought)?.status == .warning)
+    }
+
+    /// An iOS app whose only shared scheme attaches the file, beside a Mac app of the same bundle
+    /// ID whose scheme does not: the Mac scheme runs another app, so the iOS app can still not be
+    /// tried against the sandbox. A second scheme for the iOS app without the file answers it.
+    @Test func aSandboxSchemeForAnotherAppLeavesThisOneShadowed() throws {
+        let path = "Pebble.xcodeproj/project.pbxproj"
+        var files = try Detail.replacing(
+            path, "\t\t\t\tT10000000000000000000001 /* Pebble */,\n\t\t\t);",
+            with:
+                "\t\t\t\tT10000000000000000000001 /* Pebble */,\n\t\t\t\tT10000000000000000000009 /* PebbleMac */,\n\t\t\t);",
+            in: try Fixture.files(nil))
+        files = try Detail.replacing(
+            path, "/* End PBXNativeTarget section */",
+            with: """
+                \t\tT10000000000000000000009 /* PebbleMac */ = {
+                \t\t\tisa = PBXNativeTarget;
+                \t\t\tbuildConfigurationList = L10000000000000000000009;
+                \t\t\tbuildPhases = (
+                \t\t\t);
+                \t\t\tfileSystemSynchronizedGroups = (
+                \t\t\t\tS10000000000000000000001 /* Pebble */,
+                \t\t\t);
+                \t\t\tname = PebbleMac;
+                \t\t\tproductType = "com.apple.product-type.application";
+                \t\t};
+                /* End PBXNativeTarget section */
+                """, in: files)
+        files = try Detail.replacing(
+            path, "/* End XCConfigurationList section */",
+            with: """
+                \t\tL10000000000000000000009 = {
+                \t\t\tisa = XCConfigurationList;
+                \t\t\tbuildConfigurations = (
+                \t\t\t\tC10000000000000000000009 /* Debug */,
+                \t\t\t);
+                \t\t};
+                /* End XCConfigurationList section */
+                """, in: files)
+        files = try Detail.replacing(
+            path, "/* End XCBuildConfiguration section */",
+            with: """
+                \t\tC10000000000000000000009 /* Debug */ = {
+                \t\t\tisa = XCBuildConfiguration;
+                \t\t\tbuildSettings = {
+                \t\t\t\tGENERATE_INFOPLIST_FILE = YES;
+                \t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = com.example.pebble;
+                \t\t\t\tSDKROOT = macosx;
+                \t\t\t};
+                \t\t\tname = Debug;
+                \t\t};
+                /* End XCBuildConfiguration section */
+                """, in: files)
+        func scheme(_ target: String, _ name: String, storeKit: Bool) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Scheme LastUpgradeVersion = "1600" version = "1.7">
+               <LaunchAction buildConfiguration = "Debug" launchStyle = "0">
+                  <BuildableProductRunnable runnableDebuggingMode = "0">
+                     <BuildableReference BuildableIdentifier = "primary" BlueprintIdentifier = "\(target)"
+                        BuildableName = "\(name).app" BlueprintName = "\(name)" ReferencedContainer = "container:Pebble.xcodeproj">
+                     </BuildableReference>
+                  </BuildableProductRunnable>\(storeKit ? """
+
+                  <StoreKitConfigurationFileReference identifier = "../../Pebble/Products.storekit">
+                  </StoreKitConfigurationFileReference>
+            """ : "")
+               </LaunchAction>
+            </Scheme>
+            """
+        }
+        let schemes = "Pebble.xcodeproj/xcshareddata/xcschemes/"
+        // The fixture's own sandbox scheme names no target, so it could run either app.
+        files.removeValue(forKey: schemes + "Pebble Sandbox.xcscheme")
+        files[schemes + "Pebble.xcscheme"] = Array(scheme("T10000000000000000000001", "Pebble", storeKit: true).utf8)
+        files[schemes + "PebbleMac.xcscheme"] = Array(
+            scheme("T10000000000000000000009", "PebbleMac", storeKit: false).utf8)
+        let result = try Detail.result("storekit-config-shadows-sandbox", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        #expect(result?.evidence.first?.file.hasSuffix("Pebble.xcscheme") == true)
+        files[schemes + "Pebble Sandbox.xcscheme"] = Array(
+            scheme("T10000000000000000000001", "Pebble", storeKit: false).utf8)
+        #expect(try Detail.result("storekit-config-shadows-sandbox", files: files)?.status == .pass)
+    }
+
+    /// A Restore button whose action restores only when payments are allowed, with no `else`,
+    /// does nothing a customer sees when they are not; the request guarded the same way only
+    /// logs. Telling the customer in the restore's `else` is heard.
+    @Test func aRestoreGuardedByThePermissionWithNoElseIsSilent() throws {
+        let menu = """
+            import StoreKit
+            import UIKit
+
+            final class MenuController: UIViewController, SKProductsRequestDelegate {
+                var request: SKProductsRequest?
+
+                @IBAction func restoreTapped(_ sender: UIButton) {
+                    if SKPaymentQueue.canMakePayments() {
+                        SKPaymentQueue.default().restoreCompletedTransactions()
+                    }
+                }
+
+                func requestProducts() {
+                    if SKPaymentQueue.canMakePayments() {
+                        request = SKProductsRequest(productIdentifiers: ["com.example.pebble.pro"])
+                        request?.delegate = self
+                        request?.start()
+                    } else {
+                        print("purchases are off")
+                    }
+                }
+
+                func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {
+                    print(response.invalidProductIdentifiers)
+                }
+            }
+            """
+        var files = Self.adding("Pebble/MenuController.swift", menu, to: try Fixture.files(nil))
+        files = try Detail.replacing("Pebble/Store.swift", "AppStore.canMakePayments", with: "true", in: files)
+        let result = try Detail.result("can-make-payments", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        let told = try Detail.replacing(
+            "Pebble/MenuController.swift", "restoreCompletedTransactions()\n        }",
+            with: "restoreCompletedTransactions()\n        } else {\n            showPurchasesOffAlert()\n        }",
+            in: files)
+        #expect(try Detail.result("can-make-payments", files: told)?.status == .pass)
+    }
+
+    /// `var productIDs: [String] = []` grown by `productIDs.append("…")` in `viewDidLoad`: the
+    /// appended literal is what the request asks for, checked against the catalogue, and one ID
+    /// appended is one ID, whose empty answer the handler's `else` reports.
+    @Test func anIDAppendedToAnEmptyPropertyIsRequested() throws {
+        let menu = """
+            import StoreKit
+            import UIKit
+
+            final class MenuController: UIViewController, SKProductsRequestDelegate {
+                var productIDs: Array<String> = []
+                var request: SKProductsRequest?
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    productIDs.append("com.example.pebble.pro")
+                    let identifiers = NSSet(array: productIDs)
+                    request = SKProductsRequest(productIdentifiers: identifiers as! Set<String>)
+                    request?.delegate = self
+                    request?.start()
+                }
+
+                func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {
+                    if response.products.count > 0 {
+                        print(response.products)
+                    } else {
+                        print("the upgrade is not on sale")
+                    }
+                }
+            }
+            """
+        let files = Self.adding("Pebble/MenuController.swift", menu, to: try Fixture.files(nil))
+        let result = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let wrong = try Detail.replacing(
+            "Pebble/MenuController.swift", "append(\"com.example.pebble.pro\")",
+            with: "append(\"com.example.pebble.bronze\")", in: files)
+        #expect(try Detail.result("product-id-mismatch", files: wrong)?.status == .fail)
+    }
+
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
     /// (a message to a handler-taking method, a look-up, a handler setter) are read without a
     /// crash, and the report still comes.
