@@ -572,33 +572,28 @@ private struct Walker {
         let tokens = index.tokens(property.file)
         for position in tokens.indices.dropFirst()
         where tokens[position].kind == .identifier && tokens[position].text == property.name
-            && position + 3 < tokens.count && tokens[position + 1].text == "."
-            && ["append", "insert"].contains(tokens[position + 2].text) && tokens[position + 3].text == "("
-            && (tokens[position - 1].text != "." || position >= 2 && tokens[position - 2].text == "self")
-        {
-            guard let type = index.type(containing: position, in: property.file), index.types[type].name == owner
-            else { continue }
-            collect(
-                SourceIndex.Span(
-                    file: property.file, start: position + 3, end: SourceIndex.close(tokens, from: position + 3)),
-                depth: depth, context: .argument, piece: piece)
-        }
-        for position in tokens.indices.dropFirst()
-        where tokens[position].kind == .identifier && tokens[position].text == property.name
-            && position + 2 < tokens.count && tokens[position + 1].text == "="
+            && position + 2 < tokens.count
         {
             let previous = tokens[position - 1].text
             if previous == "." {
                 guard position >= 2, tokens[position - 2].text == "self" else { continue }
-            } else if previous == "let" || previous == "var" {
+            }
+            let value: SourceIndex.Span
+            if tokens[position + 1].text == "=", previous != "let", previous != "var" {
+                value = SourceIndex.Span(
+                    file: property.file, start: position + 2,
+                    end: SourceIndex.endOfExpression(tokens, from: position + 2))
+            } else if position + 3 < tokens.count, tokens[position + 1].text == ".",
+                ["append", "insert"].contains(tokens[position + 2].text), tokens[position + 3].text == "("
+            {
+                value = SourceIndex.Span(
+                    file: property.file, start: position + 3, end: SourceIndex.close(tokens, from: position + 3))
+            } else {
                 continue
             }
             guard let type = index.type(containing: position, in: property.file), index.types[type].name == owner
             else { continue }
-            let end = SourceIndex.endOfExpression(tokens, from: position + 2)
-            collect(
-                SourceIndex.Span(file: property.file, start: position + 2, end: end), depth: depth,
-                context: .argument, piece: piece)
+            collect(value, depth: depth, context: .argument, piece: piece)
         }
     }
 

@@ -16,6 +16,49 @@ import Testing
         return files
     }
 
+    /// The Clean project with a second application target, `T…09`, whose only configuration
+    /// (Debug) sets `settings`; `targetLines` go into the target's own section.
+    static func addingAppTarget(
+        _ name: String, settings: [String], targetLines: [String] = [], to files: [String: [UInt8]]
+    ) throws -> [String: [UInt8]] {
+        let path = "Pebble.xcodeproj/project.pbxproj"
+        var files = try Detail.replacing(
+            path, "\t\t\t\tT10000000000000000000001 /* Pebble */,\n\t\t\t);",
+            with:
+                "\t\t\t\tT10000000000000000000001 /* Pebble */,\n\t\t\t\tT10000000000000000000009 /* \(name) */,\n\t\t\t);",
+            in: files)
+        let target =
+            [
+                "\t\tT10000000000000000000009 /* \(name) */ = {", "\t\t\tisa = PBXNativeTarget;",
+                "\t\t\tbuildConfigurationList = L10000000000000000000009;", "\t\t\tbuildPhases = (", "\t\t\t);",
+            ]
+            + targetLines.map { "\t\t\t" + $0 }
+            + ["\t\t\tname = \(name);", "\t\t\tproductType = \"com.apple.product-type.application\";", "\t\t};"]
+        files = try Detail.replacing(
+            path, "/* End PBXNativeTarget section */",
+            with: (target + ["/* End PBXNativeTarget section */"]).joined(separator: "\n"), in: files)
+        files = try Detail.replacing(
+            path, "/* End XCConfigurationList section */",
+            with: """
+                \t\tL10000000000000000000009 = {
+                \t\t\tisa = XCConfigurationList;
+                \t\t\tbuildConfigurations = (
+                \t\t\t\tC10000000000000000000009 /* Debug */,
+                \t\t\t);
+                \t\t};
+                /* End XCConfigurationList section */
+                """, in: files)
+        let configuration =
+            [
+                "\t\tC10000000000000000000009 /* Debug */ = {", "\t\t\tisa = XCBuildConfiguration;",
+                "\t\t\tbuildSettings = {",
+            ]
+            + settings.map { "\t\t\t\t" + $0 }
+            + ["\t\t\t};", "\t\t\tname = Debug;", "\t\t};", "/* End XCBuildConfiguration section */"]
+        return try Detail.replacing(
+            path, "/* End XCBuildConfiguration section */", with: configuration.joined(separator: "\n"), in: files)
+    }
+
     /// The purchase path finishing is not enough: what `Transaction.updates` delivers must be
     /// finished too, by the loop or by what it calls.
     @Test func aTransactionUpdatesLoopThatFinishesNothingWarns() throws {
@@ -1291,54 +1334,15 @@ import Testing
     /// profile signs two bundle IDs, though only the Lite app is the guide's, unless its name
     /// says whose it is.
     @Test func aProfileTheProjectGivesTwoAppsIsAWildcard() throws {
-        let path = "Pebble.xcodeproj/project.pbxproj"
         let uuid = "ADA8C8F8-25FB-4B7A-8353-A36EDBCD90DF"
-        var files = try Detail.replacing(
-            path, "CLANG_ENABLE_OBJC_ARC = YES;",
+        let profiled = try Detail.replacing(
+            "Pebble.xcodeproj/project.pbxproj", "CLANG_ENABLE_OBJC_ARC = YES;",
             with: "CLANG_ENABLE_OBJC_ARC = YES;\n\t\t\t\tPROVISIONING_PROFILE = \"\(uuid)\";",
             in: try Fixture.files(nil))
-        files = try Detail.replacing(
-            path, "\t\t\t\tT10000000000000000000001 /* Pebble */,\n\t\t\t);",
-            with:
-                "\t\t\t\tT10000000000000000000001 /* Pebble */,\n\t\t\t\tT10000000000000000000009 /* PebblePro */,\n\t\t\t);",
-            in: files)
-        files = try Detail.replacing(
-            path, "/* End PBXNativeTarget section */",
-            with: """
-                \t\tT10000000000000000000009 /* PebblePro */ = {
-                \t\t\tisa = PBXNativeTarget;
-                \t\t\tbuildConfigurationList = L10000000000000000000009;
-                \t\t\tbuildPhases = (
-                \t\t\t);
-                \t\t\tname = PebblePro;
-                \t\t\tproductType = "com.apple.product-type.application";
-                \t\t};
-                /* End PBXNativeTarget section */
-                """, in: files)
-        files = try Detail.replacing(
-            path, "/* End XCConfigurationList section */",
-            with: """
-                \t\tL10000000000000000000009 = {
-                \t\t\tisa = XCConfigurationList;
-                \t\t\tbuildConfigurations = (
-                \t\t\t\tC10000000000000000000009 /* Debug */,
-                \t\t\t);
-                \t\t};
-                /* End XCConfigurationList section */
-                """, in: files)
-        files = try Detail.replacing(
-            path, "/* End XCBuildConfiguration section */",
-            with: """
-                \t\tC10000000000000000000009 /* Debug */ = {
-                \t\t\tisa = XCBuildConfiguration;
-                \t\t\tbuildSettings = {
-                \t\t\t\tGENERATE_INFOPLIST_FILE = YES;
-                \t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = com.example.pebblepro;
-                \t\t\t};
-                \t\t\tname = Debug;
-                \t\t};
-                /* End XCBuildConfiguration section */
-                """, in: files)
+        let files = try Self.addingAppTarget(
+            "PebblePro",
+            settings: ["GENERATE_INFOPLIST_FILE = YES;", "PRODUCT_BUNDLE_IDENTIFIER = com.example.pebblepro;"],
+            to: profiled)
         let result = try Detail.result("explicit-app-id", files: files)
         #expect(result?.status == .warning, "\(result?.message ?? "")")
         #expect(
@@ -1348,7 +1352,7 @@ import Testing
         // A profile named after one of them (fastlane match) is that explicit App ID's, given to
         // the other target by mistake (hold-out 29's Authenticator).
         let matched = try Detail.replacing(
-            path, "PROVISIONING_PROFILE = \"\(uuid)\";",
+            "Pebble.xcodeproj/project.pbxproj", "PROVISIONING_PROFILE = \"\(uuid)\";",
             with: "PROVISIONING_PROFILE_SPECIFIER = \"match AppStore com.example.pebble\";", in: files)
         let explicit = try Detail.result("explicit-app-id", files: matched)
         #expect(explicit?.status != .warning, "\(explicit?.message ?? "")")
@@ -4978,53 +4982,14 @@ import Testing
     /// ID whose scheme does not: the Mac scheme runs another app, so the iOS app can still not be
     /// tried against the sandbox. A second scheme for the iOS app without the file answers it.
     @Test func aSandboxSchemeForAnotherAppLeavesThisOneShadowed() throws {
-        let path = "Pebble.xcodeproj/project.pbxproj"
-        var files = try Detail.replacing(
-            path, "\t\t\t\tT10000000000000000000001 /* Pebble */,\n\t\t\t);",
-            with:
-                "\t\t\t\tT10000000000000000000001 /* Pebble */,\n\t\t\t\tT10000000000000000000009 /* PebbleMac */,\n\t\t\t);",
-            in: try Fixture.files(nil))
-        files = try Detail.replacing(
-            path, "/* End PBXNativeTarget section */",
-            with: """
-                \t\tT10000000000000000000009 /* PebbleMac */ = {
-                \t\t\tisa = PBXNativeTarget;
-                \t\t\tbuildConfigurationList = L10000000000000000000009;
-                \t\t\tbuildPhases = (
-                \t\t\t);
-                \t\t\tfileSystemSynchronizedGroups = (
-                \t\t\t\tS10000000000000000000001 /* Pebble */,
-                \t\t\t);
-                \t\t\tname = PebbleMac;
-                \t\t\tproductType = "com.apple.product-type.application";
-                \t\t};
-                /* End PBXNativeTarget section */
-                """, in: files)
-        files = try Detail.replacing(
-            path, "/* End XCConfigurationList section */",
-            with: """
-                \t\tL10000000000000000000009 = {
-                \t\t\tisa = XCConfigurationList;
-                \t\t\tbuildConfigurations = (
-                \t\t\t\tC10000000000000000000009 /* Debug */,
-                \t\t\t);
-                \t\t};
-                /* End XCConfigurationList section */
-                """, in: files)
-        files = try Detail.replacing(
-            path, "/* End XCBuildConfiguration section */",
-            with: """
-                \t\tC10000000000000000000009 /* Debug */ = {
-                \t\t\tisa = XCBuildConfiguration;
-                \t\t\tbuildSettings = {
-                \t\t\t\tGENERATE_INFOPLIST_FILE = YES;
-                \t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = com.example.pebble;
-                \t\t\t\tSDKROOT = macosx;
-                \t\t\t};
-                \t\t\tname = Debug;
-                \t\t};
-                /* End XCBuildConfiguration section */
-                """, in: files)
+        var files = try Self.addingAppTarget(
+            "PebbleMac",
+            settings: [
+                "GENERATE_INFOPLIST_FILE = YES;", "PRODUCT_BUNDLE_IDENTIFIER = com.example.pebble;",
+                "SDKROOT = macosx;",
+            ],
+            targetLines: ["fileSystemSynchronizedGroups = (", "\tS10000000000000000000001 /* Pebble */,", ");"],
+            to: try Fixture.files(nil))
         func scheme(_ target: String, _ name: String, storeKit: Bool) -> String {
             """
             <?xml version="1.0" encoding="UTF-8"?>
