@@ -3,7 +3,7 @@
 
 extension BuiltInTemplates {
     /// Changes whenever a name or a source below changes.
-    public static let digest = "5220e6e3724cd269"
+    public static let digest = "b4f723637e4cb08f"
 
     /// Each built-in template's source, by name (`StoreKit2/StoreManager.swift`).
     public static let sources: [String: String] = [
@@ -5301,7 +5301,8 @@ name (`AutoRenewableSubscription`), or no `version`. Xcode may then ignore parts
 ### Configuration file hides the sandbox
 
 `iapkit check` id: `storekit-config-shadows-sandbox` · automatic · warning\
-Reads the shared schemes that run the app (not a widget run in SpringBoard, nor an extension's
+Reads the shared schemes that run the app (not a widget run in SpringBoard, also the kind Xcode
+makes for a widget extension, which names the app but sets `_XCWidgetKind`, nor an extension's
 scheme that asks at each run which app to start) and warns only when
 every one keeps a configuration file selected, so nobody can run against the sandbox without
 editing a scheme. A second shared scheme without a file, kept for sandbox runs, settles it, when it
@@ -5451,7 +5452,9 @@ enum, `Set(Unlock.allCases.map(\.rawValue))`), not a set grown from `[NSSet set]
 in a property (`products = response.products`) and unwrapped with a message where the product is
 bought (`guard let upgrade = products?.first else { showFailure() }`), or the one product kept
 (`self.product = [response.products objectAtIndex:0]`) and reported when nil (`if
-(!self.product) { … }`), is the same check; keeping the one product (`product = products.first`) and unwrapping it with a
+(!self.product) { … }`), is the same check (a handler that hands the missing product on as `nil`,
+`completion?(nil)`, reports it only if the closures the callers hand in say something when they
+get `nil`, not `guard let product = $0 else { return }`); keeping the one product (`product = products.first`) and unwrapping it with a
 message (`guard let product else { purchaseError = "…" }`) is the same check. For StoreKit 1, a
 handler that compares how many products came with how many it asked for and reports the
 shortfall (`guard response.products.count == expected else { … }`) notices a missing ID too. A
@@ -5464,7 +5467,8 @@ missing from the answer (`if map[plan] == nil { print(…) }`) compares them too
 into a property nothing reads are not read, and `products.filter({ $0.productIdentifier == id
 }).first` is a look-up like `first(where:)`, whose `else { return "" }` tells nobody;
 elsewhere, such a look-up counts when its `else`
-reports the missing product; a look-up function kept beside the loaded products (`func
+reports the missing product (a view's `body` that only shows the products it finds is no
+look-up its callers could report); a look-up function kept beside the loaded products (`func
 product(for id: String) -> Product? { products.first { $0.id == id } }`) counts when a caller
 unwraps it and reports (`guard let product = shop.product(for: id) else { tell the user }`). An
 `if let product = products.first { …; return }` followed by a
@@ -5500,7 +5504,8 @@ call through a protocol reaches the types that adopt it, also down a chain such 
 in `class func getInstance() -> Service { return instance }`, is made where it is first read, and
 an Objective-C global declared `extern Controller *AppController;` receives `[AppController
 setUp]` as that class; what follows a `return YES;` in an Objective-C body never runs), and the life-cycle methods of the
-controllers and SpriteKit scenes it makes (`viewDidLoad`, `didMove(to:)`); it names the path, or the screen that starts the listener too late.
+controllers and SpriteKit scenes it makes (`viewDidLoad`, `didMove(to:)`; a function declared
+inside such a method, `func removeAds() { buy() }`, runs only where the method calls it); it names the path, or the screen that starts the listener too late.
 An implicit member takes its type from the declaration (`@State var purchases: PurchaseService =
 .shared`); a `typealias StoreTransaction = StoreKit.Transaction` reads the same `updates`; a
 `.init(color:location:)` inside a view builds a SwiftUI value and runs none of the
@@ -5558,7 +5563,10 @@ in a StoreKit 1 observer's switch, for one in the branch that gets `.failed` (Sw
 wrote `.Failed`) and, in an app that
 calls `restoreCompletedTransactions()` from code that runs (a `restore()` nothing calls brings no
 restored transaction), in the one that gets `.restored` (a finish after the switch,
-in the block that holds it, serves every branch that does not return first); not every path. A
+in the block that holds it, serves every branch that does not return first); not every path. In any state's branch, a
+`guard … else { return }` (or `break`, `continue`) above the finish whose `else` finishes nothing
+leaves the transaction in the queue whenever the condition fails, as it does at every launch when
+it waits for a product a screen loads. A
 `Transaction.updates` loop in a function nothing calls is not judged here: it never runs, and
 `listener-at-launch` reports that nothing listens. A running loop must finish what it gets, itself
 or through the methods it calls, told apart by their labels when several share a name
@@ -5660,7 +5668,8 @@ nothing calls, even through one-line wrappers of the wrapper, or only to log a r
 { print(…) }`, or a Restore action that restores only `if … canMakePayments()`, with no `else`, the project's own logging macros included (`#define DLog(...) NSLog(…)`), or only
 to write the answer into a text, `"Can pay: \(AppStore.canMakePayments)"` on a debug screen, or to hand the refusal to a completion, `else { onComplete(false) }`, that every
 caller's closure ignores; showing the buy button only when payments are allowed is fine) nor explains `paymentNotAllowed` (StoreKit 1) or `purchaseNotAllowed` (StoreKit
-2) in a branch that does more than log (an app that sells only through StoreKit's views,
+2) in a branch that does more than log (a `case .paymentNotAllowed: return "Payment not allowed"`
+that hands an alert its message counts; an app that sells only through StoreKit's views,
 `StoreView`, `ProductView` or `SubscriptionStoreView`, without an `onInAppPurchaseCompletion` of
 its own, lets them show StoreKit's alert, and so does RevenueCatUI's `PaywallView` for an app with
 no purchase call or `onPurchaseFailure` of its own; a wrapper read only as `guard store.isAllowed else {
@@ -6090,7 +6099,7 @@ StoreKit 配置文件（`.storekit`）让 Xcode 在本地扮演 App Store，不�
 ### 配置文件遮住了沙盒
 
 `iapkit check` id：`storekit-config-shadows-sandbox` · 自动 · 警告\
-读取用来运行 App 的共享 scheme（在 SpringBoard 中运行的小组件 scheme 不算，每次运行都询问要启动哪个 App 的扩展 scheme 也不算），只有当其中每一个都选择了配置文件、导致不修改 scheme 就没人能连沙盒运行时，才给出警告。再准备一个不带配置文件的共享 scheme 专门用于沙盒运行，这个问题就解决了，前提是它运行的是同一个 App：iOS App 旁边的 Mac App 的 scheme 并不能让 iOS App 连沙盒运行（没有写明 target 的 scheme 两者都可能运行）。
+读取用来运行 App 的共享 scheme（在 SpringBoard 中运行的小组件 scheme 不算，Xcode 为小组件扩展生成的那种写着 App、却设置了 `_XCWidgetKind` 的 scheme 也属于这一类，每次运行都询问要启动哪个 App 的扩展 scheme 也不算），只有当其中每一个都选择了配置文件、导致不修改 scheme 就没人能连沙盒运行时，才给出警告。再准备一个不带配置文件的共享 scheme 专门用于沙盒运行，这个问题就解决了，前提是它运行的是同一个 App：iOS App 旁边的 Mac App 的 scheme 并不能让 iOS App 连沙盒运行（没有写明 target 的 scheme 两者都可能运行）。
 
 **问题所在**：挂在共享 scheme 上的配置文件会用于从 Xcode 发起的每一次运行，在设备上也是如此。你以为自己在用沙盒测试 App Store Connect，实际上测试的是本地文件。在 App Store Connect 中所做的修改永远不会出现，那里的问题也会一直被掩盖，直到 TestFlight 阶段才暴露。
 
@@ -6172,7 +6181,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 未知 ID 从未被报告
 
 `iapkit check` id：`invalid-ids-ignored` · 启发式 · 警告\
-扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found"、"no products found" 或 "product not available" 之类的消息报告缺少的那些，也算读取了，但说某个请求不见了的消息不算），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询（传入 ID 的 `StoreView(ids:)` 也算一次查询）。在发出请求的函数里从返回的产品中查找某个请求的 ID（`products.first(where: { $0.id == proID })`）算作比较，只请求一个 ID 时检查结果是否为空也算（`isEmpty`，或者 `else` 中报告了问题的 `guard let product = products.first`，在购买时检查保存下来的结果也算：`guard let product = store.products.first else { 告诉用户 }`；对 StoreKit 1 来说，处理代码用 `==` 或对标识符做 `switch` 保留匹配的那个产品也算，把数量存进变量（`NSUInteger count = [response.products count]` 或 `var count : Int = response.products.count`）、在 `if (count > 0)` 的 `else` 或 `else if` 中报告也算）。「一个 ID」可以写成 `[proID]`（也可以带类型转换：`NSSet(object: proID) as! Set<NSString>`）、`[NSSet setWithObject:proID]`、`[NSSet setWithArray:@[proID]]`，也可以是声明为只有一个元素的集合常量（`let proIDs: Set<String> = ["com.example.pro"]`，以 `Array(proIDs)` 请求）；`Set([proID])` 也算，写成 `Set(arrayLiteral: proID)`、局部常量 `let ids = Set([proID])`、类型的常量 `StoreConfig.productIDs`，或者只有一个 case 的枚举的全部 case（`Set(Unlock.allCases.map(\.rawValue))`）也算；从 `[NSSet set]` 逐步添加而成的集合不算；对 StoreKit 1 来说，把答复保存在属性里（`products = response.products`），并在购买处解包时给出提示（`guard let upgrade = products?.first else { showFailure() }`），或者保存那一个产品（`self.product = [response.products objectAtIndex:0]`）并在它为 nil 时报告（`if (!self.product) { … }`），也是同样的检查；保存那一个产品（`product = products.first`），并在解包时给出提示（`guard let product else { purchaseError = "…" }`），也是同样的检查。对 StoreKit 1 来说，处理代码比较返回的产品数量与请求的数量，并报告数量不足（`guard response.products.count == expected else { … }`），同样能发现缺少的 ID。留在 SwiftyStoreKit 查询旁边、自己并没有发出请求的 `productsRequest(_:didReceive:)` 不算一次请求。如果函数把请求到的产品返回出去或交给完成回调，查找就交给保存返回结果的调用方（`let products = await store.load()`，然后 `if product.id == proID`；或者只传入一个 ID，`store.load(for: [proID])`，并在 `found.first` 为 nil 时报告）或它传入的闭包；逐个检查请求的条目、指出返回结果中缺少哪一个的循环（`if map[plan] == nil { print(…) }`）也算比较。只复制到一个没有任何代码读取的属性里的无效 ID，不算被读取；`products.filter({ $0.productIdentifier == id }).first` 和 `first(where:)` 一样是查找，它的 `else { return "" }` 不会告诉任何人；在其他地方，这样的查找只有在 `else` 中报告了缺少的产品时才算；放在已加载产品旁边的查找函数（`func product(for id: String) -> Product? { products.first { $0.id == id } }`），只要有调用方解包它并给出提示（`guard let product = shop.product(for: id) else { 告诉用户 }`），也算。`if let product = products.first { …; return }` 之后紧跟一条提示消息，也是同样的检查，但用写死的价格代替缺少的产品（`return "$2.99"`）不会告诉任何人，只把缺少的 ID 丢掉的循环（`_ = id`）也一样；没有任何代码调用的无效 ID 读取函数，等于什么也没读。对 StoreKit 1 来说，拿到产品的界面（例如通过代理）查找想要的 ID（`if let product = products.first(where: { $0.productIdentifier == productID })`），并在 `else` 中告诉用户，和响应处理代码一样指出了缺少的产品；查找某笔交易买下的产品（`== transaction.payment.productIdentifier`）则不算。如果 App 从不请求产品，而是直接用 ID 付款（设置了 `productIdentifier` 的 `SKMutablePayment`），同样无法指出未知的 ID。
+扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found"、"no products found" 或 "product not available" 之类的消息报告缺少的那些，也算读取了，但说某个请求不见了的消息不算），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询（传入 ID 的 `StoreView(ids:)` 也算一次查询）。在发出请求的函数里从返回的产品中查找某个请求的 ID（`products.first(where: { $0.id == proID })`）算作比较，只请求一个 ID 时检查结果是否为空也算（`isEmpty`，或者 `else` 中报告了问题的 `guard let product = products.first`，在购买时检查保存下来的结果也算：`guard let product = store.products.first else { 告诉用户 }`；对 StoreKit 1 来说，处理代码用 `==` 或对标识符做 `switch` 保留匹配的那个产品也算，把数量存进变量（`NSUInteger count = [response.products count]` 或 `var count : Int = response.products.count`）、在 `if (count > 0)` 的 `else` 或 `else if` 中报告也算）。「一个 ID」可以写成 `[proID]`（也可以带类型转换：`NSSet(object: proID) as! Set<NSString>`）、`[NSSet setWithObject:proID]`、`[NSSet setWithArray:@[proID]]`，也可以是声明为只有一个元素的集合常量（`let proIDs: Set<String> = ["com.example.pro"]`，以 `Array(proIDs)` 请求）；`Set([proID])` 也算，写成 `Set(arrayLiteral: proID)`、局部常量 `let ids = Set([proID])`、类型的常量 `StoreConfig.productIDs`，或者只有一个 case 的枚举的全部 case（`Set(Unlock.allCases.map(\.rawValue))`）也算；从 `[NSSet set]` 逐步添加而成的集合不算；对 StoreKit 1 来说，把答复保存在属性里（`products = response.products`），并在购买处解包时给出提示（`guard let upgrade = products?.first else { showFailure() }`），或者保存那一个产品（`self.product = [response.products objectAtIndex:0]`）并在它为 nil 时报告（`if (!self.product) { … }`），也是同样的检查（处理代码把缺少的产品以 `nil` 交给完成回调 `completion?(nil)` 时，只有调用方传入的闭包在收到 `nil` 时说了些什么，才算报告；`guard let product = $0 else { return }` 不算）；保存那一个产品（`product = products.first`），并在解包时给出提示（`guard let product else { purchaseError = "…" }`），也是同样的检查。对 StoreKit 1 来说，处理代码比较返回的产品数量与请求的数量，并报告数量不足（`guard response.products.count == expected else { … }`），同样能发现缺少的 ID。留在 SwiftyStoreKit 查询旁边、自己并没有发出请求的 `productsRequest(_:didReceive:)` 不算一次请求。如果函数把请求到的产品返回出去或交给完成回调，查找就交给保存返回结果的调用方（`let products = await store.load()`，然后 `if product.id == proID`；或者只传入一个 ID，`store.load(for: [proID])`，并在 `found.first` 为 nil 时报告）或它传入的闭包；逐个检查请求的条目、指出返回结果中缺少哪一个的循环（`if map[plan] == nil { print(…) }`）也算比较。只复制到一个没有任何代码读取的属性里的无效 ID，不算被读取；`products.filter({ $0.productIdentifier == id }).first` 和 `first(where:)` 一样是查找，它的 `else { return "" }` 不会告诉任何人；在其他地方，这样的查找只有在 `else` 中报告了缺少的产品时才算（视图的 `body` 只显示它找到的产品，不是一个可以由调用方报告的查找）；放在已加载产品旁边的查找函数（`func product(for id: String) -> Product? { products.first { $0.id == id } }`），只要有调用方解包它并给出提示（`guard let product = shop.product(for: id) else { 告诉用户 }`），也算。`if let product = products.first { …; return }` 之后紧跟一条提示消息，也是同样的检查，但用写死的价格代替缺少的产品（`return "$2.99"`）不会告诉任何人，只把缺少的 ID 丢掉的循环（`_ = id`）也一样；没有任何代码调用的无效 ID 读取函数，等于什么也没读。对 StoreKit 1 来说，拿到产品的界面（例如通过代理）查找想要的 ID（`if let product = products.first(where: { $0.productIdentifier == productID })`），并在 `else` 中告诉用户，和响应处理代码一样指出了缺少的产品；查找某笔交易买下的产品（`== transaction.payment.productIdentifier`）则不算。如果 App 从不请求产品，而是直接用 ID 付款（设置了 `productIdentifier` 的 `SKMutablePayment`），同样无法指出未知的 ID。
 
 **问题所在**：代码只读取返回的产品，从不查看没有返回的那些。StoreKit 1 把它们列在 `invalidProductIdentifiers` 中；StoreKit 2 则什么也不说。
 
@@ -6183,7 +6192,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 交易监听器启动太晚
 
 `iapkit check` id：`listener-at-launch` · 启发式 · 警告\
-找出源代码中读取 `Transaction.updates` 或添加支付队列观察者的位置，再从启动时会执行到的代码（`@main` 类型、根视图的 `.task` 和 `.onAppear`、`application(_:didFinishLaunchingWithOptions:)`、主 storyboard 的第一个界面）出发，沿着初始化方法及其默认参数、属性（lazy 属性，例如 `lazy var store: Store = .init()`，在第一次读取时创建，`self.store` 也算）、函数调用、单例和协议一路追踪（通过协议的调用会到达采纳该协议的类型，经过 `Container.shared.purchases.startListening()` 这样的调用链也一样；在自身类型内部读取的静态属性，比如 `class func getInstance() -> Service { return instance }`，会在第一次读取时创建；声明为 `extern Controller *AppController;` 的 Objective-C 全局变量收到 `[AppController setUp]` 时按这个类处理；Objective-C 方法体中 `return YES;` 之后的代码永远不会执行），也会追踪它创建的视图控制器和 SpriteKit 场景的生命周期方法（`viewDidLoad`、`didMove(to:)`）；它会指出启动监听器的那条路径，或者指出启动监听器太晚的那个界面。隐式成员的类型取自声明（`@State var purchases: PurchaseService = .shared`）；`typealias StoreTransaction = StoreKit.Transaction` 读取的是同一个 `updates`；视图里的 `.init(color:location:)` 构造的是 SwiftUI 的值，不会执行项目自己的任何初始化方法。`.onAppear(perform: launcher.start)` 会在启动时执行该属性所属类型的方法，和闭包一样。根视图自身类型中的计算属性视图（`var body: some View { content }`）属于它的 body；macOS 的 `Settings { }` 场景要从 App 菜单打开，所以其中显示的内容不算启动；作为菜单项或按钮动作的方法（`#selector(showSettings(_:))`）也不算，除非这个 selector 被执行（`perform(#selector(setUp))`）或者观察的是启动通知。源代码无法展示所有执行路径，所以请在重新启动 App 后用一次「购买前询问」测试来确认。
+找出源代码中读取 `Transaction.updates` 或添加支付队列观察者的位置，再从启动时会执行到的代码（`@main` 类型、根视图的 `.task` 和 `.onAppear`、`application(_:didFinishLaunchingWithOptions:)`、主 storyboard 的第一个界面）出发，沿着初始化方法及其默认参数、属性（lazy 属性，例如 `lazy var store: Store = .init()`，在第一次读取时创建，`self.store` 也算）、函数调用、单例和协议一路追踪（通过协议的调用会到达采纳该协议的类型，经过 `Container.shared.purchases.startListening()` 这样的调用链也一样；在自身类型内部读取的静态属性，比如 `class func getInstance() -> Service { return instance }`，会在第一次读取时创建；声明为 `extern Controller *AppController;` 的 Objective-C 全局变量收到 `[AppController setUp]` 时按这个类处理；Objective-C 方法体中 `return YES;` 之后的代码永远不会执行），也会追踪它创建的视图控制器和 SpriteKit 场景的生命周期方法（`viewDidLoad`、`didMove(to:)`）；它会指出启动监听器的那条路径，或者指出启动监听器太晚的那个界面。隐式成员的类型取自声明（`@State var purchases: PurchaseService = .shared`）；`typealias StoreTransaction = StoreKit.Transaction` 读取的是同一个 `updates`；视图里的 `.init(color:location:)` 构造的是 SwiftUI 的值，不会执行项目自己的任何初始化方法。`.onAppear(perform: launcher.start)` 会在启动时执行该属性所属类型的方法，和闭包一样。在 `viewDidLoad`、`didMove(to:)` 这类方法内部声明的函数（`func removeAds() { buy() }`）只在该方法调用它的地方才会执行。根视图自身类型中的计算属性视图（`var body: some View { content }`）属于它的 body；macOS 的 `Settings { }` 场景要从 App 菜单打开，所以其中显示的内容不算启动；作为菜单项或按钮动作的方法（`#selector(showSettings(_:))`）也不算，除非这个 selector 被执行（`perform(#selector(setUp))`）或者观察的是启动通知。源代码无法展示所有执行路径，所以请在重新启动 App 后用一次「购买前询问」测试来确认。
 
 **问题所在**：有些交易会在用户没有在 App 中点击任何东西的情况下到达 App：家长批准的「购买前询问」请求、被中断后稍后完成的购买、续期的订阅、在另一台设备上或在 App Store 中进行的购买。如果 App 只在商店界面打开时才开始监听，这些交易到达时就没人在听，顾客付了钱，App 却始终没有解锁。
 
@@ -6218,7 +6227,7 @@ final class TransactionListener {
 ### 交易从未结束
 
 `iapkit check` id：`finish-transactions` · 启发式 · 警告\
-查找对 `finish()` 或 `finishTransaction(_:)` 的调用（或者由 SwiftyStoreKit 结束交易），对于 StoreKit 1 观察者中的 switch，还要在处理 `.failed`（Swift 1 和 2 写作 `.Failed`）的分支里找到这样的调用；如果 App 在会执行的代码里调用了 `restoreCompletedTransactions()`（没有任何代码调用的 `restore()` 不会带来恢复的交易），处理 `.restored` 的分支里也要有（在包含 switch 的代码块里、switch 之后结束交易，对每个没有提前返回的分支都算数）；它不会检查每一条路径。位于没有任何代码调用的函数中的 `Transaction.updates` 循环不在这里判断：它根本不会运行，`listener-at-launch` 会报告没有代码在监听。会运行的循环必须结束它收到的交易，可以自己结束，也可以通过它调用的方法结束；几个方法同名时按参数标签区分（`handle(updatedTransaction:)` 不是购买时用的 `handle(transaction:)`）。把更新直接丢掉的循环 `for await _ in Transaction.updates` 手里没有可以结束的交易：只有遍历 `Transaction.unfinished` 并结束其中交易、且不在任何 `if` 或 `guard` 之内的循环（写在循环里或它调用的方法里都可以），才算结束了到达的交易（只在什么都没拥有时才运行的那种，会让续期交易一直不被结束）。如果用 `if state == .purchased { } else if state == .failed { }` 这样的判断链区分状态，却没有为某个状态准备分支或 `else`，而观察者在判断链之后也没有结束交易，那么这个状态的交易就不会被结束；只把交易收集起来的分支（`restored.append(transaction)`），如果观察者在循环之后把这个集合交给一个会结束其中交易的方法（`handleRestored(restored)`），也算结束了。StoreKit 会把每笔交易交给每一个观察者，所以只显示进度的第二个观察者，在另一个观察者已经结束该状态的交易时，不必自己再结束。如果观察者实现了 `paymentQueue(_:removedTransactions:)`，却没有实现 `paymentQueue(_:updatedTransactions:)`，那它什么交易也结束不了：StoreKit 只把新交易交给后者。
+查找对 `finish()` 或 `finishTransaction(_:)` 的调用（或者由 SwiftyStoreKit 结束交易），对于 StoreKit 1 观察者中的 switch，还要在处理 `.failed`（Swift 1 和 2 写作 `.Failed`）的分支里找到这样的调用；如果 App 在会执行的代码里调用了 `restoreCompletedTransactions()`（没有任何代码调用的 `restore()` 不会带来恢复的交易），处理 `.restored` 的分支里也要有（在包含 switch 的代码块里、switch 之后结束交易，对每个没有提前返回的分支都算数）；它不会检查每一条路径。在任何状态的分支里，如果结束交易之前有一个 `guard … else { return }`（或 `break`、`continue`），而它的 `else` 不结束交易，那么条件不成立时交易就会留在队列里；如果条件要等某个界面加载的产品，每次启动时它都不成立。位于没有任何代码调用的函数中的 `Transaction.updates` 循环不在这里判断：它根本不会运行，`listener-at-launch` 会报告没有代码在监听。会运行的循环必须结束它收到的交易，可以自己结束，也可以通过它调用的方法结束；几个方法同名时按参数标签区分（`handle(updatedTransaction:)` 不是购买时用的 `handle(transaction:)`）。把更新直接丢掉的循环 `for await _ in Transaction.updates` 手里没有可以结束的交易：只有遍历 `Transaction.unfinished` 并结束其中交易、且不在任何 `if` 或 `guard` 之内的循环（写在循环里或它调用的方法里都可以），才算结束了到达的交易（只在什么都没拥有时才运行的那种，会让续期交易一直不被结束）。如果用 `if state == .purchased { } else if state == .failed { }` 这样的判断链区分状态，却没有为某个状态准备分支或 `else`，而观察者在判断链之后也没有结束交易，那么这个状态的交易就不会被结束；只把交易收集起来的分支（`restored.append(transaction)`），如果观察者在循环之后把这个集合交给一个会结束其中交易的方法（`handleRestored(restored)`），也算结束了。StoreKit 会把每笔交易交给每一个观察者，所以只显示进度的第二个观察者，在另一个观察者已经结束该状态的交易时，不必自己再结束。如果观察者实现了 `paymentQueue(_:removedTransactions:)`，却没有实现 `paymentQueue(_:updatedTransactions:)`，那它什么交易也结束不了：StoreKit 只把新交易交给后者。
 
 **问题所在**：交易会一直留在队列中，直到 App 结束它。StoreKit 会在每次启动时再次交付未结束的交易，而且在上一次购买未结束之前，同一个消耗型项目无法再次购买。
 
@@ -6273,7 +6282,7 @@ if #available(iOS 16.4, macOS 14.4, *) {
 ### 设备上已禁止付款
 
 `iapkit check` id：`can-make-payments` · 自动 · 警告\
-`iapkit generate` 生成的代码在每次购买之前都会检查 `canMakePayments`。在项目中，如果代码在销售产品，却从不询问 `canMakePayments`（或者只在一个没人调用的封装函数中询问，经过只有一行的外层封装函数转手也算，或者问了之后在不允许付款时只打一条日志、什么也不做，比如 `if … canMakePayments() { 购买 } else { print(…) }`，或者恢复购买的动作只在 `if … canMakePayments()` 时恢复、却没有 `else`，项目自己的日志宏也算日志（`#define DLog(...) NSLog(…)`），或者只把答案写进一段文字，比如调试界面上的 `"Can pay: \(AppStore.canMakePayments)"`，或者把拒绝交给一个完成回调 `else { onComplete(false) }`，而每个调用者传入的闭包都忽略了它；只在允许付款时才显示购买按钮则没有问题），也没有在一个不只是打日志的分支里说明 `paymentNotAllowed`（StoreKit 1）或 `purchaseNotAllowed`（StoreKit 2）（只通过 StoreKit 自己的视图 `StoreView`、`ProductView` 或 `SubscriptionStoreView` 销售、又没有自己的 `onInAppPurchaseCompletion` 的 App，由这些视图显示 StoreKit 的提示；没有自己的购买调用或 `onPurchaseFailure`、只通过 RevenueCatUI 的 `PaywallView` 销售的 App 也一样；只以 `guard store.isAllowed else { return }` 形式读取的封装同样是默不作声的拒绝，而 `if store.isAllowed { 显示购买区域 }` 没有问题；App 自己的错误枚举里有同名的 case，只是描述它自己，并不算说明：必须有代码真正产生这个 case），这项检查就会给出警告；请在关闭了购买功能的设备上测试你的界面。
+`iapkit generate` 生成的代码在每次购买之前都会检查 `canMakePayments`。在项目中，如果代码在销售产品，却从不询问 `canMakePayments`（或者只在一个没人调用的封装函数中询问，经过只有一行的外层封装函数转手也算，或者问了之后在不允许付款时只打一条日志、什么也不做，比如 `if … canMakePayments() { 购买 } else { print(…) }`，或者恢复购买的动作只在 `if … canMakePayments()` 时恢复、却没有 `else`，项目自己的日志宏也算日志（`#define DLog(...) NSLog(…)`），或者只把答案写进一段文字，比如调试界面上的 `"Can pay: \(AppStore.canMakePayments)"`，或者把拒绝交给一个完成回调 `else { onComplete(false) }`，而每个调用者传入的闭包都忽略了它；只在允许付款时才显示购买按钮则没有问题），也没有在一个不只是打日志的分支里说明 `paymentNotAllowed`（StoreKit 1）或 `purchaseNotAllowed`（StoreKit 2）（`case .paymentNotAllowed: return "Payment not allowed"` 这样把提示文字交给弹窗的分支算作说明；只通过 StoreKit 自己的视图 `StoreView`、`ProductView` 或 `SubscriptionStoreView` 销售、又没有自己的 `onInAppPurchaseCompletion` 的 App，由这些视图显示 StoreKit 的提示；没有自己的购买调用或 `onPurchaseFailure`、只通过 RevenueCatUI 的 `PaywallView` 销售的 App 也一样；只以 `guard store.isAllowed else { return }` 形式读取的封装同样是默不作声的拒绝，而 `if store.isAllowed { 显示购买区域 }` 没有问题；App 自己的错误枚举里有同名的 case，只是描述它自己，并不算说明：必须有代码真正产生这个 case），这项检查就会给出警告；请在关闭了购买功能的设备上测试你的界面。
 
 **问题所在**：「屏幕使用时间」和设备管理可以禁止 App 内购买。产品可能仍然能够加载，但每次购买都会失败，而一个点了没反应的购买按钮看起来就像个 bug。
 

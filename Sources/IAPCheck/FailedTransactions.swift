@@ -15,7 +15,7 @@ import IAPProject
 struct FailedTransactions {
     /// A transaction state whose branch must finish.
     enum State: String, CaseIterable {
-        case failed, restored
+        case failed, restored, purchased
 
         /// Swift's `.failed` (Swift 1 and 2: `.Failed`), or Objective-C's
         /// `SKPaymentTransactionStateFailed`.
@@ -24,8 +24,24 @@ struct FailedTransactions {
             case .failed: return FailedTransactions.isFailed(name)
             case .restored:
                 return FailedTransactions.swiftName(name) == "restored" || name == "SKPaymentTransactionStateRestored"
+            case .purchased:
+                return FailedTransactions.swiftName(name) == "purchased" || name == "SKPaymentTransactionStatePurchased"
             }
         }
+
+        /// The states whose branch must finish something: apps finish a purchase after
+        /// delivering it, often from code this reading cannot follow.
+        static let judgedForFinishing: [State] = [.failed, .restored]
+    }
+
+    /// A branch that finishes its transaction only when a `guard` holds: when it does not, the
+    /// transaction stays in the queue and comes back at every launch, where the condition (a
+    /// product loaded by a screen, say) usually fails again.
+    struct EarlyExit {
+        var observer: String
+        var state: State
+        /// The `guard` whose `else` leaves without finishing.
+        var guardLocation: SourceLocation
     }
 
     /// An observer whose transactions in one state stay in the queue.
@@ -52,7 +68,7 @@ struct FailedTransactions {
             // The observer's body and the methods of its type it calls, as far as two calls down.
             let bodies = index.bodies(reachedFrom: body, inType: function.typeName, depth: 2)
             let owner = function.typeName.map { "\($0)." } ?? ""
-            for state in State.allCases where state != .restored || restores {
+            for state in State.judgedForFinishing where state != .restored || restores {
                 var finished = false
                 var unfinished: SourceLocation?
                 for span in bodies {
@@ -72,6 +88,59 @@ struct FailedTransactions {
             }
         }
         return found.filter { !finishedSomewhere.contains($0.state) }
+    }
+
+    /// Swift observers whose branch for a state finishes below a `guard … else { return }` (or
+    /// `break`, `continue`) whose `else` finishes nothing.
+    func earlyExits() -> [EarlyExit] {
+        var found: [EarlyExit] = []
+        for function in index.functions where Self.isObserver(function) && !function.isObjectiveC {
+            guard let body = function.body else { continue }
+            let tokens = index.tokens(body.file)
+            let owner = function.typeName.map { "\($0)." } ?? ""
+            for state in State.allCases where state != .restored || restores {
+                for branch in branches(for: state, in: body, fallsThrough: false) {
+                    guard let exit = Self.guardLeavingBeforeFinish(in: branch.body, tokens) else { continue }
+                    found.append(
+                        EarlyExit(
+                            observer: owner + function.signatureText, state: state,
+                            guardLocation: tokens[exit].location))
+                }
+            }
+        }
+        return found
+    }
+
+    /// The `guard` at the branch's own level that leaves without finishing, when the branch
+    /// finishes after it.
+    static func guardLeavingBeforeFinish(in branch: SourceIndex.Span, _ tokens: [SwiftToken]) -> Int? {
+        var depth = 0
+        var position = branch.start
+        while position < branch.end {
+            defer { position += 1 }
+            let text = tokens[position].text
+            if text == "{" || text == "(" || text == "[" { depth += 1 }
+            if text == "}" || text == ")" || text == "]" { depth -= 1 }
+            guard depth == 0, text == "guard", tokens[position].kind == .identifier else { continue }
+            // The `else {` of this guard: the first `else` at the guard's own level.
+            var cursor = position + 1
+            var inner = 0
+            while cursor < branch.end, !(inner == 0 && tokens[cursor].text == "else") {
+                if ["{", "(", "["].contains(tokens[cursor].text) { inner += 1 }
+                if ["}", ")", "]"].contains(tokens[cursor].text) { inner -= 1 }
+                cursor += 1
+            }
+            guard cursor + 1 < branch.end, tokens[cursor + 1].text == "{" else { continue }
+            let close = SourceIndex.close(tokens, from: cursor + 1)
+            let elseBlock = SourceIndex.Span(file: branch.file, start: cursor + 1, end: close)
+            let leaves = tokens[elseBlock.start..<elseBlock.end].contains {
+                $0.kind == .identifier && ["return", "break", "continue"].contains($0.text)
+            }
+            let rest = SourceIndex.Span(file: branch.file, start: close, end: branch.end)
+            if leaves, !mentionsFinish(elseBlock, tokens), mentionsFinish(rest, tokens) { return position }
+            position = close - 1
+        }
+        return nil
     }
 
     /// True when the branch only collects its transaction (`restored.append(transaction)`) and

@@ -255,7 +255,7 @@ struct LaunchReachability {
         return true
     }
 
-    /// True when a listener token lies in the span.
+    /// The first listener token in the span outside its deferred parts.
     fileprivate func listener(in span: SourceIndex.Span) -> Int? {
         let tokens = listenerTokens[span.file]
         var low = 0
@@ -265,7 +265,51 @@ struct LaunchReachability {
             if tokens[middle] < span.start { low = middle + 1 } else { high = middle }
         }
         guard low < tokens.count, tokens[low] < span.end else { return nil }
-        return tokens[low]
+        let deferred = Self.deferredParts(of: span, index: index)
+        return tokens[low...].prefix { $0 < span.end }.first { token in
+            !deferred.contains { $0.range.contains(token) }
+        }
+    }
+
+    /// A part of a Swift body that does not run when the body does.
+    struct DeferredPart {
+        /// The tokens from the opening brace to the closing one.
+        var range: Range<Int>
+        /// The name of a function declared inside the body, which runs when the body calls it;
+        /// nil for a closure run on the user's action.
+        var localFunction: String?
+    }
+
+    /// Closures a tap or alert runs, and the bodies of functions declared inside the body
+    /// (`func removeAds() { buyProduct() }` in a scene's `didMove(to:)`), which run only when
+    /// called.
+    static func deferredParts(of span: SourceIndex.Span, index: SourceIndex) -> [DeferredPart] {
+        guard index.scans[span.file].language != .objectiveC else { return [] }
+        let tokens = index.tokens(span.file)
+        var parts: [DeferredPart] = []
+        var position = span.start
+        while position < span.end {
+            defer { position += 1 }
+            let token = tokens[position]
+            if token.text == "{", Search.runsOnUserAction(tokens, open: position) {
+                let close = SourceIndex.close(tokens, from: position)
+                parts.append(DeferredPart(range: position..<close, localFunction: nil))
+                position = close - 1
+            } else if token.text == "func", token.kind == .identifier, position > span.start,
+                position + 1 < span.end, tokens[position + 1].kind == .identifier
+            {
+                // The body opens at the first `{` outside the parameter list.
+                var open = position + 2
+                while open < span.end, tokens[open].text != "{" {
+                    if tokens[open].text == "(" { open = SourceIndex.close(tokens, from: open) } else { open += 1 }
+                }
+                guard open < span.end else { continue }
+                let close = SourceIndex.close(tokens, from: open)
+                parts.append(DeferredPart(range: open..<close, localFunction: tokens[position + 1].text))
+                position = close - 1
+            }
+        }
+        return parts
     }
 }
 
@@ -548,15 +592,25 @@ private struct Search {
             index.function(containing: item.span.start, in: item.span.file).flatMap { index.functions[$0].typeName }
             ?? index.type(containing: item.span.start, in: item.span.file).map { index.types[$0].name }
         let depth = item.depth
+        // A tap or alert handler runs when the user acts, not at launch; a local function runs
+        // when the body calls it.
+        let deferred = LaunchReachability.deferredParts(of: item.span, index: index)
+        var localFunctions: [String: SourceIndex.Span] = [:]
+        var nextDeferred = 0
         var position = item.span.start
         while position < item.span.end {
             defer { position += 1 }
-            let token = tokens[position]
-            if !objectiveC, token.text == "{", Self.runsOnUserAction(tokens, open: position) {
-                // A tap or alert handler runs when the user acts, not at launch.
-                position = SourceIndex.close(tokens, from: position) - 1
+            if nextDeferred < deferred.count, position == deferred[nextDeferred].range.lowerBound {
+                let part = deferred[nextDeferred]
+                nextDeferred += 1
+                if let name = part.localFunction {
+                    localFunctions[name] = SourceIndex.Span(
+                        file: item.span.file, start: part.range.lowerBound, end: part.range.upperBound)
+                }
+                position = part.range.upperBound - 1
                 continue
             }
+            let token = tokens[position]
             if objectiveC, token.text == "@selector" {
                 followPerformedSelector(at: position, tokens: tokens, currentType: currentType, item: item)
                 continue
@@ -645,6 +699,11 @@ private struct Search {
                 if next != ".", index.isDeclaredType(text) {
                     construct(text, asRootView: index.isViewType(text), depth: depth, node: item.node)
                 }
+                continue
+            }
+            if next == "(", let local = localFunctions[text] {
+                let child = addNode("\(text)()", at: local, parent: item.node)
+                enqueue(local, .code, depth: depth + 1, node: child)
                 continue
             }
             if next == "(" || next == "{" {

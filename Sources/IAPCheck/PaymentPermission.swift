@@ -300,10 +300,19 @@ struct PaymentPermission {
                     continue
                 }
                 guard let body = branch(naming: position, tokens) else { return true }
-                if !onlyLogs(tokens, body) { return true }
+                if !onlyLogs(tokens, body) || Self.returnsMessage(tokens, body) { return true }
             }
         }
         return false
+    }
+
+    /// True when the branch hands back words for the customer: `case .paymentNotAllowed: return
+    /// "Payment not allowed"` in a closure that picks an alert's message.
+    static func returnsMessage(_ tokens: [SwiftToken], _ body: Range<Int>) -> Bool {
+        body.contains { position in
+            tokens[position].text == "return" && tokens[position].kind == .identifier && position + 1 < body.upperBound
+                && tokens[position + 1].kind == .stringLiteral
+        }
     }
 
     /// The body of the `case …:` clause or the `if … {` block whose condition holds the token.

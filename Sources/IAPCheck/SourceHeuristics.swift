@@ -318,7 +318,8 @@ struct SourceHeuristics {
                     if token.kind == .identifier, Self.comparisonWords.contains(token.text), !assigned { return true }
                     if Self.comparesTheCountWithTheRequest(tokens, at: position) { return true }
                     if oneID, token.kind == .identifier, Self.checksTheOneAnswer(tokens, at: position),
-                        Self.reportsWhenEmpty(tokens, at: position)
+                        Self.reportsWhenEmpty(tokens, at: position),
+                        !handsTheAbsenceToSilentCallers(tokens, file: span.file, at: position)
                     {
                         return true
                     }
@@ -349,6 +350,128 @@ struct SourceHeuristics {
                     }
                 }
             }
+        }
+        return false
+    }
+
+    /// `guard let product = response.products.first else { completion?(nil); return }` only hands
+    /// the absence on. True when the closures that receive it (the callers' closures, directly
+    /// or through the property the asking method keeps the handler in) do nothing with it:
+    /// `fetchProducts { guard let product = $0 else { return } … }`. False when no receiving
+    /// closure can be found.
+    private func handsTheAbsenceToSilentCallers(_ tokens: [SwiftToken], file: Int, at position: Int) -> Bool {
+        guard let block = Self.elseBlock(tokens, after: position), let handler = Self.handsOnNothing(tokens, block),
+            let function = index.function(containing: position, in: file)
+        else { return false }
+        var askers: [Int] = []
+        if index.functions[function].parameters.contains(where: { $0.name == handler }) {
+            askers = [function]
+        } else {
+            // `productRequestCompletion = completion` in `fetchProducts(completion:)`.
+            for (other, scan) in index.scans.enumerated() where scan.mentions(handler) {
+                let text = scan.tokens
+                for assignment in text.indices.dropLast(2)
+                where text[assignment].text == handler && text[assignment + 1].text == "="
+                    && text[assignment + 2].kind == .identifier
+                {
+                    guard let asker = index.function(containing: assignment, in: other),
+                        index.functions[asker].parameters.contains(where: { $0.name == text[assignment + 2].text })
+                    else { continue }
+                    askers.append(asker)
+                }
+            }
+        }
+        let closures = askers.flatMap { receivingClosures(ofCallsTo: index.functions[$0].name) }
+        return !closures.isEmpty && closures.allSatisfy { !Self.closureReportsAbsence($0, index.tokens($0.file)) }
+    }
+
+    /// The block for the absence after a `guard let … = …` or `if let … = …` condition ending
+    /// near `position`: the `else { … }`, as its opening and closing braces.
+    static func elseBlock(_ tokens: [SwiftToken], after position: Int) -> Range<Int>? {
+        var cursor = position
+        while cursor < tokens.count, tokens[cursor].text != "{" {
+            if tokens[cursor].text == "}" || cursor - position > 40 { return nil }
+            cursor += 1
+        }
+        guard cursor < tokens.count, cursor > 0 else { return nil }
+        if tokens[cursor - 1].text == "else" { return cursor..<SourceIndex.close(tokens, from: cursor) }
+        let afterBody = SourceIndex.close(tokens, from: cursor)
+        guard afterBody + 1 < tokens.count, tokens[afterBody].text == "else", tokens[afterBody + 1].text == "{" else {
+            return nil
+        }
+        return (afterBody + 1)..<SourceIndex.close(tokens, from: afterBody + 1)
+    }
+
+    /// The handler a block only calls with nothing (`completion?(nil)`, `self.handler(false)`,
+    /// `done([])`), before returning; nil when the block does anything else.
+    static func handsOnNothing(_ tokens: [SwiftToken], _ block: Range<Int>) -> String? {
+        let names = Set(
+            tokens[(block.lowerBound + 1)..<max(block.lowerBound + 1, block.upperBound - 1)].filter {
+                $0.kind != .punctuation
+            }.map(\.text))
+        let handlers = names.subtracting(["self", "nil", "false", "return"])
+        guard handlers.count == 1, let handler = handlers.first,
+            let call = (block.lowerBound..<block.upperBound).first(where: { tokens[$0].text == handler }),
+            tokens[call].kind == .identifier, call + 2 < tokens.count,
+            tokens[call + 1].text == "(" || tokens[call + 1].text == "?" && tokens[call + 2].text == "("
+        else { return nil }
+        return handler
+    }
+
+    /// The closures handed to calls of `name`: trailing (`fetch() { … }`, `fetch { … }`) or as an
+    /// argument (`fetch(completion: { … })`).
+    private func receivingClosures(ofCallsTo name: String) -> [SourceIndex.Span] {
+        var closures: [SourceIndex.Span] = []
+        for (file, scan) in index.scans.enumerated() where scan.mentions(name) {
+            let tokens = scan.tokens
+            for position in tokens.indices.dropLast()
+            where tokens[position].text == name && ["(", "{"].contains(tokens[position + 1].text)
+                && (position == 0 || tokens[position - 1].text != "func")
+            {
+                var open = position + 1
+                if tokens[open].text == "(" {
+                    let close = SourceIndex.close(tokens, from: open)
+                    if let inner = (open..<close).first(where: { tokens[$0].text == "{" }) {
+                        open = inner
+                    } else if close < tokens.count, tokens[close].text == "{" {
+                        open = close
+                    } else {
+                        continue
+                    }
+                }
+                closures.append(SourceIndex.Span(file: file, start: open, end: SourceIndex.close(tokens, from: open)))
+            }
+        }
+        return closures
+    }
+
+    /// True when a closure unwraps (or tests for nil) the value it is handed and says something
+    /// when it is missing: `guard let product = $0 else { showError(…) }`.
+    static func closureReportsAbsence(_ closure: SourceIndex.Span, _ tokens: [SwiftToken]) -> Bool {
+        var cursor = closure.start + 1
+        // `[weak self] product in`: past the capture list to the parameter.
+        if cursor < closure.end, tokens[cursor].text == "[" { cursor = SourceIndex.close(tokens, from: cursor) }
+        let inKeyword = (cursor..<min(closure.end, cursor + 12)).first { tokens[$0].text == "in" }
+        var parameter = "$0"
+        if let inKeyword {
+            let names = tokens[cursor..<inKeyword].filter { $0.kind == .identifier && $0.text != "_" }
+            if let first = names.first { parameter = first.text }
+        }
+        for position in closure.start..<closure.end where tokens[position].text == parameter {
+            let line = tokens[position].location.line
+            var back = position - 1
+            var condition = false
+            while back > closure.start, tokens[back].location.line == line {
+                if ["guard", "if"].contains(tokens[back].text) { condition = true }
+                back -= 1
+            }
+            guard condition else { continue }
+            // `if product == nil { showError(…) }`.
+            if position + 3 < closure.end, tokens[position + 1].text == "==", tokens[position + 2].text == "nil" {
+                if tokens[position + 3].text == "{", blockTellsSomeone(tokens, at: position + 3) { return true }
+                continue
+            }
+            if reportsWhenMissing(tokens, after: position + 1) { return true }
         }
         return false
     }
@@ -665,18 +788,20 @@ struct SourceHeuristics {
                         return true
                     }
                     // `var proProduct: Product? { products.first { $0.id == proID } }`, and a
-                    // `guard let product = store.proProduct else { … }` that reports.
+                    // `guard let product = store.proProduct else { … }` that reports. The look-up
+                    // must be what the property gives: a view's `body` that only shows a found
+                    // product hands nothing on.
                     if let property = index.properties.first(where: {
                         $0.body.map { $0.file == file && $0.start < position && position < $0.end } ?? false
-                    }), isReportedWhenMissing(property.name) {
+                    }), let body = property.body, Self.isResult(other, at: position, of: body),
+                        isReportedWhenMissing(property.name)
+                    {
                         return true
                     }
                     // `func product(for id: String) -> Product? { products.first { $0.id == id } }`,
                     // and a `guard let product = store.product(for: id) else { … }` that reports.
                     if let function = index.function(containing: position, in: file),
-                        let body = index.functions[function].body,
-                        position == body.start || other[position - 1].text == "return"
-                            || other[body.start].text == "{" && position == body.start + 1,
+                        let body = index.functions[function].body, Self.isResult(other, at: position, of: body),
                         isCallReportedWhenMissing(index.functions[function].name)
                     {
                         return true
@@ -685,6 +810,18 @@ struct SourceHeuristics {
             }
         }
         return false
+    }
+
+    /// True when the expression starting at `position` is what the body gives back: its first
+    /// statement, or one after `return`.
+    /// A receiver before it (`store.products`, `self.products`) is part of the expression.
+    static func isResult(_ tokens: [SwiftToken], at position: Int, of body: SourceIndex.Span) -> Bool {
+        var start = position
+        while start >= body.start + 2, tokens[start - 1].text == ".", tokens[start - 2].kind == .identifier {
+            start -= 2
+        }
+        return start == body.start || tokens[start - 1].text == "return"
+            || tokens[body.start].text == "{" && start == body.start + 1
     }
 
     /// `products.first(where: { $0.id == wanted })`, `contains { $0.id == … }`,
@@ -1179,6 +1316,17 @@ struct SourceHeuristics {
                     .warning,
                     "the Transaction.updates \(loops.count == 1 ? "loop finishes" : "loops finish") nothing: renewals, Ask to Buy approvals and purchases from other devices are delivered again at every launch",
                     loops)
+            }
+            if gaps.isEmpty, !usage.swiftyStoreKit,
+                case let exits = FailedTransactions(index: index, restores: restores).earlyExits().sorted(by: {
+                    ($0.guardLocation.file, $0.guardLocation.line) < ($1.guardLocation.file, $1.guardLocation.line)
+                }), !exits.isEmpty
+            {
+                let first = exits[0]
+                return Outcome(
+                    .warning,
+                    "\(first.observer) finishes a \(first.state.rawValue) transaction only when the guard at line \(first.guardLocation.line) holds; when it does not, the transaction stays unfinished and StoreKit delivers it again at every launch",
+                    exits.map(\.guardLocation))
             }
             guard !gaps.isEmpty else { return Outcome(.pass, "transactions are finished") }
             var observers: [String] = []

@@ -170,6 +170,8 @@ public enum SchemeReader {
             launchTarget = .askedAtRun
         } else if let host = collector.remoteBundleIdentifier ?? collector.otherProgram {
             launchTarget = .host(bundleIdentifier: host)
+        } else if collector.runsWidget {
+            launchTarget = .host(bundleIdentifier: "com.apple.springboard")
         } else if let product = collector.launchedProduct {
             launchTarget = .product(blueprintIdentifier: product.blueprint, buildableName: product.name)
         } else if collector.sawTestable {
@@ -239,6 +241,10 @@ private struct SchemeCollector {
     var sawRunnable = false
     /// Whether the Build action lists a target.
     var buildsTargets = false
+    /// Whether the Run action sets `_XCWidgetKind`, as the schemes Xcode makes for a widget
+    /// extension do: they name the app as the runnable, yet the run shows the widget on the
+    /// home screen, hosted by SpringBoard, and the app is not started.
+    var runsWidget = false
 
     mutating func take(_ event: XMLEvents.Event) {
         switch event {
@@ -262,6 +268,11 @@ private struct SchemeCollector {
             }
         }
         if elementName == "TestableReference", stack.contains("TestAction") { sawTestable = true }
+        if elementName == "EnvironmentVariable", stack.contains("LaunchAction"),
+            attributes["key"] == "_XCWidgetKind", attributes["isEnabled"]?.uppercased() != "NO"
+        {
+            runsWidget = true
+        }
         if elementName.hasSuffix("Runnable"), stack.last == "LaunchAction" { sawRunnable = true }
         if elementName == "PathRunnable", stack.last == "LaunchAction", otherProgram == nil {
             otherProgram = attributes["BundleIdentifier"] ?? attributes["FilePath"]

@@ -5104,6 +5104,236 @@ import Testing
         #expect(try Detail.result("product-id-mismatch", files: wrong)?.status == .fail)
     }
 
+    /// A scene shown at launch whose `didMove(to:)` declares the buttons' actions as local
+    /// functions: a local function runs when the body calls it, not when it is declared, so the
+    /// observer that only the purchase adds is not added at launch.
+    @Test func aLocalFunctionRunsOnlyWhenCalled() throws {
+        let scene = """
+            import SpriteKit
+            import StoreKit
+
+            final class MenuScene: SKScene, SKPaymentTransactionObserver {
+                override func didMove(to view: SKView) {
+                    backgroundColor = .black
+                    func unlockNight() -> Void {
+                        buy()
+                    }
+                }
+
+                func buy() {
+                    SKPaymentQueue.default().add(self)
+                    SKPaymentQueue.default().add(SKPayment(product: night))
+                }
+
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions { queue.finishTransaction(transaction) }
+                }
+            }
+            """
+        var files = Self.adding("Pebble/MenuScene.swift", scene, to: try Fixture.files(nil))
+        files = try Detail.replacing("Pebble/Store.swift", "Transaction.updates", with: "Transaction.all", in: files)
+        files = try Detail.replacing(
+            "Pebble/Store.swift", "    init() {\n", with: "    init() {\n        _ = MenuScene(fileNamed: \"Menu\")\n",
+            in: files)
+        let declared = try Detail.result("listener-at-launch", files: files)
+        #expect(declared?.status == .warning, "\(declared?.message ?? "")")
+        // Called from the body, it runs.
+        let called = try Detail.replacing(
+            "Pebble/MenuScene.swift", "        buy()\n        }\n",
+            with: "        buy()\n        }\n        unlockNight()\n",
+            in: files)
+        let result = try Detail.result("listener-at-launch", files: called)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        #expect(result?.message.contains("unlockNight() → MenuScene.buy()") == true, "\(result?.message ?? "")")
+    }
+
+    /// A refusal whose `case` hands back the words an alert shows explains it; the same
+    /// closure handing back nothing for it does not.
+    @Test func aRefusalWhoseCaseReturnsTheAlertsMessageIsExplained() throws {
+        let buying = """
+            import StoreKit
+            import SwiftyStoreKit
+
+            final class ProScreen {
+                func buy() {
+                    SwiftyStoreKit.purchaseProduct("com.example.pebble.pro", quantity: 1, atomically: true) { result in
+                        guard case .error(let error) = result else { return }
+                        self.alert(title: "Purchase failed", message: {
+                            switch error.code {
+                            case .paymentNotAllowed:
+                                return "Payment not allowed"
+                            default:
+                                return error.localizedDescription
+                            }
+                        }())
+                    }
+                }
+            }
+            """
+        var files = Self.adding("Pebble/ProScreen.swift", buying, to: try Fixture.files(nil))
+        files = try Detail.replacing("Pebble/Store.swift", "AppStore.canMakePayments", with: "true", in: files)
+        let result = try Detail.result("can-make-payments", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let unexplained = try Detail.replacing(
+            "Pebble/ProScreen.swift", "return \"Payment not allowed\"", with: "return", in: files)
+        #expect(try Detail.result("can-make-payments", files: unexplained)?.status == .warning)
+    }
+
+    /// A view whose `body` shows a product only when it finds it (`if let … firstIndex(where:)`
+    /// with no `else`) names no missing product: the body is not a look-up whose callers could
+    /// report, even where some other `body` is unwrapped with a message.
+    @Test func aViewBodyThatShowsOnlyFoundProductsNamesNoMissingOne() throws {
+        let stored = try Detail.replacing(
+            "Pebble/Store.swift", "    private var updates: Task<Void, Never>?",
+            with: "    var products: [Product] = []\n    private var updates: Task<Void, Never>?",
+            in: try Fixture.files(nil))
+        let files = try Detail.replacing(
+            "Pebble/Store.swift",
+            """
+                    let missing = Self.productIDs.subtracting(products.map(\\.id))
+                    if !missing.isEmpty { print("Unknown product IDs: \\(missing.sorted())") }
+                    return products
+            """,
+            with: """
+                        products = try await Product.products(for: Self.productIDs)
+                        return products
+                """, in: stored)
+        let shop = """
+            import StoreKit
+            import SwiftUI
+
+            struct ShopView: View {
+                let store: Store
+
+                var body: some View {
+                    List {
+                        if let i = store.products.firstIndex(where: { $0.id == "com.example.pebble.pro" }) {
+                            Text(store.products[i].displayName)
+                        }
+                    }
+                }
+            }
+
+            struct Message {
+                var body: String?
+
+                func text() throws -> String {
+                    guard let body else { throw MessageError.empty }
+                    return body
+                }
+            }
+            """
+        let silent = Self.adding("Pebble/ShopView.swift", shop, to: files)
+        let result = try Detail.result("invalid-ids-ignored", files: silent)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        // A property that is the look-up, unwrapped with a message, names it.
+        let named = Self.adding(
+            "Pebble/Pro.swift",
+            """
+            import StoreKit
+
+            extension Store {
+                var pro: Product? { self.products.first(where: { $0.id == "com.example.pebble.pro" }) }
+                func buyPro() async throws {
+                    guard let pro else { throw StoreError.missing("com.example.pebble.pro") }
+                    _ = try await pro.purchase()
+                }
+            }
+            """, to: silent)
+        #expect(try Detail.result("invalid-ids-ignored", files: named)?.status == .pass)
+    }
+
+    /// A purchased branch that finishes only past a `guard` on a product a screen loads leaves
+    /// the transaction in the queue whenever the product is not loaded, as at every launch. A
+    /// `guard` whose `else` finishes too leaves nothing behind.
+    @Test func aGuardThatLeavesBeforeTheFinishLeavesThePurchaseUnfinished() throws {
+        let observer = """
+            import StoreKit
+
+            final class Observer: NSObject, SKPaymentTransactionObserver {
+                var product: SKProduct?
+
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions {
+                        switch transaction.transactionState {
+                        case .purchased:
+                            guard let period = product?.subscriptionPeriod,
+                                  let date = transaction.transactionDate else {
+                                return
+                            }
+                            unlock(from: date, for: period)
+                            queue.finishTransaction(transaction)
+                        case .failed:
+                            queue.finishTransaction(transaction)
+                        default:
+                            break
+                        }
+                    }
+                }
+            }
+            """
+        let files = Self.adding("Pebble/Observer.swift", observer, to: try Fixture.files(nil))
+        let result = try Detail.result("finish-transactions", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        #expect(result?.evidence.map(\.line) == [10])
+        #expect(
+            result?.message.contains("finishes a purchased transaction only when the guard at line 10 holds") == true)
+        let finishedEitherWay = try Detail.replacing(
+            "Pebble/Observer.swift", "            return\n",
+            with: "            queue.finishTransaction(transaction)\n                    return\n", in: files)
+        #expect(try Detail.result("finish-transactions", files: finishedEitherWay)?.status == .pass)
+    }
+
+    /// A response handler that hands a missing product on as `nil` to the handler the asking
+    /// method kept tells no one when the screen that asked only returns on `nil`; the screen
+    /// saying so is the report.
+    @Test func anAbsenceHandedToACompletionIsReportedOnlyByItsReceiver() throws {
+        let upgrade = """
+            import StoreKit
+
+            final class ProUpgrade: NSObject, SKProductsRequestDelegate {
+                private var request: SKProductsRequest?
+                private var completion: ((SKProduct?) -> Void)?
+                let productIdentifier = "com.example.pebble.pro"
+
+                func fetch(completion: @escaping (SKProduct?) -> Void) {
+                    request = SKProductsRequest(productIdentifiers: Set([productIdentifier]))
+                    request?.delegate = self
+                    request?.start()
+                    self.completion = completion
+                }
+
+                func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {
+                    guard let product = response.products.first else {
+                        completion?(nil)
+                        return
+                    }
+                    completion?(product)
+                }
+            }
+
+            final class ProScreen {
+                let upgrade = ProUpgrade()
+
+                func load() {
+                    upgrade.fetch { [weak self] in
+                        guard let product = $0 else { return }
+                        self?.show(product)
+                    }
+                }
+            }
+            """
+        let files = Self.adding("Pebble/ProUpgrade.swift", upgrade, to: try Fixture.files(nil))
+        let result = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        #expect(result?.message == "invalidProductIdentifiers is never read")
+        let told = try Detail.replacing(
+            "Pebble/ProUpgrade.swift", "guard let product = $0 else { return }",
+            with: "guard let product = $0 else { self?.showError(\"The Pro upgrade is not available\"); return }",
+            in: files)
+        #expect(try Detail.result("invalid-ids-ignored", files: told)?.status == .pass)
+    }
+
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
     /// (a message to a handler-taking method, a look-up, a handler setter) are read without a
     /// crash, and the report still comes.

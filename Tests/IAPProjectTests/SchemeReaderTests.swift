@@ -118,6 +118,32 @@ struct SchemeLaunchTargetTests {
         #expect(scheme.launchTarget == .host(bundleIdentifier: "com.apple.springboard"))
     }
 
+    /// The scheme Xcode makes for a widget extension names the app as its runnable and sets
+    /// `_XCWidgetKind`: the run shows the widget on the home screen; the app is not started. A
+    /// switched-off variable leaves an ordinary run of the app.
+    @Test("a widget scheme that names the app runs the widget in SpringBoard")
+    func widgetKind() throws {
+        func scheme(enabled: String) throws -> Scheme {
+            try Self.scheme(
+                """
+                <BuildableProductRunnable runnableDebuggingMode = "0">
+                   <BuildableReference BuildableIdentifier = "primary" BlueprintIdentifier = "A1" BuildableName = "Shop.app"
+                      BlueprintName = "Shop" ReferencedContainer = "container:Shop.xcodeproj">
+                   </BuildableReference>
+                </BuildableProductRunnable>
+                <EnvironmentVariables>
+                   <EnvironmentVariable key = "_XCWidgetKind" value = "" isEnabled = "\(enabled)">
+                   </EnvironmentVariable>
+                   <EnvironmentVariable key = "_XCWidgetFamily" value = "systemMedium" isEnabled = "YES">
+                   </EnvironmentVariable>
+                </EnvironmentVariables>
+                """)
+        }
+        #expect(try scheme(enabled: "YES").launchTarget == .host(bundleIdentifier: "com.apple.springboard"))
+        #expect(
+            try scheme(enabled: "NO").launchTarget == .product(blueprintIdentifier: "A1", buildableName: "Shop.app"))
+    }
+
     /// An action extension's scheme asks at each run which app to start it in; the app it names
     /// for variable expansion is not run.
     @Test("a Run action that asks which app to launch runs none of the project's")
