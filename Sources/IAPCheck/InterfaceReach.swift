@@ -317,6 +317,18 @@ struct InterfaceReach {
         }
     }
 
+    /// True when a notification name is a product ID: a case whose raw value is one
+    /// (`IAPProducts.fullPro.rawValue`). A callback that posts `transaction.payment.productIdentifier`
+    /// as the name reaches the observers registered under the products' IDs.
+    private func namesAProduct(_ name: String) -> Bool {
+        (index.casesByName[name] ?? []).contains { position in
+            let item = index.cases[position]
+            guard let raw = item.rawValue else { return false }
+            let value = index.tokens(item.file)[raw].text
+            return value.contains(".") && !value.contains(where: \.isWhitespace)
+        }
+    }
+
     private func observers(of names: Set<String>) -> [(body: SourceIndex.Span, owner: String?)] {
         guard !names.isEmpty else { return [] }
         var found: [(body: SourceIndex.Span, owner: String?)] = []
@@ -326,7 +338,7 @@ struct InterfaceReach {
                 let end = min(tokens.count, position + 40)
                 guard let nameLabel = (position..<end).first(where: { ["name", "forName"].contains(tokens[$0].text) }),
                     let name = SourceHeuristics.notificationName(tokens, from: nameLabel, limit: end),
-                    names.contains(name)
+                    names.contains(name) || names.contains("productIdentifier") && namesAProduct(name)
                 else { continue }
                 if let selector = (position + 1..<end).first(where: { tokens[$0].text.hasSuffix("selector") }) {
                     guard let method = Self.selectorMethod(tokens, after: selector, limit: end) else { continue }

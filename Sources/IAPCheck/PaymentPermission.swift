@@ -76,7 +76,13 @@ struct PaymentPermission {
                 if file == body.file, body.start <= position, position < body.end { continue }
                 let previous = tokens[position - 1].text
                 let next = position + 1 < tokens.count ? tokens[position + 1].text : ""
-                guard previous == "." || next == "(", !["func", "var", "let"].contains(previous), next != "=" else {
+                // `store.canPay`, `canPay()`, or the message `[store canMakePurchases]`.
+                let message =
+                    scan.language == .objectiveC && next == "]"
+                    && (tokens[position - 1].kind == .identifier || previous == "]" || previous == ")")
+                guard previous == "." || next == "(" || message, !["func", "var", "let"].contains(previous),
+                    next != "="
+                else {
                     continue
                 }
                 uses += 1

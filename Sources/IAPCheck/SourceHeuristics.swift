@@ -94,9 +94,16 @@ struct SourceHeuristics {
                 continue
             }
             let end = objectiveC ? ProductIDFlow.endOfMessageArgument(tokens, from: position) : position
+            // `[[[SKProductsRequest alloc] init…] autorelease]`: let go at the end of the run
+            // loop's pass, before the answer comes.
+            let autoreleased =
+                manual
+                && (position..<body.end).prefix { tokens[$0].text != ";" }.contains {
+                    tokens[$0].text == "autorelease"
+                }
             guard let name = binding else {
                 // Not bound at all: `SKProductsRequest(…).start()`.
-                if !manual { found.append(tokens[position].location) }
+                if !manual || autoreleased { found.append(tokens[position].location) }
                 continue
             }
             let typeName = index.functions[function].typeName
@@ -107,7 +114,7 @@ struct SourceHeuristics {
                         index.properties[$0].attributes.contains("weak")
                     }
                 })
-            if manual, !Self.releases(name, in: tokens, from: end, to: body.end) { continue }
+            if manual, !autoreleased, !Self.releases(name, in: tokens, from: end, to: body.end) { continue }
             if !stored { found.append(tokens[position].location) }
         }
         return found
@@ -208,11 +215,18 @@ struct SourceHeuristics {
         // StoreKit 2 drops unknown IDs silently (a ProductView of one shows an empty placeholder, a
         // StoreView leaves the product out); one place that names them is enough.
         // A ProductView of a product already loaded (`ProductView(id: product.id)`) asks for
-        // nothing new; one given the IDs themselves is a look-up of its own, and so is a StoreView.
+        // nothing new; one given the IDs themselves is a look-up of its own, and so is a StoreView or a
+        // SubscriptionStoreView given product IDs.
         let flow = ProductIDFlow(index: index)
-        let storeKit2 = requests.filter {
+        // Beside RevenueCat, which loads the products itself, a look-up in a function nothing
+        // calls (a StoreKit service kept for later) asks for nothing.
+        let storeKit2 = requests.filter { request in
+            !usage.revenueCat
+                || index.function(containing: request.token, in: request.file).map(index.isEverCalled) ?? true
+        }.filter {
             ["Product.products(for:)", "storeProductsTask(for:)"].contains($0.api)
-                || ["ProductView(id:)", "StoreView(ids:)"].contains($0.api) && !flow.literals(reaching: [$0]).isEmpty
+                || ["ProductView(id:)", "StoreView(ids:)", "SubscriptionStoreView(productIDs:)"].contains($0.api)
+                    && !flow.literals(reaching: [$0]).isEmpty
         }
         if !storeKit2.isEmpty, !storeKit2.contains(where: comparesRequestedAndReturned) {
             var named: Set<String> = []
@@ -1621,28 +1635,34 @@ struct SourceHeuristics {
         guard !usage.storeKit1, !usage.swiftyStoreKit, !usage.mentions("onInAppPurchaseCompletion"),
             ["StoreView", "ProductView", "SubscriptionStoreView"].contains(where: usage.mentions)
         else { return false }
-        return !makesItsOwnPurchases()
+        return !makesItsOwnPurchases(ignoringUncalled: false)
     }
 
     /// True when RevenueCatUI's paywall (`PaywallView`, `presentPaywallIfNeeded`, a paywall
     /// footer) makes every purchase: unless the app takes failures over (`onPurchaseFailure`),
     /// the paywall shows the error of a failed purchase, a refused one included.
     private func sellsOnlyThroughRevenueCatPaywalls() -> Bool {
-        guard usage.onlyRevenueCat, usage.mentions("RevenueCatUI"), !usage.mentions("onPurchaseFailure"),
+        guard usage.revenueCat, !usage.storeKit1, !usage.swiftyStoreKit, usage.mentions("RevenueCatUI"),
+            !usage.mentions("onPurchaseFailure"),
             ["PaywallView", "presentPaywallIfNeeded", "paywallFooter", "originalTemplatePaywallFooter"].contains(
                 where: usage.mentions)
         else { return false }
-        return !makesItsOwnPurchases()
+        return !makesItsOwnPurchases(ignoringUncalled: true)
     }
 
     /// True when some code calls `purchase(…)` itself: `try await product.purchase()`,
     /// `purchase(product)` through the environment's action, RevenueCat's `purchase(package:)`.
-    private func makesItsOwnPurchases() -> Bool {
-        scans.contains { scan in
-            scan.mentions("purchase")
-                && scan.tokens.indices.dropLast().contains {
-                    scan.tokens[$0].text == "purchase" && scan.tokens[$0 + 1].text == "("
-                        && ($0 == 0 || scan.tokens[$0 - 1].text != "func")
+    /// `ignoringUncalled`: a call inside a function nothing calls (a StoreKit service kept
+    /// beside RevenueCat's paywall) buys nothing.
+    private func makesItsOwnPurchases(ignoringUncalled: Bool) -> Bool {
+        index.scans.indices.contains { file in
+            let tokens = index.scans[file].tokens
+            return index.scans[file].mentions("purchase")
+                && tokens.indices.dropLast().contains { position in
+                    tokens[position].text == "purchase" && tokens[position + 1].text == "("
+                        && (position == 0 || tokens[position - 1].text != "func")
+                        && (!ignoringUncalled
+                            || index.function(containing: position, in: file).map(index.isEverCalled) ?? true)
                 }
         }
     }

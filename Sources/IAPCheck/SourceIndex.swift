@@ -379,8 +379,19 @@ struct SourceIndex {
         else { return true }
         let declarations = functionsByName[target.name]?.count ?? 1
         var mentions = 0
-        for scan in scans where scan.mentions(target.name) {
-            mentions += scan.occurrences(of: target.name).count
+        // The body's own mentions do not call it: `func purchase(_ product: Product)` whose body
+        // runs StoreKit's `product.purchase()`.
+        let own = target.body.map { $0.start..<$0.end } ?? 0..<0
+        for (file, scan) in scans.enumerated() where scan.mentions(target.name) {
+            if file == target.body?.file {
+                mentions +=
+                    scan.tokens.indices.filter {
+                        !own.contains($0) && scan.tokens[$0].text == target.name
+                            && [.identifier, .attribute].contains(scan.tokens[$0].kind)
+                    }.count
+            } else {
+                mentions += scan.occurrences(of: target.name).count
+            }
             if mentions > declarations { return true }
         }
         return false

@@ -38,6 +38,12 @@ public struct StoreKitSchemaProblem: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         /// A known key spelt with different letter case, e.g. `productId` for `productID`.
         case wrongKeyCase(found: String, expected: String)
+        /// A key Xcode does not read, one or two letters away from one it does, e.g.
+        /// `familySharable` for `familyShareable`: Xcode ignores it and uses the default.
+        case misspelledKey(found: String, expected: String)
+        /// A subscription group whose subscriptions sit under another key, e.g. `products`:
+        /// Xcode reads them only from `subscriptions`, so it serves none of them.
+        case subscriptionsUnderWrongKey(found: String)
         /// A `type` Xcode does not know, e.g. `AutoRenewableSubscription`.
         case unknownType(String)
         case missingVersion
@@ -56,6 +62,12 @@ public struct StoreKitSchemaProblem: Hashable, Sendable {
         case .wrongKeyCase(let found, let expected):
             return
                 "key \(Diagnostic.quote(found)) should be spelt \(Diagnostic.quote(expected)); keys are case-sensitive"
+        case .misspelledKey(let found, let expected):
+            return
+                "key \(Diagnostic.quote(found)) is not one Xcode reads; it looks like \(Diagnostic.quote(expected)) misspelt"
+        case .subscriptionsUnderWrongKey(let found):
+            return
+                "a subscription group lists its subscriptions under \(Diagnostic.quote(found)); Xcode reads them only from 'subscriptions' and serves none of these"
         case .unknownType(let type):
             var text = "product type \(Diagnostic.quote(type)) is not one Xcode knows"
             if let replacement = StoreKitFileReader.replacement(forType: type) {
@@ -157,6 +169,10 @@ public enum StoreKitFileReader {
             for member in object.members ?? [] where !known.contains(member.key) {
                 if let expected = known.first(where: { $0.lowercased() == member.key.lowercased() }) {
                     report(.wrongKeyCase(found: member.key, expected: expected), member.keyLine, member.keyColumn)
+                } else if member.key.count >= 6,
+                    let expected = known.first(where: { Suggestion.editDistance(Array($0), Array(member.key)) <= 2 })
+                {
+                    report(.misspelledKey(found: member.key, expected: expected), member.keyLine, member.keyColumn)
                 }
             }
         }
@@ -196,6 +212,13 @@ public enum StoreKitFileReader {
                 }
                 checkKeyCase(group, known: StoreKitFileReader.groupKeys)
                 let name = member("name", in: group)?.value.string
+                if member("subscriptions", in: group) == nil,
+                    let misplaced = group.members?.first(where: {
+                        $0.value.elements != nil && $0.key != "localizations"
+                    })
+                {
+                    report(.subscriptionsUnderWrongKey(found: misplaced.key), misplaced.keyLine, misplaced.keyColumn)
+                }
                 for subscription in array("subscriptions", in: group) {
                     product(subscription, section: .subscriptionGroup(name: name))
                 }

@@ -4667,7 +4667,13 @@ import Testing
             with:
                 "Purchases.configure(withAPIKey: \"appl_example\")\n    }\n\n    func buy(_ package: Package) async throws {\n        _ = try await Purchases.shared.purchase(package: package)",
             in: files)
-        #expect(try Detail.result("can-make-payments", files: own)?.status == .warning)
+        // Bought only where a screen calls it: a purchase method nothing calls buys nothing.
+        #expect(try Detail.result("can-make-payments", files: own)?.status == .pass)
+        let called = Self.adding(
+            "Pebble/BuyButton.swift",
+            "func tapped(_ store: Store, _ package: Package) async throws { try await store.buy(package) }\n",
+            to: own)
+        #expect(try Detail.result("can-make-payments", files: called)?.status == .warning)
     }
 
     /// Swift 1's one-ID request, `NSSet(object: id) as! Set<NSString>`, and its count kept with a
@@ -5332,6 +5338,183 @@ import Testing
             with: "guard let product = $0 else { self?.showError(\"The Pro upgrade is not available\"); return }",
             in: files)
         #expect(try Detail.result("invalid-ids-ignored", files: told)?.status == .pass)
+    }
+
+    /// Without ARC, a request autoreleased where it is made is let go at the end of the run
+    /// loop's pass, before StoreKit answers.
+    @Test func anAutoreleasedRequestWithoutARCIsNotKept() throws {
+        let manual = try Detail.replacing(
+            "Pebble.xcodeproj/project.pbxproj", "CLANG_ENABLE_OBJC_ARC = YES;", with: "CLANG_ENABLE_OBJC_ARC = NO;",
+            in: try Fixture.files("ObjectiveCStore"))
+        #expect(try Detail.result("request-not-retained", files: manual)?.status == .pass)
+        let autoreleased = try Detail.replacing(
+            "Pebble/LegacyStore.m", "setWithObjects:PEBBLE_GEMS, nil]];",
+            with: "setWithObjects:PEBBLE_GEMS, nil]] autorelease];", in: manual)
+        let withBracket = try Detail.replacing(
+            "Pebble/LegacyStore.m", "SKProductsRequest *request = [[SKProductsRequest alloc]",
+            with: "SKProductsRequest *request = [[[SKProductsRequest alloc]", in: autoreleased)
+        let result = try Detail.result("request-not-retained", files: withBracket)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        #expect(result?.evidence.map(\.line) == [6])
+    }
+
+    /// A callback that posts the bought product's ID as the notification's name reaches the
+    /// screens that observe the products' IDs (`NSNotification.Name(Products.pro.rawValue)`).
+    @Test func aNotificationNamedByTheProductIDReachesItsObservers() throws {
+        let observer = """
+            import StoreKit
+            import UIKit
+
+            enum Products: String {
+                case pro = "com.example.pebble.pro"
+            }
+
+            final class PebbleObserver: NSObject, SKPaymentTransactionObserver {
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions {
+                        NotificationCenter.default.post(
+                            name: NSNotification.Name(transaction.payment.productIdentifier), object: nil)
+                        queue.finishTransaction(transaction)
+                    }
+                }
+            }
+
+            final class ProController: UIViewController {
+                override func viewDidLoad() {
+                    NotificationCenter.default.addObserver(
+                        self, selector: #selector(unlocked), name: NSNotification.Name(Products.pro.rawValue), object: nil)
+                }
+
+                @objc private func unlocked() {
+                    self.dismiss(animated: true, completion: nil)
+                }
+            }
+            """
+        let files = Self.adding("Pebble/PebbleObserver.swift", observer, to: try Fixture.files(nil))
+        let result = try Detail.result("main-thread-assumed", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        #expect(result?.evidence.map(\.line).contains(25) == true)
+        // A case whose raw value is no product ID names another notification.
+        let other = try Detail.replacing(
+            "Pebble/PebbleObserver.swift", "case pro = \"com.example.pebble.pro\"", with: "case pro = \"Pro unlocked\"",
+            in: files)
+        #expect(try Detail.result("main-thread-assumed", files: other)?.status == .pass)
+    }
+
+    /// A `SubscriptionStoreView` given product IDs looks them up and leaves out the unknown ones
+    /// in silence, as a `StoreView` does.
+    @Test func aSubscriptionStoreViewOfProductIDsIsALookUp() throws {
+        let paywall = """
+            import StoreKit
+            import SwiftUI
+
+            struct PlusView: View {
+                let ids = ["com.example.pebble.plus.monthly", "com.example.pebble.plus.yearly"]
+
+                var body: some View {
+                    SubscriptionStoreView(productIDs: ids)
+                }
+            }
+            """
+        // The store's own look-up names what is missing; the view is then the only silent one.
+        let silentStore = try Detail.replacing(
+            "Pebble/Store.swift",
+            """
+                    let missing = Self.productIDs.subtracting(products.map(\\.id))
+                    if !missing.isEmpty { print("Unknown product IDs: \\(missing.sorted())") }
+
+            """, with: "", in: try Fixture.files(nil))
+        let files = Self.adding("Pebble/PlusView.swift", paywall, to: try Fixture.files(nil))
+        #expect(try Detail.result("invalid-ids-ignored", files: files)?.status == .pass)
+        let result = try Detail.result(
+            "invalid-ids-ignored", files: Self.adding("Pebble/PlusView.swift", paywall, to: silentStore))
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        #expect(result?.message.hasPrefix("Pebble/PlusView.swift, Pebble/Store.swift never compare") == true)
+    }
+
+    /// A StoreKit service nothing calls, kept beside RevenueCat's paywall, asks for nothing and
+    /// buys nothing: its look-up is not judged, and the paywall explains a refused purchase.
+    @Test func aStoreKitServiceNothingCallsBesideRevenueCatIsNotJudged() throws {
+        let service = """
+            import StoreKit
+
+            final class StoreKitService {
+                func loadProducts() async throws -> [Product] {
+                    try await Product.products(for: ["com.example.pebble.pro"])
+                }
+
+                func purchase(_ product: Product) async throws -> Bool {
+                    if case .success = try await product.purchase() { return true }
+                    return false
+                }
+            }
+            """
+        let paywall = """
+            import RevenueCat
+            import RevenueCatUI
+            import SwiftUI
+
+            struct ProPaywall: View {
+                var body: some View {
+                    PaywallView()
+                }
+            }
+            """
+        var files = Self.adding("Pebble/StoreKitService.swift", service, to: try Fixture.files(nil))
+        files = Self.adding("Pebble/ProPaywall.swift", paywall, to: files)
+        files = try Detail.replacing("Pebble/Store.swift", "AppStore.canMakePayments", with: "true", in: files)
+        let invalid = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(invalid?.status == .pass, "\(invalid?.message ?? "")")
+        let permission = try Detail.result("can-make-payments", files: files)
+        #expect(permission?.status == .pass, "\(permission?.message ?? "")")
+        // Called by a screen, the service's look-up and purchase are the app's own.
+        let called = Self.adding(
+            "Pebble/BuyButton.swift",
+            """
+            import StoreKit
+
+            func buyPro(with service: StoreKitService) async throws {
+                let products = try await service.loadProducts()
+                _ = try await service.purchase(products[0])
+            }
+            """, to: files)
+        #expect(try Detail.result("invalid-ids-ignored", files: called)?.status == .warning)
+        #expect(try Detail.result("can-make-payments", files: called)?.status == .warning)
+    }
+
+    /// An Objective-C wrapper asked as a message (`if ([store canMakePurchases]) { buy }`) with
+    /// no `else` refuses in silence, as the Swift call does.
+    @Test func anObjectiveCWrapperAskedAsAMessageWithNoElseIsSilent() throws {
+        let helper = """
+            #import <StoreKit/StoreKit.h>
+
+            @implementation PurchaseHelper
+            - (BOOL)canMakePurchases {
+                return [SKPaymentQueue canMakePayments];
+            }
+            - (void)purchaseProUpgrade {
+                [[SKPaymentQueue defaultQueue] addPayment:[SKPayment paymentWithProduct:self.proUpgrade]];
+            }
+            @end
+
+            @implementation CategoryController
+            - (void)tableView:(UITableView *)tableView didSelectRowAtIndexPath:(NSIndexPath *)indexPath {
+                if ([self.helper canMakePurchases]) {
+                    [self.helper purchaseProUpgrade];
+                }
+            }
+            @end
+            """
+        var files = Self.adding("Pebble/PurchaseHelper.m", helper, to: try Fixture.files(nil))
+        files = try Detail.replacing("Pebble/Store.swift", "AppStore.canMakePayments", with: "true", in: files)
+        let result = try Detail.result("can-make-payments", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        let told = try Detail.replacing(
+            "Pebble/PurchaseHelper.m", "        [self.helper purchaseProUpgrade];\n    }",
+            with:
+                "        [self.helper purchaseProUpgrade];\n    } else {\n        [self showAlert:@\"Purchases are turned off\"];\n    }",
+            in: files)
+        #expect(try Detail.result("can-make-payments", files: told)?.status == .pass)
     }
 
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow

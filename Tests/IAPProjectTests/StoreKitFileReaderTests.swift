@@ -43,6 +43,48 @@ struct StoreKitFileReaderTests {
         #expect(file.problems.first?.diagnostic.severity == .error)
     }
 
+    /// A hand-written file with its subscriptions under the group's `products` and a key one
+    /// letter off (`familySharable`): Xcode serves none of those subscriptions, and ignores the
+    /// misspelt key.
+    @Test("reports subscriptions under another key and a misspelt key, and keeps none of those subscriptions")
+    func handWrittenGroup() throws {
+        let text = """
+            {
+              "products" : [
+                { "familySharable" : false, "productID" : "com.example.app.coins", "type" : "Consumable" }
+              ],
+              "subscriptionGroups" : [
+                {
+                  "id" : "A1B2C3D4",
+                  "localizations" : [],
+                  "name" : "Plus",
+                  "products" : [
+                    { "productID" : "com.example.app.monthly", "type" : "RecurringSubscription" }
+                  ]
+                }
+              ],
+              "version" : { "major" : 3, "minor" : 0 }
+            }
+            """
+        let file = try StoreKitFileReader.read(Array(text.utf8), path: "Hand.storekit")
+        #expect(file.productIDs == ["com.example.app.coins"])
+        #expect(
+            file.problems.map(\.kind) == [
+                .misspelledKey(found: "familySharable", expected: "familyShareable"),
+                .subscriptionsUnderWrongKey(found: "products"),
+            ])
+        #expect(file.problems.map(\.location.line) == [3, 10])
+        #expect(file.problems.last?.message.contains("reads them only from 'subscriptions'") == true)
+        // Keys Xcode may add later, far from every known one, are tolerated.
+        let newer = text.replacingOccurrences(of: "\"familySharable\" : false, ", with: "\"_storeKitFutureFlag\" : 1, ")
+            .replacingOccurrences(
+                of: "\"products\" : [\n        { \"productID\" : \"com.example.app.monthly\"",
+                with: "\"subscriptions\" : [\n        { \"productID\" : \"com.example.app.monthly\"")
+        let tolerated = try StoreKitFileReader.read(Array(newer.utf8), path: "Newer.storekit")
+        #expect(tolerated.problems.isEmpty, "\(tolerated.problems.map(\.message))")
+        #expect(tolerated.productIDs == ["com.example.app.coins", "com.example.app.monthly"])
+    }
+
     @Test("reports a missing version at the top of the file")
     func noVersion() throws {
         let file = try read("NoVersion.storekit")
