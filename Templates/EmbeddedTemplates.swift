@@ -3,7 +3,7 @@
 
 extension BuiltInTemplates {
     /// Changes whenever a name or a source below changes.
-    public static let digest = "b4f723637e4cb08f"
+    public static let digest = "e50217128f08e681"
 
     /// Each built-in template's source, by name (`StoreKit2/StoreManager.swift`).
     public static let sources: [String: String] = [
@@ -5292,7 +5292,9 @@ type names and the `version` with what Xcode writes; a file no scheme selects on
 
 **What goes wrong.** Xcode has no published schema for `.storekit` files. A file written or edited
 by hand easily gets a key in the wrong case (`productId` instead of `productID`), an invented type
-name (`AutoRenewableSubscription`), or no `version`. Xcode may then ignore parts of it.
+name (`AutoRenewableSubscription`), a key one or two letters off (`familySharable`), subscriptions
+listed under `products` instead of inside a subscription group, or no `version`. Xcode may then
+ignore parts of it.
 
 **How to tell.** `iapkit check` validates the file against the shape that Xcode itself writes.
 
@@ -5376,7 +5378,8 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 
 `iapkit check` id: `request-not-retained` · heuristic · warning\
 Scans the Swift and Objective-C sources for an `SKProductsRequest` that only a local (or nothing)
-holds, never stored in a property or a collection; a pattern, not proof, so it only warns.
+holds, never stored in a property or a collection (in Objective-C without ARC, a request created
+with `autorelease` is not kept either); a pattern, not proof, so it only warns.
 
 **What goes wrong.** In StoreKit 1, an `SKProductsRequest` created in a local variable can be
 released as soon as the method returns. Its delegate is a weak reference, so nothing else keeps it
@@ -5396,7 +5399,9 @@ Reads the StoreKit 1 delegate and observer methods (by signature) and warns when
 or AppKit, or sets a `@Published` property of its own type when that type is an `ObservableObject`, in its body without hopping to the
 main thread or the main actor; a notification it posts counts as well when the observer's method
 (a selector, a block, or a method given by name, `queue: nil, using: showFailure`) touches the
-interface, since `NotificationCenter` delivers it on the posting thread; a call with no receiver
+interface, since `NotificationCenter` delivers it on the posting thread (a notification named by
+the bought product's ID, `post(name: .init(transaction.payment.productIdentifier), …)`, reaches
+the observers registered under the products' IDs); a call with no receiver
 reaches a method inherited from an extension of the superclass or of a protocol
 (`extension UIViewController { func showAlert(…) }`) when one type alone has it. A call of the
 project's own helper whose name says it runs on the main queue or thread (`runOnMainThread { }`)
@@ -5436,8 +5441,9 @@ UI reads.
 Scans the sources: StoreKit 1 (or SwiftyStoreKit) code that never reads the invalid IDs (a
 response handler that looks for each requested product and reports the missing ones, with a
 message such as "not found", "no products found" or "product not available", counts as reading them, but not one about a request gone missing),
-and StoreKit 2 look-ups, a `StoreView(ids:)` given the IDs among them, of which none ever
-compares requested and returned IDs. Looking a requested ID up among the returned products
+and StoreKit 2 look-ups, a `StoreView(ids:)` or `SubscriptionStoreView(productIDs:)` given the IDs
+among them, of which none ever compares requested and returned IDs (beside RevenueCat, a StoreKit
+service of the app's own that nothing calls looks nothing up). Looking a requested ID up among the returned products
 (`products.first(where: { $0.id == proID })`) in the function that asks is a comparison, and so
 is an empty answer to a request for one ID (`isEmpty`, or `guard let product = products.first`
 whose `else` reports, also where the kept answer is bought: `guard let product =
@@ -5664,7 +5670,8 @@ if #available(iOS 16.4, macOS 14.4, *) {
 `iapkit check` id: `can-make-payments` · automatic · warning\
 The code that `iapkit generate` writes checks `canMakePayments` before every purchase. In a
 project, the check warns when the code sells but never asks `canMakePayments` (or only in a wrapper
-nothing calls, even through one-line wrappers of the wrapper, or only to log a refusal or do nothing, as in `if … canMakePayments() { buy } else
+nothing calls, even through one-line wrappers of the wrapper, or asked as a message,
+`if ([helper canMakePurchases]) { buy }` with no `else`, or only to log a refusal or do nothing, as in `if … canMakePayments() { buy } else
 { print(…) }`, or a Restore action that restores only `if … canMakePayments()`, with no `else`, the project's own logging macros included (`#define DLog(...) NSLog(…)`), or only
 to write the answer into a text, `"Can pay: \(AppStore.canMakePayments)"` on a debug screen, or to hand the refusal to a completion, `else { onComplete(false) }`, that every
 caller's closure ignores; showing the buy button only when payments are allowed is fine) nor explains `paymentNotAllowed` (StoreKit 1) or `purchaseNotAllowed` (StoreKit
@@ -5672,7 +5679,8 @@ caller's closure ignores; showing the buy button only when payments are allowed 
 that hands an alert its message counts; an app that sells only through StoreKit's views,
 `StoreView`, `ProductView` or `SubscriptionStoreView`, without an `onInAppPurchaseCompletion` of
 its own, lets them show StoreKit's alert, and so does RevenueCatUI's `PaywallView` for an app with
-no purchase call or `onPurchaseFailure` of its own; a wrapper read only as `guard store.isAllowed else {
+no purchase call or `onPurchaseFailure` of its own, a StoreKit service nothing calls beside it
+buying nothing; a wrapper read only as `guard store.isAllowed else {
 return }` refuses in silence too, while `if store.isAllowed { show the purchase section }` is
 fine; an error enum of the app's own with a case of that name
 explains nothing by describing itself: some code must produce the case); test your screens with purchases turned off.
@@ -6090,7 +6098,7 @@ StoreKit 配置文件（`.storekit`）让 Xcode 在本地扮演 App Store，不�
 `iapkit check` id：`storekit-config-schema` · 自动 · 错误\
 读取项目中的每个 `.storekit` 文件，将其中的键及其大小写、产品类型名称和 `version` 与 Xcode 写出的内容进行比较；没有被任何 scheme 选中的文件只给出警告。
 
-**问题所在**：Xcode 没有公开 `.storekit` 文件的 schema。手写或手工编辑的文件很容易出现大小写错误的键（用 `productId` 代替 `productID`）、凭空编造的类型名称（`AutoRenewableSubscription`），或者缺少 `version`。这样 Xcode 可能会忽略文件的部分内容。
+**问题所在**：Xcode 没有公开 `.storekit` 文件的 schema。手写或手工编辑的文件很容易出现大小写错误的键（用 `productId` 代替 `productID`）、凭空编造的类型名称（`AutoRenewableSubscription`）、差一两个字母的键（`familySharable`）、列在 `products` 下而不是订阅组里的订阅，或者缺少 `version`。这样 Xcode 可能会忽略文件的部分内容。
 
 **如何识别**：`iapkit check` 会按照 Xcode 自己写出的结构来验证该文件。
 
@@ -6159,7 +6167,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 产品请求过早被释放
 
 `iapkit check` id：`request-not-retained` · 启发式 · 警告\
-扫描 Swift 和 Objective-C 源代码，查找只由局部变量持有（或者根本没人持有）、从未保存到属性或集合中的 `SKProductsRequest`；这只是一种模式，不是证据，所以只给出警告。
+扫描 Swift 和 Objective-C 源代码，查找只由局部变量持有（或者根本没人持有）、从未保存到属性或集合中的 `SKProductsRequest`（在不使用 ARC 的 Objective-C 代码中，用 `autorelease` 创建的请求同样没有被保留）；这只是一种模式，不是证据，所以只给出警告。
 
 **问题所在**：在 StoreKit 1 中，用局部变量创建的 `SKProductsRequest` 可能在方法返回后立即被释放。它的代理是弱引用，没有别的东西让它保持存活，于是回调永远不会到来。
 
@@ -6170,7 +6178,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 假定代理回调在主线程上
 
 `iapkit check` id：`main-thread-assumed` · 启发式 · 警告\
-按方法签名找出 StoreKit 1 的代理方法和观察者方法，如果某个方法在方法体中操作了 UIKit 或 AppKit，或者设置了所在类型（须为 `ObservableObject`）自己的 `@Published` 属性，却没有先切换到主线程或 main actor，就给出警告；它发出的通知也算在内：如果观察者的方法（selector、代码块，或者按名字传入的方法，如 `queue: nil, using: showFailure`）操作了界面，同样会警告，因为 `NotificationCenter` 在发出通知的线程上投递通知；不带接收者的调用，如果只有一个类型拥有该方法，会到达从父类或协议的扩展继承来的方法（`extension UIViewController { func showAlert(…) }`）。调用项目自己的辅助函数、且函数名表明它在主队列或主线程上运行（`runOnMainThread { }`），也算作切换；第三方库中名字像界面调用的类型方法（`SVProgressHUD.dismiss()`）不算操作界面。代理调用的完成回调如果是某个界面传进来的，而该界面的代码块没有自己切换到主线程就操作了界面（例如 `requestProducts { … tableView.reloadData() }`，或者其他类型赋给代理所调用属性的闭包 `observer.onPurchase = { … }`），也算在内；项目自己的视图类同样算，它由父类认出（`ActivityIndicator : UIView`），界面的 `@IBOutlet` 也算（除非对它调用的是项目自己先切换到主线程的方法，例如内部使用 `DispatchQueue.main.async` 的 `buyButton.enable()`）。回调执行的代码会向下跟踪四层：所在类型自己的方法、自由函数（有多个重载时，取第一个与调用的参数标签相符的；例如接收通知名并发出该通知的辅助函数），以及项目中只有一个类定义（协议要求不算，所以 `delegate?.didPurchase()` 会到达实现它的那唯一一个界面）、且调用时写出了该方法参数标签的方法，或者调用链起点那个类型的方法（`Settings.shared.disableAds()`），以及它所设置属性的 `didSet`（`offerView.price = …`，而 `didSet` 会修改按钮标题）。SwiftyStoreKit 无论是复制进源代码、放在 `Pods` 文件夹中，还是作为软件包加入，都会在它的观察者中调用 `purchaseProduct`、`restorePurchases` 和 `completeTransactions` 的完成回调，因此这些回调也按同样方式判断；如果某个包装函数把结果继续传给自己的完成回调（在回调中调用 `completion(true)`），调用者交给它的闭包也一样判断。
+按方法签名找出 StoreKit 1 的代理方法和观察者方法，如果某个方法在方法体中操作了 UIKit 或 AppKit，或者设置了所在类型（须为 `ObservableObject`）自己的 `@Published` 属性，却没有先切换到主线程或 main actor，就给出警告；它发出的通知也算在内：如果观察者的方法（selector、代码块，或者按名字传入的方法，如 `queue: nil, using: showFailure`）操作了界面，同样会警告，因为 `NotificationCenter` 在发出通知的线程上投递通知（以买下的产品 ID 命名的通知，`post(name: .init(transaction.payment.productIdentifier), …)`，会到达以各产品 ID 注册的观察者）；不带接收者的调用，如果只有一个类型拥有该方法，会到达从父类或协议的扩展继承来的方法（`extension UIViewController { func showAlert(…) }`）。调用项目自己的辅助函数、且函数名表明它在主队列或主线程上运行（`runOnMainThread { }`），也算作切换；第三方库中名字像界面调用的类型方法（`SVProgressHUD.dismiss()`）不算操作界面。代理调用的完成回调如果是某个界面传进来的，而该界面的代码块没有自己切换到主线程就操作了界面（例如 `requestProducts { … tableView.reloadData() }`，或者其他类型赋给代理所调用属性的闭包 `observer.onPurchase = { … }`），也算在内；项目自己的视图类同样算，它由父类认出（`ActivityIndicator : UIView`），界面的 `@IBOutlet` 也算（除非对它调用的是项目自己先切换到主线程的方法，例如内部使用 `DispatchQueue.main.async` 的 `buyButton.enable()`）。回调执行的代码会向下跟踪四层：所在类型自己的方法、自由函数（有多个重载时，取第一个与调用的参数标签相符的；例如接收通知名并发出该通知的辅助函数），以及项目中只有一个类定义（协议要求不算，所以 `delegate?.didPurchase()` 会到达实现它的那唯一一个界面）、且调用时写出了该方法参数标签的方法，或者调用链起点那个类型的方法（`Settings.shared.disableAds()`），以及它所设置属性的 `didSet`（`offerView.price = …`，而 `didSet` 会修改按钮标题）。SwiftyStoreKit 无论是复制进源代码、放在 `Pods` 文件夹中，还是作为软件包加入，都会在它的观察者中调用 `purchaseProduct`、`restorePurchases` 和 `completeTransactions` 的完成回调，因此这些回调也按同样方式判断；如果某个包装函数把结果继续传给自己的完成回调（在回调中调用 `completion(true)`），调用者交给它的闭包也一样判断。
 
 **问题所在**：StoreKit 1 不保证在主线程上调用它的代理。直接在回调中刷新 table view 或设置 published 属性的代码，可能看不到任何效果，甚至崩溃，而空列表很容易被误当成缺少产品。
 
@@ -6181,7 +6189,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 未知 ID 从未被报告
 
 `iapkit check` id：`invalid-ids-ignored` · 启发式 · 警告\
-扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found"、"no products found" 或 "product not available" 之类的消息报告缺少的那些，也算读取了，但说某个请求不见了的消息不算），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询（传入 ID 的 `StoreView(ids:)` 也算一次查询）。在发出请求的函数里从返回的产品中查找某个请求的 ID（`products.first(where: { $0.id == proID })`）算作比较，只请求一个 ID 时检查结果是否为空也算（`isEmpty`，或者 `else` 中报告了问题的 `guard let product = products.first`，在购买时检查保存下来的结果也算：`guard let product = store.products.first else { 告诉用户 }`；对 StoreKit 1 来说，处理代码用 `==` 或对标识符做 `switch` 保留匹配的那个产品也算，把数量存进变量（`NSUInteger count = [response.products count]` 或 `var count : Int = response.products.count`）、在 `if (count > 0)` 的 `else` 或 `else if` 中报告也算）。「一个 ID」可以写成 `[proID]`（也可以带类型转换：`NSSet(object: proID) as! Set<NSString>`）、`[NSSet setWithObject:proID]`、`[NSSet setWithArray:@[proID]]`，也可以是声明为只有一个元素的集合常量（`let proIDs: Set<String> = ["com.example.pro"]`，以 `Array(proIDs)` 请求）；`Set([proID])` 也算，写成 `Set(arrayLiteral: proID)`、局部常量 `let ids = Set([proID])`、类型的常量 `StoreConfig.productIDs`，或者只有一个 case 的枚举的全部 case（`Set(Unlock.allCases.map(\.rawValue))`）也算；从 `[NSSet set]` 逐步添加而成的集合不算；对 StoreKit 1 来说，把答复保存在属性里（`products = response.products`），并在购买处解包时给出提示（`guard let upgrade = products?.first else { showFailure() }`），或者保存那一个产品（`self.product = [response.products objectAtIndex:0]`）并在它为 nil 时报告（`if (!self.product) { … }`），也是同样的检查（处理代码把缺少的产品以 `nil` 交给完成回调 `completion?(nil)` 时，只有调用方传入的闭包在收到 `nil` 时说了些什么，才算报告；`guard let product = $0 else { return }` 不算）；保存那一个产品（`product = products.first`），并在解包时给出提示（`guard let product else { purchaseError = "…" }`），也是同样的检查。对 StoreKit 1 来说，处理代码比较返回的产品数量与请求的数量，并报告数量不足（`guard response.products.count == expected else { … }`），同样能发现缺少的 ID。留在 SwiftyStoreKit 查询旁边、自己并没有发出请求的 `productsRequest(_:didReceive:)` 不算一次请求。如果函数把请求到的产品返回出去或交给完成回调，查找就交给保存返回结果的调用方（`let products = await store.load()`，然后 `if product.id == proID`；或者只传入一个 ID，`store.load(for: [proID])`，并在 `found.first` 为 nil 时报告）或它传入的闭包；逐个检查请求的条目、指出返回结果中缺少哪一个的循环（`if map[plan] == nil { print(…) }`）也算比较。只复制到一个没有任何代码读取的属性里的无效 ID，不算被读取；`products.filter({ $0.productIdentifier == id }).first` 和 `first(where:)` 一样是查找，它的 `else { return "" }` 不会告诉任何人；在其他地方，这样的查找只有在 `else` 中报告了缺少的产品时才算（视图的 `body` 只显示它找到的产品，不是一个可以由调用方报告的查找）；放在已加载产品旁边的查找函数（`func product(for id: String) -> Product? { products.first { $0.id == id } }`），只要有调用方解包它并给出提示（`guard let product = shop.product(for: id) else { 告诉用户 }`），也算。`if let product = products.first { …; return }` 之后紧跟一条提示消息，也是同样的检查，但用写死的价格代替缺少的产品（`return "$2.99"`）不会告诉任何人，只把缺少的 ID 丢掉的循环（`_ = id`）也一样；没有任何代码调用的无效 ID 读取函数，等于什么也没读。对 StoreKit 1 来说，拿到产品的界面（例如通过代理）查找想要的 ID（`if let product = products.first(where: { $0.productIdentifier == productID })`），并在 `else` 中告诉用户，和响应处理代码一样指出了缺少的产品；查找某笔交易买下的产品（`== transaction.payment.productIdentifier`）则不算。如果 App 从不请求产品，而是直接用 ID 付款（设置了 `productIdentifier` 的 `SKMutablePayment`），同样无法指出未知的 ID。
+扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found"、"no products found" 或 "product not available" 之类的消息报告缺少的那些，也算读取了，但说某个请求不见了的消息不算），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询（传入 ID 的 `StoreView(ids:)` 或 `SubscriptionStoreView(productIDs:)` 也算一次查询；与 RevenueCat 并存时，没有任何代码调用的 App 自己的 StoreKit 服务不算查询）。在发出请求的函数里从返回的产品中查找某个请求的 ID（`products.first(where: { $0.id == proID })`）算作比较，只请求一个 ID 时检查结果是否为空也算（`isEmpty`，或者 `else` 中报告了问题的 `guard let product = products.first`，在购买时检查保存下来的结果也算：`guard let product = store.products.first else { 告诉用户 }`；对 StoreKit 1 来说，处理代码用 `==` 或对标识符做 `switch` 保留匹配的那个产品也算，把数量存进变量（`NSUInteger count = [response.products count]` 或 `var count : Int = response.products.count`）、在 `if (count > 0)` 的 `else` 或 `else if` 中报告也算）。「一个 ID」可以写成 `[proID]`（也可以带类型转换：`NSSet(object: proID) as! Set<NSString>`）、`[NSSet setWithObject:proID]`、`[NSSet setWithArray:@[proID]]`，也可以是声明为只有一个元素的集合常量（`let proIDs: Set<String> = ["com.example.pro"]`，以 `Array(proIDs)` 请求）；`Set([proID])` 也算，写成 `Set(arrayLiteral: proID)`、局部常量 `let ids = Set([proID])`、类型的常量 `StoreConfig.productIDs`，或者只有一个 case 的枚举的全部 case（`Set(Unlock.allCases.map(\.rawValue))`）也算；从 `[NSSet set]` 逐步添加而成的集合不算；对 StoreKit 1 来说，把答复保存在属性里（`products = response.products`），并在购买处解包时给出提示（`guard let upgrade = products?.first else { showFailure() }`），或者保存那一个产品（`self.product = [response.products objectAtIndex:0]`）并在它为 nil 时报告（`if (!self.product) { … }`），也是同样的检查（处理代码把缺少的产品以 `nil` 交给完成回调 `completion?(nil)` 时，只有调用方传入的闭包在收到 `nil` 时说了些什么，才算报告；`guard let product = $0 else { return }` 不算）；保存那一个产品（`product = products.first`），并在解包时给出提示（`guard let product else { purchaseError = "…" }`），也是同样的检查。对 StoreKit 1 来说，处理代码比较返回的产品数量与请求的数量，并报告数量不足（`guard response.products.count == expected else { … }`），同样能发现缺少的 ID。留在 SwiftyStoreKit 查询旁边、自己并没有发出请求的 `productsRequest(_:didReceive:)` 不算一次请求。如果函数把请求到的产品返回出去或交给完成回调，查找就交给保存返回结果的调用方（`let products = await store.load()`，然后 `if product.id == proID`；或者只传入一个 ID，`store.load(for: [proID])`，并在 `found.first` 为 nil 时报告）或它传入的闭包；逐个检查请求的条目、指出返回结果中缺少哪一个的循环（`if map[plan] == nil { print(…) }`）也算比较。只复制到一个没有任何代码读取的属性里的无效 ID，不算被读取；`products.filter({ $0.productIdentifier == id }).first` 和 `first(where:)` 一样是查找，它的 `else { return "" }` 不会告诉任何人；在其他地方，这样的查找只有在 `else` 中报告了缺少的产品时才算（视图的 `body` 只显示它找到的产品，不是一个可以由调用方报告的查找）；放在已加载产品旁边的查找函数（`func product(for id: String) -> Product? { products.first { $0.id == id } }`），只要有调用方解包它并给出提示（`guard let product = shop.product(for: id) else { 告诉用户 }`），也算。`if let product = products.first { …; return }` 之后紧跟一条提示消息，也是同样的检查，但用写死的价格代替缺少的产品（`return "$2.99"`）不会告诉任何人，只把缺少的 ID 丢掉的循环（`_ = id`）也一样；没有任何代码调用的无效 ID 读取函数，等于什么也没读。对 StoreKit 1 来说，拿到产品的界面（例如通过代理）查找想要的 ID（`if let product = products.first(where: { $0.productIdentifier == productID })`），并在 `else` 中告诉用户，和响应处理代码一样指出了缺少的产品；查找某笔交易买下的产品（`== transaction.payment.productIdentifier`）则不算。如果 App 从不请求产品，而是直接用 ID 付款（设置了 `productIdentifier` 的 `SKMutablePayment`），同样无法指出未知的 ID。
 
 **问题所在**：代码只读取返回的产品，从不查看没有返回的那些。StoreKit 1 把它们列在 `invalidProductIdentifiers` 中；StoreKit 2 则什么也不说。
 
@@ -6282,7 +6290,7 @@ if #available(iOS 16.4, macOS 14.4, *) {
 ### 设备上已禁止付款
 
 `iapkit check` id：`can-make-payments` · 自动 · 警告\
-`iapkit generate` 生成的代码在每次购买之前都会检查 `canMakePayments`。在项目中，如果代码在销售产品，却从不询问 `canMakePayments`（或者只在一个没人调用的封装函数中询问，经过只有一行的外层封装函数转手也算，或者问了之后在不允许付款时只打一条日志、什么也不做，比如 `if … canMakePayments() { 购买 } else { print(…) }`，或者恢复购买的动作只在 `if … canMakePayments()` 时恢复、却没有 `else`，项目自己的日志宏也算日志（`#define DLog(...) NSLog(…)`），或者只把答案写进一段文字，比如调试界面上的 `"Can pay: \(AppStore.canMakePayments)"`，或者把拒绝交给一个完成回调 `else { onComplete(false) }`，而每个调用者传入的闭包都忽略了它；只在允许付款时才显示购买按钮则没有问题），也没有在一个不只是打日志的分支里说明 `paymentNotAllowed`（StoreKit 1）或 `purchaseNotAllowed`（StoreKit 2）（`case .paymentNotAllowed: return "Payment not allowed"` 这样把提示文字交给弹窗的分支算作说明；只通过 StoreKit 自己的视图 `StoreView`、`ProductView` 或 `SubscriptionStoreView` 销售、又没有自己的 `onInAppPurchaseCompletion` 的 App，由这些视图显示 StoreKit 的提示；没有自己的购买调用或 `onPurchaseFailure`、只通过 RevenueCatUI 的 `PaywallView` 销售的 App 也一样；只以 `guard store.isAllowed else { return }` 形式读取的封装同样是默不作声的拒绝，而 `if store.isAllowed { 显示购买区域 }` 没有问题；App 自己的错误枚举里有同名的 case，只是描述它自己，并不算说明：必须有代码真正产生这个 case），这项检查就会给出警告；请在关闭了购买功能的设备上测试你的界面。
+`iapkit generate` 生成的代码在每次购买之前都会检查 `canMakePayments`。在项目中，如果代码在销售产品，却从不询问 `canMakePayments`（或者只在一个没人调用的封装函数中询问，经过只有一行的外层封装函数转手也算，或者以消息形式询问、`if ([helper canMakePurchases]) { 购买 }` 却没有 `else`，或者问了之后在不允许付款时只打一条日志、什么也不做，比如 `if … canMakePayments() { 购买 } else { print(…) }`，或者恢复购买的动作只在 `if … canMakePayments()` 时恢复、却没有 `else`，项目自己的日志宏也算日志（`#define DLog(...) NSLog(…)`），或者只把答案写进一段文字，比如调试界面上的 `"Can pay: \(AppStore.canMakePayments)"`，或者把拒绝交给一个完成回调 `else { onComplete(false) }`，而每个调用者传入的闭包都忽略了它；只在允许付款时才显示购买按钮则没有问题），也没有在一个不只是打日志的分支里说明 `paymentNotAllowed`（StoreKit 1）或 `purchaseNotAllowed`（StoreKit 2）（`case .paymentNotAllowed: return "Payment not allowed"` 这样把提示文字交给弹窗的分支算作说明；只通过 StoreKit 自己的视图 `StoreView`、`ProductView` 或 `SubscriptionStoreView` 销售、又没有自己的 `onInAppPurchaseCompletion` 的 App，由这些视图显示 StoreKit 的提示；没有自己的购买调用或 `onPurchaseFailure`、只通过 RevenueCatUI 的 `PaywallView` 销售的 App 也一样（旁边没有任何代码调用的 StoreKit 服务不算购买）；只以 `guard store.isAllowed else { return }` 形式读取的封装同样是默不作声的拒绝，而 `if store.isAllowed { 显示购买区域 }` 没有问题；App 自己的错误枚举里有同名的 case，只是描述它自己，并不算说明：必须有代码真正产生这个 case），这项检查就会给出警告；请在关闭了购买功能的设备上测试你的界面。
 
 **问题所在**：「屏幕使用时间」和设备管理可以禁止 App 内购买。产品可能仍然能够加载，但每次购买都会失败，而一个点了没反应的购买按钮看起来就像个 bug。
 

@@ -93,7 +93,7 @@ final class CheckContext {
         guard scheme.hasLaunchAction else { return false }
         switch scheme.launchTarget {
         case nil: break
-        case .host, .askedAtRun, .testsOnly, .buildsOnly, .nothingToRun: return false
+        case .host, .askedAtRun, .widgetOnHomeScreen, .testsOnly, .buildsOnly, .nothingToRun: return false
         case .product(let blueprint, _): guard sellingTargets.runningCode.contains(blueprint) else { return false }
         }
         guard let snapshot, let configuration = scheme.launchConfiguration else { return true }

@@ -255,8 +255,9 @@ struct LaunchReachability {
         return true
     }
 
-    /// The first listener token in the span outside its deferred parts.
-    fileprivate func listener(in span: SourceIndex.Span) -> Int? {
+    /// The first listener token in the span outside its deferred parts (`deferredParts(of:)` of
+    /// the span, worked out once by the caller, which walks the same parts).
+    fileprivate func listener(in span: SourceIndex.Span, outside deferred: [DeferredPart]) -> Int? {
         let tokens = listenerTokens[span.file]
         var low = 0
         var high = tokens.count
@@ -265,7 +266,6 @@ struct LaunchReachability {
             if tokens[middle] < span.start { low = middle + 1 } else { high = middle }
         }
         guard low < tokens.count, tokens[low] < span.end else { return nil }
-        let deferred = Self.deferredParts(of: span, index: index)
         return tokens[low...].prefix { $0 < span.end }.first { token in
             !deferred.contains { $0.range.contains(token) }
         }
@@ -355,10 +355,12 @@ private struct Search {
         while head < queue.count {
             var item = queue[head]
             head += 1
+            var deferred: [LaunchReachability.DeferredPart] = []
             if item.mode == .code {
                 item.span = LaunchReachability.runningPart(of: item.span, index: reachability.index)
+                deferred = LaunchReachability.deferredParts(of: item.span, index: reachability.index)
             }
-            if item.mode == .code, let token = reachability.listener(in: item.span) {
+            if item.mode == .code, let token = reachability.listener(in: item.span, outside: deferred) {
                 guard
                     let listener = reachability.listeners.first(where: {
                         $0.file == item.span.file && $0.token == token
@@ -377,7 +379,7 @@ private struct Search {
             }
             guard item.depth < LaunchReachability.maximumDepth else { continue }
             switch item.mode {
-            case .code: followCode(item)
+            case .code: followCode(item, deferred: deferred)
             case .viewBody, .childViewBody: followViewBody(item)
             }
         }
@@ -585,7 +587,7 @@ private struct Search {
         }
     }
 
-    private mutating func followCode(_ item: Item) {
+    private mutating func followCode(_ item: Item, deferred: [LaunchReachability.DeferredPart]) {
         let tokens = index.tokens(item.span.file)
         let objectiveC = index.scans[item.span.file].language == .objectiveC
         let currentType =
@@ -593,8 +595,7 @@ private struct Search {
             ?? index.type(containing: item.span.start, in: item.span.file).map { index.types[$0].name }
         let depth = item.depth
         // A tap or alert handler runs when the user acts, not at launch; a local function runs
-        // when the body calls it.
-        let deferred = LaunchReachability.deferredParts(of: item.span, index: index)
+        // when the body calls it (`deferred`, from `LaunchReachability.deferredParts(of:)`).
         var localFunctions: [String: SourceIndex.Span] = [:]
         var nextDeferred = 0
         var position = item.span.start

@@ -399,15 +399,21 @@ struct SourceHeuristics {
         return !closures.isEmpty && closures.allSatisfy { !Self.closureReportsAbsence($0, index.tokens($0.file)) }
     }
 
-    /// The block for the absence after a `guard let … = …` or `if let … = …` condition ending
-    /// near `position`: the `else { … }`, as its opening and closing braces.
-    static func elseBlock(_ tokens: [SwiftToken], after position: Int) -> Range<Int>? {
+    /// The `{` that ends a condition running on from `position` (the `else {` of a `guard`, the
+    /// body of an `if`), looked for within 40 tokens and not past the enclosing block's `}`.
+    static func conditionBrace(_ tokens: [SwiftToken], after position: Int) -> Int? {
         var cursor = position
         while cursor < tokens.count, tokens[cursor].text != "{" {
             if tokens[cursor].text == "}" || cursor - position > 40 { return nil }
             cursor += 1
         }
-        guard cursor < tokens.count, cursor > 0 else { return nil }
+        return cursor < tokens.count ? cursor : nil
+    }
+
+    /// The block for the absence after a `guard let … = …` or `if let … = …` condition ending
+    /// near `position`: the `else { … }`, as its opening and closing braces.
+    static func elseBlock(_ tokens: [SwiftToken], after position: Int) -> Range<Int>? {
+        guard let cursor = conditionBrace(tokens, after: position), cursor > 0 else { return nil }
         if tokens[cursor - 1].text == "else" { return cursor..<SourceIndex.close(tokens, from: cursor) }
         let afterBody = SourceIndex.close(tokens, from: cursor)
         guard afterBody + 1 < tokens.count, tokens[afterBody].text == "else", tokens[afterBody + 1].text == "{" else {
@@ -1012,12 +1018,7 @@ struct SourceHeuristics {
     /// something (an alert, a message, a thrown error), not only `return nil`: a price shown
     /// when the product is there is no report of a missing one.
     static func reportsWhenMissing(_ tokens: [SwiftToken], after end: Int) -> Bool {
-        var cursor = end
-        while cursor < tokens.count, tokens[cursor].text != "{" {
-            if tokens[cursor].text == "}" || cursor - end > 40 { return false }
-            cursor += 1
-        }
-        guard cursor < tokens.count else { return false }
+        guard let cursor = conditionBrace(tokens, after: end) else { return false }
         var elseBlock = cursor
         if cursor == 0 || tokens[cursor - 1].text != "else" {
             // `if let … { … } else { … }`: past the body to its `else`.

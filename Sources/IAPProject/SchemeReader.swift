@@ -55,6 +55,9 @@ public enum SchemeLaunchTarget: Hashable, Sendable {
     /// Whatever app the developer picks at each run (`askForAppToLaunch`), as an extension's
     /// scheme asks: the scheme runs no app of the project by itself.
     case askedAtRun
+    /// A widget shown on the home screen (`_XCWidgetKind` set), which SpringBoard hosts though
+    /// the scheme names the app as its runnable: the app itself is not started.
+    case widgetOnHomeScreen
     /// Nothing to run, and tests to run: a scheme for a test bundle, whose Run action starts
     /// no app.
     case testsOnly
@@ -171,7 +174,7 @@ public enum SchemeReader {
         } else if let host = collector.remoteBundleIdentifier ?? collector.otherProgram {
             launchTarget = .host(bundleIdentifier: host)
         } else if collector.runsWidget {
-            launchTarget = .host(bundleIdentifier: "com.apple.springboard")
+            launchTarget = .widgetOnHomeScreen
         } else if let product = collector.launchedProduct {
             launchTarget = .product(blueprintIdentifier: product.blueprint, buildableName: product.name)
         } else if collector.sawTestable {

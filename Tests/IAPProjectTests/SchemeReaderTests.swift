@@ -139,7 +139,7 @@ struct SchemeLaunchTargetTests {
                 </EnvironmentVariables>
                 """)
         }
-        #expect(try scheme(enabled: "YES").launchTarget == .host(bundleIdentifier: "com.apple.springboard"))
+        #expect(try scheme(enabled: "YES").launchTarget == .widgetOnHomeScreen)
         #expect(
             try scheme(enabled: "NO").launchTarget == .product(blueprintIdentifier: "A1", buildableName: "Shop.app"))
     }
