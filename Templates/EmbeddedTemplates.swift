@@ -3,7 +3,7 @@
 
 extension BuiltInTemplates {
     /// Changes whenever a name or a source below changes.
-    public static let digest = "e50217128f08e681"
+    public static let digest = "c69cfa331ee29068"
 
     /// Each built-in template's source, by name (`StoreKit2/StoreManager.swift`).
     public static let sources: [String: String] = [
@@ -5058,7 +5058,8 @@ known at run time (`bundleIdentifier + "." + suffix`); a `+` between two lists o
 planIDs`, each a literal or made by `allCases` or `map`) joins no ID, and a subscript's key
 (`purchasable[kind]`) picks a list without adding its type's cases to it; a `guard let ids = … else
 { … }` takes its value from before the `else`; `static let pro = Self("com.example.pro")` in an
-extension of the app's own ID type makes that type from one whole ID. A stored property without a value is
+extension of the app's own ID type makes that type from one whole ID, and so does a literal joined only to
+empty text (`Shop.prefix + "com.example.pro"` with `static let prefix = ""`). A stored property without a value is
 followed to what its type assigns it (`init` setting `productIDs = …`, or an empty one grown by
 `productIDs.append("com.example.pro")` in `viewDidLoad`, which also makes one appended ID one ID), and a property list the
 code reads by name (`Bundle.main.path(forResource: "Products", ofType: "plist")`) gives its IDs,
@@ -5128,7 +5129,9 @@ product deliberately has no prefix, leave it and treat the warning as a reminder
 `iapkit check` id: `bundle-id-mismatch` · automatic · error\
 Resolves `PRODUCT_BUNDLE_IDENTIFIER` as Xcode does (`.xcconfig` files included) for every build
 configuration of the app that sells, the one with the catalogue's `bundleID` (not a watch or demo
-app), and a literal `CFBundleIdentifier` in `Info.plist`, and compares each with that ID.
+app), and the `CFBundleIdentifier` in `Info.plist`, written out or built from other settings as
+templates before Xcode 7 did (`com.example.${PRODUCT_NAME:rfc1034identifier}`), and compares each
+with that ID.
 
 **What goes wrong.** Products belong to exactly one App Store Connect app, identified by its
 bundle ID. In-app purchases are never shared between apps. A build with another bundle ID
@@ -5422,7 +5425,7 @@ whose `didSet` retitles a button). SwiftyStoreKit, whether copied into the sourc
 or added as a package, calls the completions of `purchaseProduct`, `restorePurchases` and
 `completeTransactions` from its observer, so those completions are judged the same way, and so are
 the closures callers hand to a wrapper that passes the answer on (`completion(true)` inside the
-completion).
+completion), unless the wrapper has hopped first (`DispatchQueue.main.async { completion(true) }`).
 
 **What goes wrong.** StoreKit 1 does not promise to call its delegates on the main thread. Code
 that reloads a table view or sets a published property straight from the callback may do nothing
@@ -5585,7 +5588,9 @@ of `if state == .purchased { } else if state == .failed { }` with no branch and 
 state leaves that state's transactions unfinished, unless the observer finishes after it; a
 branch that collects its transactions (`restored.append(transaction)`) is served by the method
 the observer hands the collection to after the loop (`handleRestored(restored)`) when that method
-finishes them. StoreKit hands every transaction to every observer, so a second observer that
+finishes them, and restored transactions left alone as they arrive are finished by a
+`paymentQueueRestoreCompletedTransactionsFinished(_:)` that walks `queue.transactions` and
+finishes the restored ones. StoreKit hands every transaction to every observer, so a second observer that
 only shows progress needs no finish of its own when another finishes that state. An
 observer that implements `paymentQueue(_:removedTransactions:)` but not
 `paymentQueue(_:updatedTransactions:)` finishes nothing: StoreKit hands new transactions only to
@@ -5610,6 +5615,8 @@ Scans the sources for `AppStore.sync()`, `restoreCompletedTransactions()`, a rec
 Swift method that nothing calls (its name is written nowhere else, and it is no action, override
 or delegate method) restores nothing, and neither does a restore action that only re-reads
 `Transaction.currentEntitlements`: that answers from the device and asks the App Store nothing.
+An `AppStore.sync()` in a type of the project's own that nothing makes or names, such as a file of
+sample calls, restores nothing either.
 A `restoreCompletedTransactions()` called from the observer's own
 `paymentQueue(_:updatedTransactions:)` runs after a purchase, not when the customer asks, so it is
 no way to restore. Whether a customer finds the button is for a person to judge.
@@ -5672,9 +5679,11 @@ The code that `iapkit generate` writes checks `canMakePayments` before every pur
 project, the check warns when the code sells but never asks `canMakePayments` (or only in a wrapper
 nothing calls, even through one-line wrappers of the wrapper, or asked as a message,
 `if ([helper canMakePurchases]) { buy }` with no `else`, or only to log a refusal or do nothing, as in `if … canMakePayments() { buy } else
-{ print(…) }`, or a Restore action that restores only `if … canMakePayments()`, with no `else`, the project's own logging macros included (`#define DLog(...) NSLog(…)`), or only
-to write the answer into a text, `"Can pay: \(AppStore.canMakePayments)"` on a debug screen, or to hand the refusal to a completion, `else { onComplete(false) }`, that every
-caller's closure ignores; showing the buy button only when payments are allowed is fine) nor explains `paymentNotAllowed` (StoreKit 1) or `purchaseNotAllowed` (StoreKit
+{ print(…) }`, other conditions joined with `&&` or `,` included, or inside the Buy action
+itself (`- (IBAction)buy:`) with no `else` before it goes on to start the purchase, or a Restore action that restores only `if … canMakePayments()`, with no `else`, the project's own logging macros included (`#define DLog(...) NSLog(…)`), or only
+to write the answer into a text, `"Can pay: \(AppStore.canMakePayments)"` on a debug screen, or to hand the refusal to a completion, `else { onComplete(false) }`, or to a
+closure property, `purchaseStatusBlock?(.disabled)`, that every caller's closure ignores (one
+that looks only for `.purchased` ignores `.disabled`); showing the buy button only when payments are allowed is fine) nor explains `paymentNotAllowed` (StoreKit 1) or `purchaseNotAllowed` (StoreKit
 2) in a branch that does more than log (a `case .paymentNotAllowed: return "Payment not allowed"`
 that hands an alert its message counts; an app that sells only through StoreKit's views,
 `StoreView`, `ProductView` or `SubscriptionStoreView`, without an `onInAppPurchaseCompletion` of
@@ -5952,7 +5961,7 @@ func loadProducts(_ identifiers: Set<String>) async throws -> [Product] {
 ### 产品 ID 不一致
 
 `iapkit check` id：`product-id-mismatch` · 自动 · 错误\
-追踪每一个最终流入产品请求的字面量（经由常量、枚举和 `#define`，Swift 与 Objective-C 都算）；如果某个 ID 既不在商品目录中，也不在任何 `.storekit` 文件中，或者与其中某个 ID 只差一点，就判定失败；运行时拼接成 ID 的片段只给出警告，单独一个 `"."` 把只有运行时才知道的值连起来（`bundleIdentifier + "." + suffix`）也一样；两个 ID 列表之间的 `+`（`tipIDs + planIDs`，每个列表是字面量，或由 `allCases`、`map` 生成）并没有拼接出 ID；下标的键（`purchasable[kind]`）只是选出一个列表，不会把键所属类型的所有 case 加进请求；`guard let ids = … else { … }` 的值只取到 `else` 之前；在 App 自己的 ID 类型的扩展中写 `static let pro = Self("com.example.pro")`，是用一个完整的 ID 构造该类型。声明时没有值的存储属性，会跟踪到所在类型给它赋的值（`init` 中的 `productIDs = …`，或者初始为空、在 `viewDidLoad` 中用 `productIDs.append("com.example.pro")` 添加的值，这样只添加一个 ID 也就是只请求一个 ID）；代码按名字读取的属性列表文件（`Bundle.main.path(forResource: "Products", ofType: "plist")`）提供其中的 ID，并在文件写出它们的位置检查：数组中的字符串，以及值为普通值的字典的键（`com.example.pro` → `⭐️`）。
+追踪每一个最终流入产品请求的字面量（经由常量、枚举和 `#define`，Swift 与 Objective-C 都算）；如果某个 ID 既不在商品目录中，也不在任何 `.storekit` 文件中，或者与其中某个 ID 只差一点，就判定失败；运行时拼接成 ID 的片段只给出警告，单独一个 `"."` 把只有运行时才知道的值连起来（`bundleIdentifier + "." + suffix`）也一样；两个 ID 列表之间的 `+`（`tipIDs + planIDs`，每个列表是字面量，或由 `allCases`、`map` 生成）并没有拼接出 ID；下标的键（`purchasable[kind]`）只是选出一个列表，不会把键所属类型的所有 case 加进请求；`guard let ids = … else { … }` 的值只取到 `else` 之前；在 App 自己的 ID 类型的扩展中写 `static let pro = Self("com.example.pro")`，是用一个完整的 ID 构造该类型；只与空文本相连的字面量（`Shop.prefix + "com.example.pro"`，其中 `static let prefix = ""`）也是一个完整的 ID。声明时没有值的存储属性，会跟踪到所在类型给它赋的值（`init` 中的 `productIDs = …`，或者初始为空、在 `viewDidLoad` 中用 `productIDs.append("com.example.pro")` 添加的值，这样只添加一个 ID 也就是只请求一个 ID）；代码按名字读取的属性列表文件（`Bundle.main.path(forResource: "Products", ofType: "plist")`）提供其中的 ID，并在文件写出它们的位置检查：数组中的字符串，以及值为普通值的字典的键（`com.example.pro` → `⭐️`）。
 
 **问题所在**：代码请求的 ID 与 App Store Connect 中的不同。常见的原因有：拼写错误、大小写不同、在该用产品 ID 的地方传了 Bundle ID，或者在运行时用 Bundle ID 加后缀拼出 ID——一旦 Debug 构建使用不同的 Bundle ID，这种做法就会出错。
 
@@ -5996,7 +6005,7 @@ func loadProducts(_ identifiers: Set<String>) async throws -> [Product] {
 ### Bundle ID 指向了另一个 App
 
 `iapkit check` id：`bundle-id-mismatch` · 自动 · 错误\
-像 Xcode 那样解析 `PRODUCT_BUNDLE_IDENTIFIER`（包括 `.xcconfig` 文件中的设置），覆盖负责销售的那个 App 的每个构建配置——也就是使用商品目录中 `bundleID` 的 App，而不是手表 App 或演示 App；再加上 `Info.plist` 中写成字面值的 `CFBundleIdentifier`，逐一与这个 ID 进行比较。
+像 Xcode 那样解析 `PRODUCT_BUNDLE_IDENTIFIER`（包括 `.xcconfig` 文件中的设置），覆盖负责销售的那个 App 的每个构建配置——也就是使用商品目录中 `bundleID` 的 App，而不是手表 App 或演示 App；再加上 `Info.plist` 中的 `CFBundleIdentifier`（无论是直接写出，还是像 Xcode 7 之前的模板那样由其他设置拼成，如 `com.example.${PRODUCT_NAME:rfc1034identifier}`），逐一与这个 ID 进行比较。
 
 **问题所在**：产品只属于一个 App Store Connect App，这个 App 由它的 Bundle ID 标识。App 内购买项目永远不会在 App 之间共享。使用其他 Bundle ID 的构建版本（通常是 ID 以 `.dev` 或 `.debug` 结尾的 Debug 构建）询问的是另一个 App，而那个 App 什么都不卖。
 
@@ -6178,7 +6187,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 假定代理回调在主线程上
 
 `iapkit check` id：`main-thread-assumed` · 启发式 · 警告\
-按方法签名找出 StoreKit 1 的代理方法和观察者方法，如果某个方法在方法体中操作了 UIKit 或 AppKit，或者设置了所在类型（须为 `ObservableObject`）自己的 `@Published` 属性，却没有先切换到主线程或 main actor，就给出警告；它发出的通知也算在内：如果观察者的方法（selector、代码块，或者按名字传入的方法，如 `queue: nil, using: showFailure`）操作了界面，同样会警告，因为 `NotificationCenter` 在发出通知的线程上投递通知（以买下的产品 ID 命名的通知，`post(name: .init(transaction.payment.productIdentifier), …)`，会到达以各产品 ID 注册的观察者）；不带接收者的调用，如果只有一个类型拥有该方法，会到达从父类或协议的扩展继承来的方法（`extension UIViewController { func showAlert(…) }`）。调用项目自己的辅助函数、且函数名表明它在主队列或主线程上运行（`runOnMainThread { }`），也算作切换；第三方库中名字像界面调用的类型方法（`SVProgressHUD.dismiss()`）不算操作界面。代理调用的完成回调如果是某个界面传进来的，而该界面的代码块没有自己切换到主线程就操作了界面（例如 `requestProducts { … tableView.reloadData() }`，或者其他类型赋给代理所调用属性的闭包 `observer.onPurchase = { … }`），也算在内；项目自己的视图类同样算，它由父类认出（`ActivityIndicator : UIView`），界面的 `@IBOutlet` 也算（除非对它调用的是项目自己先切换到主线程的方法，例如内部使用 `DispatchQueue.main.async` 的 `buyButton.enable()`）。回调执行的代码会向下跟踪四层：所在类型自己的方法、自由函数（有多个重载时，取第一个与调用的参数标签相符的；例如接收通知名并发出该通知的辅助函数），以及项目中只有一个类定义（协议要求不算，所以 `delegate?.didPurchase()` 会到达实现它的那唯一一个界面）、且调用时写出了该方法参数标签的方法，或者调用链起点那个类型的方法（`Settings.shared.disableAds()`），以及它所设置属性的 `didSet`（`offerView.price = …`，而 `didSet` 会修改按钮标题）。SwiftyStoreKit 无论是复制进源代码、放在 `Pods` 文件夹中，还是作为软件包加入，都会在它的观察者中调用 `purchaseProduct`、`restorePurchases` 和 `completeTransactions` 的完成回调，因此这些回调也按同样方式判断；如果某个包装函数把结果继续传给自己的完成回调（在回调中调用 `completion(true)`），调用者交给它的闭包也一样判断。
+按方法签名找出 StoreKit 1 的代理方法和观察者方法，如果某个方法在方法体中操作了 UIKit 或 AppKit，或者设置了所在类型（须为 `ObservableObject`）自己的 `@Published` 属性，却没有先切换到主线程或 main actor，就给出警告；它发出的通知也算在内：如果观察者的方法（selector、代码块，或者按名字传入的方法，如 `queue: nil, using: showFailure`）操作了界面，同样会警告，因为 `NotificationCenter` 在发出通知的线程上投递通知（以买下的产品 ID 命名的通知，`post(name: .init(transaction.payment.productIdentifier), …)`，会到达以各产品 ID 注册的观察者）；不带接收者的调用，如果只有一个类型拥有该方法，会到达从父类或协议的扩展继承来的方法（`extension UIViewController { func showAlert(…) }`）。调用项目自己的辅助函数、且函数名表明它在主队列或主线程上运行（`runOnMainThread { }`），也算作切换；第三方库中名字像界面调用的类型方法（`SVProgressHUD.dismiss()`）不算操作界面。代理调用的完成回调如果是某个界面传进来的，而该界面的代码块没有自己切换到主线程就操作了界面（例如 `requestProducts { … tableView.reloadData() }`，或者其他类型赋给代理所调用属性的闭包 `observer.onPurchase = { … }`），也算在内；项目自己的视图类同样算，它由父类认出（`ActivityIndicator : UIView`），界面的 `@IBOutlet` 也算（除非对它调用的是项目自己先切换到主线程的方法，例如内部使用 `DispatchQueue.main.async` 的 `buyButton.enable()`）。回调执行的代码会向下跟踪四层：所在类型自己的方法、自由函数（有多个重载时，取第一个与调用的参数标签相符的；例如接收通知名并发出该通知的辅助函数），以及项目中只有一个类定义（协议要求不算，所以 `delegate?.didPurchase()` 会到达实现它的那唯一一个界面）、且调用时写出了该方法参数标签的方法，或者调用链起点那个类型的方法（`Settings.shared.disableAds()`），以及它所设置属性的 `didSet`（`offerView.price = …`，而 `didSet` 会修改按钮标题）。SwiftyStoreKit 无论是复制进源代码、放在 `Pods` 文件夹中，还是作为软件包加入，都会在它的观察者中调用 `purchaseProduct`、`restorePurchases` 和 `completeTransactions` 的完成回调，因此这些回调也按同样方式判断；如果某个包装函数把结果继续传给自己的完成回调（在回调中调用 `completion(true)`），调用者交给它的闭包也一样判断，除非包装函数已经先切换到主线程（`DispatchQueue.main.async { completion(true) }`）。
 
 **问题所在**：StoreKit 1 不保证在主线程上调用它的代理。直接在回调中刷新 table view 或设置 published 属性的代码，可能看不到任何效果，甚至崩溃，而空列表很容易被误当成缺少产品。
 
@@ -6235,7 +6244,7 @@ final class TransactionListener {
 ### 交易从未结束
 
 `iapkit check` id：`finish-transactions` · 启发式 · 警告\
-查找对 `finish()` 或 `finishTransaction(_:)` 的调用（或者由 SwiftyStoreKit 结束交易），对于 StoreKit 1 观察者中的 switch，还要在处理 `.failed`（Swift 1 和 2 写作 `.Failed`）的分支里找到这样的调用；如果 App 在会执行的代码里调用了 `restoreCompletedTransactions()`（没有任何代码调用的 `restore()` 不会带来恢复的交易），处理 `.restored` 的分支里也要有（在包含 switch 的代码块里、switch 之后结束交易，对每个没有提前返回的分支都算数）；它不会检查每一条路径。在任何状态的分支里，如果结束交易之前有一个 `guard … else { return }`（或 `break`、`continue`），而它的 `else` 不结束交易，那么条件不成立时交易就会留在队列里；如果条件要等某个界面加载的产品，每次启动时它都不成立。位于没有任何代码调用的函数中的 `Transaction.updates` 循环不在这里判断：它根本不会运行，`listener-at-launch` 会报告没有代码在监听。会运行的循环必须结束它收到的交易，可以自己结束，也可以通过它调用的方法结束；几个方法同名时按参数标签区分（`handle(updatedTransaction:)` 不是购买时用的 `handle(transaction:)`）。把更新直接丢掉的循环 `for await _ in Transaction.updates` 手里没有可以结束的交易：只有遍历 `Transaction.unfinished` 并结束其中交易、且不在任何 `if` 或 `guard` 之内的循环（写在循环里或它调用的方法里都可以），才算结束了到达的交易（只在什么都没拥有时才运行的那种，会让续期交易一直不被结束）。如果用 `if state == .purchased { } else if state == .failed { }` 这样的判断链区分状态，却没有为某个状态准备分支或 `else`，而观察者在判断链之后也没有结束交易，那么这个状态的交易就不会被结束；只把交易收集起来的分支（`restored.append(transaction)`），如果观察者在循环之后把这个集合交给一个会结束其中交易的方法（`handleRestored(restored)`），也算结束了。StoreKit 会把每笔交易交给每一个观察者，所以只显示进度的第二个观察者，在另一个观察者已经结束该状态的交易时，不必自己再结束。如果观察者实现了 `paymentQueue(_:removedTransactions:)`，却没有实现 `paymentQueue(_:updatedTransactions:)`，那它什么交易也结束不了：StoreKit 只把新交易交给后者。
+查找对 `finish()` 或 `finishTransaction(_:)` 的调用（或者由 SwiftyStoreKit 结束交易），对于 StoreKit 1 观察者中的 switch，还要在处理 `.failed`（Swift 1 和 2 写作 `.Failed`）的分支里找到这样的调用；如果 App 在会执行的代码里调用了 `restoreCompletedTransactions()`（没有任何代码调用的 `restore()` 不会带来恢复的交易），处理 `.restored` 的分支里也要有（在包含 switch 的代码块里、switch 之后结束交易，对每个没有提前返回的分支都算数）；它不会检查每一条路径。在任何状态的分支里，如果结束交易之前有一个 `guard … else { return }`（或 `break`、`continue`），而它的 `else` 不结束交易，那么条件不成立时交易就会留在队列里；如果条件要等某个界面加载的产品，每次启动时它都不成立。位于没有任何代码调用的函数中的 `Transaction.updates` 循环不在这里判断：它根本不会运行，`listener-at-launch` 会报告没有代码在监听。会运行的循环必须结束它收到的交易，可以自己结束，也可以通过它调用的方法结束；几个方法同名时按参数标签区分（`handle(updatedTransaction:)` 不是购买时用的 `handle(transaction:)`）。把更新直接丢掉的循环 `for await _ in Transaction.updates` 手里没有可以结束的交易：只有遍历 `Transaction.unfinished` 并结束其中交易、且不在任何 `if` 或 `guard` 之内的循环（写在循环里或它调用的方法里都可以），才算结束了到达的交易（只在什么都没拥有时才运行的那种，会让续期交易一直不被结束）。如果用 `if state == .purchased { } else if state == .failed { }` 这样的判断链区分状态，却没有为某个状态准备分支或 `else`，而观察者在判断链之后也没有结束交易，那么这个状态的交易就不会被结束；只把交易收集起来的分支（`restored.append(transaction)`），如果观察者在循环之后把这个集合交给一个会结束其中交易的方法（`handleRestored(restored)`），也算结束了；到达时未被处理的恢复交易，如果 `paymentQueueRestoreCompletedTransactionsFinished(_:)` 遍历 `queue.transactions` 并结束其中恢复的交易，也算结束了。StoreKit 会把每笔交易交给每一个观察者，所以只显示进度的第二个观察者，在另一个观察者已经结束该状态的交易时，不必自己再结束。如果观察者实现了 `paymentQueue(_:removedTransactions:)`，却没有实现 `paymentQueue(_:updatedTransactions:)`，那它什么交易也结束不了：StoreKit 只把新交易交给后者。
 
 **问题所在**：交易会一直留在队列中，直到 App 结束它。StoreKit 会在每次启动时再次交付未结束的交易，而且在上一次购买未结束之前，同一个消耗型项目无法再次购买。
 
@@ -6246,7 +6255,7 @@ final class TransactionListener {
 ### 无法恢复购买
 
 `iapkit check` id：`restore-button` · 启发式 · 警告\
-扫描源代码，查找 `AppStore.sync()`、`restoreCompletedTransactions()`、收据刷新（`SKReceiptRefreshRequest`、`InAppReceipt.refresh`），或者显示了自带恢复按钮的 StoreKit 视图（`.storeButton(.visible, for: .restorePurchases)`）；如果商品目录里只有消耗型项目，就不需要恢复入口。没有任何代码调用的 Swift 方法（它的名字在别处从未出现，也不是动作方法、重写方法或代理方法）恢复不了任何购买；只是重新读取 `Transaction.currentEntitlements` 的恢复操作也一样：它只根据设备上已有的数据作答，并没有询问 App Store。在观察者自己的 `paymentQueue(_:updatedTransactions:)` 中调用的 `restoreCompletedTransactions()` 是在购买之后执行的，而不是在顾客要求时，所以也不算恢复入口。顾客能否找到这个按钮，则需要由人来判断。
+扫描源代码，查找 `AppStore.sync()`、`restoreCompletedTransactions()`、收据刷新（`SKReceiptRefreshRequest`、`InAppReceipt.refresh`），或者显示了自带恢复按钮的 StoreKit 视图（`.storeButton(.visible, for: .restorePurchases)`）；如果商品目录里只有消耗型项目，就不需要恢复入口。没有任何代码调用的 Swift 方法（它的名字在别处从未出现，也不是动作方法、重写方法或代理方法）恢复不了任何购买；只是重新读取 `Transaction.currentEntitlements` 的恢复操作也一样：它只根据设备上已有的数据作答，并没有询问 App Store。项目自己的某个类型如果从未被创建、也从未在别处被提到（例如一个存放示例调用的文件），其中的 `AppStore.sync()` 同样恢复不了任何购买。在观察者自己的 `paymentQueue(_:updatedTransactions:)` 中调用的 `restoreCompletedTransactions()` 是在购买之后执行的，而不是在顾客要求时，所以也不算恢复入口。顾客能否找到这个按钮，则需要由人来判断。
 
 **问题所在**：App 审核要求销售非消耗型项目或订阅的 App 提供恢复购买的方式，例如在重新安装之后或在新设备上。没有恢复入口的 App 会被拒绝。
 
@@ -6290,7 +6299,7 @@ if #available(iOS 16.4, macOS 14.4, *) {
 ### 设备上已禁止付款
 
 `iapkit check` id：`can-make-payments` · 自动 · 警告\
-`iapkit generate` 生成的代码在每次购买之前都会检查 `canMakePayments`。在项目中，如果代码在销售产品，却从不询问 `canMakePayments`（或者只在一个没人调用的封装函数中询问，经过只有一行的外层封装函数转手也算，或者以消息形式询问、`if ([helper canMakePurchases]) { 购买 }` 却没有 `else`，或者问了之后在不允许付款时只打一条日志、什么也不做，比如 `if … canMakePayments() { 购买 } else { print(…) }`，或者恢复购买的动作只在 `if … canMakePayments()` 时恢复、却没有 `else`，项目自己的日志宏也算日志（`#define DLog(...) NSLog(…)`），或者只把答案写进一段文字，比如调试界面上的 `"Can pay: \(AppStore.canMakePayments)"`，或者把拒绝交给一个完成回调 `else { onComplete(false) }`，而每个调用者传入的闭包都忽略了它；只在允许付款时才显示购买按钮则没有问题），也没有在一个不只是打日志的分支里说明 `paymentNotAllowed`（StoreKit 1）或 `purchaseNotAllowed`（StoreKit 2）（`case .paymentNotAllowed: return "Payment not allowed"` 这样把提示文字交给弹窗的分支算作说明；只通过 StoreKit 自己的视图 `StoreView`、`ProductView` 或 `SubscriptionStoreView` 销售、又没有自己的 `onInAppPurchaseCompletion` 的 App，由这些视图显示 StoreKit 的提示；没有自己的购买调用或 `onPurchaseFailure`、只通过 RevenueCatUI 的 `PaywallView` 销售的 App 也一样（旁边没有任何代码调用的 StoreKit 服务不算购买）；只以 `guard store.isAllowed else { return }` 形式读取的封装同样是默不作声的拒绝，而 `if store.isAllowed { 显示购买区域 }` 没有问题；App 自己的错误枚举里有同名的 case，只是描述它自己，并不算说明：必须有代码真正产生这个 case），这项检查就会给出警告；请在关闭了购买功能的设备上测试你的界面。
+`iapkit generate` 生成的代码在每次购买之前都会检查 `canMakePayments`。在项目中，如果代码在销售产品，却从不询问 `canMakePayments`（或者只在一个没人调用的封装函数中询问，经过只有一行的外层封装函数转手也算，或者以消息形式询问、`if ([helper canMakePurchases]) { 购买 }` 却没有 `else`，或者问了之后在不允许付款时只打一条日志、什么也不做，比如 `if … canMakePayments() { 购买 } else { print(…) }`（用 `&&` 或 `,` 连接了其他条件时也一样），或者在购买动作本身（`- (IBAction)buy:`）中询问却没有 `else`、接着就开始购买，或者恢复购买的动作只在 `if … canMakePayments()` 时恢复、却没有 `else`，项目自己的日志宏也算日志（`#define DLog(...) NSLog(…)`），或者只把答案写进一段文字，比如调试界面上的 `"Can pay: \(AppStore.canMakePayments)"`，或者把拒绝交给一个完成回调 `else { onComplete(false) }`，或交给一个闭包属性 `purchaseStatusBlock?(.disabled)`，而每个调用者传入或赋值的闭包都忽略了它（只检查 `.purchased` 的闭包就忽略了 `.disabled`）；只在允许付款时才显示购买按钮则没有问题），也没有在一个不只是打日志的分支里说明 `paymentNotAllowed`（StoreKit 1）或 `purchaseNotAllowed`（StoreKit 2）（`case .paymentNotAllowed: return "Payment not allowed"` 这样把提示文字交给弹窗的分支算作说明；只通过 StoreKit 自己的视图 `StoreView`、`ProductView` 或 `SubscriptionStoreView` 销售、又没有自己的 `onInAppPurchaseCompletion` 的 App，由这些视图显示 StoreKit 的提示；没有自己的购买调用或 `onPurchaseFailure`、只通过 RevenueCatUI 的 `PaywallView` 销售的 App 也一样（旁边没有任何代码调用的 StoreKit 服务不算购买）；只以 `guard store.isAllowed else { return }` 形式读取的封装同样是默不作声的拒绝，而 `if store.isAllowed { 显示购买区域 }` 没有问题；App 自己的错误枚举里有同名的 case，只是描述它自己，并不算说明：必须有代码真正产生这个 case），这项检查就会给出警告；请在关闭了购买功能的设备上测试你的界面。
 
 **问题所在**：「屏幕使用时间」和设备管理可以禁止 App 内购买。产品可能仍然能够加载，但每次购买都会失败，而一个点了没反应的购买按钮看起来就像个 bug。
 

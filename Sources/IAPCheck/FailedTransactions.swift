@@ -71,6 +71,9 @@ struct FailedTransactions {
             for state in State.judgedForFinishing where state != .restored || restores {
                 var finished = false
                 var unfinished: SourceLocation?
+                if state == .restored, finishesRestoredWhenTheRestoreEnds(typeName: function.typeName) {
+                    finished = true
+                }
                 for span in bodies {
                     for branch in branches(for: state, in: span, fallsThrough: function.isObjectiveC) {
                         if finishes(branch.body, typeName: function.typeName)
@@ -171,6 +174,27 @@ struct FailedTransactions {
             guard previous == "(" || previous == ":", callee >= 0, tokens[callee].kind == .identifier else { continue }
             for function in index.functions(named: tokens[callee].text, in: typeName) {
                 if let body = index.functions[function].body, finishes(body, typeName: typeName) { return true }
+            }
+        }
+        return false
+    }
+
+    /// True when the type's `paymentQueueRestoreCompletedTransactionsFinished` walks the queue's
+    /// transactions (`for transaction in queue.transactions`) and finishes the restored ones: the
+    /// observer may leave them alone as they arrive, since they are finished once the restore
+    /// is over.
+    private func finishesRestoredWhenTheRestoreEnds(typeName: String?) -> Bool {
+        for candidate in index.functions(named: "paymentQueueRestoreCompletedTransactionsFinished", in: typeName) {
+            guard let body = index.functions[candidate].body else { continue }
+            let tokens = index.tokens(body.file)
+            let walksQueue = (body.start..<max(body.start, body.end - 3)).contains {
+                tokens[$0].text == "in" && tokens[$0 + 2].text == "." && tokens[$0 + 3].text == "transactions"
+            }
+            guard walksQueue else { continue }
+            let function = index.functions[candidate]
+            for branch in branches(for: .restored, in: body, fallsThrough: function.isObjectiveC)
+            where finishes(branch.body, typeName: typeName) {
+                return true
             }
         }
         return false

@@ -61,8 +61,16 @@ struct IdentifierChecks {
                 else { continue }
                 let settings = snapshot.buildSettings(target, configuration: entry.configuration)
                 if CheckContext.isSignedOutsideTheAppStore(settings) { continue }
-                let value = settings.expand(written).value
-                if plist.bundleIdentifierIsBuildSetting { continue }
+                let expanded = settings.expand(written)
+                // `$(PRODUCT_BUNDLE_IDENTIFIER)` is judged with the build settings above. An ID the
+                // Info.plist builds from other settings, as Xcode's templates did before Xcode 7
+                // (`com.example.${PRODUCT_NAME:rfc1034identifier}`), is judged here once they resolve.
+                if plist.bundleIdentifierIsBuildSetting,
+                    written.contains("PRODUCT_BUNDLE_IDENTIFIER") || !expanded.undefined.isEmpty
+                {
+                    continue
+                }
+                let value = expanded.value
                 // A bundle ID written out in the Info.plist is judged there, right or wrong.
                 checked += 1
                 guard value != expected, !wrong.contains(where: { $0.hasPrefix("\(entry.path) ") }) else { continue }

@@ -35,7 +35,7 @@ struct PaymentPermission {
                 var ask = ask(at: position, in: file, location: tokens[position].location, used: &used)
                 ask.isSilent =
                     ask.isSilent || Self.isInterpolated(tokens, askAt: position)
-                    || refusesSilently(tokens, askAt: position)
+                    || refusesSilently(tokens, askAt: position, file: file)
                     || refusesThroughIgnoredCompletion(tokens, askAt: position, file: file)
                 found.append(ask)
             }
@@ -86,7 +86,11 @@ struct PaymentPermission {
                     continue
                 }
                 uses += 1
-                if !refusesSilently(tokens, askAt: position) { return false }
+                if !refusesSilently(tokens, askAt: position, file: file),
+                    !refusesThroughIgnoredCompletion(tokens, askAt: position, file: file)
+                {
+                    return false
+                }
             }
         }
         return uses > 0
@@ -153,12 +157,15 @@ struct PaymentPermission {
     /// Whether the ask at `position` is the condition of an `if` or `guard` on its line whose
     /// branch for a refusal is missing or only logs. (`if !…canMakePayments()` refuses in its
     /// first block; anything more involved is not judged, and counts as heard.)
-    func refusesSilently(_ tokens: [SwiftToken], askAt position: Int) -> Bool {
-        // Another condition joined to it (`&&`, `,`) makes the branch about more than payments.
-        guard let condition = Self.askCondition(tokens, askAt: position), condition.joinersAfter.isEmpty else {
-            return false
-        }
+    ///
+    /// Other conditions joined with `&&` or `,` (`if canPay && !products.isEmpty { buy } else
+    /// { print(…) }`) still send a refusal to the `else`; joined with `||`, to the first block
+    /// of a negated ask (`if !canPay || products.isEmpty { … }`).
+    func refusesSilently(_ tokens: [SwiftToken], askAt position: Int, file: Int) -> Bool {
+        guard let condition = Self.askCondition(tokens, askAt: position) else { return false }
+        let joiners = condition.joinersBefore.union(condition.joinersAfter)
         let (keyword, negated, open) = (condition.keyword, condition.negated, condition.open)
+        guard negated ? joiners.isSubset(of: ["||"]) : !joiners.contains("||") else { return false }
         let thenEnd = SourceIndex.close(tokens, from: open)
         let thenBody = (open + 1)..<max(open + 1, thenEnd - 1)
         if tokens[keyword].text == "guard" {
@@ -167,23 +174,46 @@ struct PaymentPermission {
         }
         if negated { return onlyLogs(tokens, thenBody) }
         // `if canMakePayments { buyButton.hidden = NO }` with no `else`: the way to buy is only
-        // shown when payments are allowed, so nothing fails in silence. A branch that buys does.
-        guard thenEnd < tokens.count, tokens[thenEnd].text == "else" else { return Self.buys(tokens, thenBody) }
+        // shown when payments are allowed, so nothing fails in silence. A branch that buys does,
+        // and so does one that starts the purchase inside the Buy action itself (`- (void)buy:`
+        // calling `[manager requestProductData]`, whose answer is bought).
+        guard thenEnd < tokens.count, tokens[thenEnd].text == "else" else {
+            return Self.buys(tokens, thenBody) || startsPurchaseInBuyAction(tokens, thenBody, file: file)
+        }
         guard thenEnd + 1 < tokens.count, tokens[thenEnd + 1].text == "{" else { return false }  // `else if`
         let elseEnd = SourceIndex.close(tokens, from: thenEnd + 1)
         return onlyLogs(tokens, (thenEnd + 2)..<max(thenEnd + 2, elseEnd - 1))
     }
 
+    /// True when the function holding `range` is the Buy action (`buy:`, `buyTapped()`,
+    /// `purchasePro()`) and the range calls something: the customer asked to buy, and a refusal
+    /// with no `else` leaves the tap unanswered.
+    func startsPurchaseInBuyAction(_ tokens: [SwiftToken], _ range: Range<Int>, file: Int) -> Bool {
+        guard let first = range.first,
+            let function = index.function(containing: first, in: file).map({ index.functions[$0] })
+        else { return false }
+        let name = function.name.lowercased()
+        guard name.hasPrefix("buy") || name.hasPrefix("purchase") || name.hasPrefix("didtapbuy") else { return false }
+        return range.contains { position in
+            let next = position + 1 < tokens.count ? tokens[position + 1].text : ""
+            return tokens[position].kind == .identifier && ["(", "]"].contains(next)
+                && !index.loggingCalls.contains(tokens[position].text)
+                && !["self", "super", "return"].contains(tokens[position].text)
+        }
+    }
+
     /// Whether the refusal is only handed on to a completion the function was given
-    /// (`else { onComplete(false) }`) and every closure its callers hand in ignores it: an empty
-    /// `{ _ in }`, or `{ ok in if ok { … } else { print(…) } }`. The customer taps Buy and
-    /// nothing happens, one call further away.
+    /// (`else { onComplete(false) }`), or to a closure property of its type
+    /// (`purchaseStatusBlock?(.disabled)`), and every closure its callers hand in, or assign to
+    /// the property, ignores it: an empty `{ _ in }`, `{ ok in if ok { … } else { print(…) } }`,
+    /// or `{ status in if status == .purchased { … } }`. The customer taps Buy and nothing
+    /// happens, one call further away.
     func refusesThroughIgnoredCompletion(_ tokens: [SwiftToken], askAt position: Int, file: Int) -> Bool {
         guard index.scans[file].language == .swift,
             let function = index.function(containing: position, in: file).map({ index.functions[$0] }),
             let refusal = Self.refusalBranch(tokens, askAt: position)
         else { return false }
-        var handedOn: [Int] = []
+        var receivers: [(closures: [SourceIndex.Span], handed: String?)] = []
         var cursor = refusal.lowerBound
         while cursor < refusal.upperBound {
             let token = tokens[cursor]
@@ -194,19 +224,32 @@ struct PaymentPermission {
                     cursor = SourceIndex.close(tokens, from: cursor + 1)
                     continue
                 }
-                guard let parameter = function.parameters.firstIndex(where: { $0.name == token.text }),
-                    cursor + 1 < tokens.count, tokens[cursor + 1].text == "("
-                else { return false }
-                handedOn.append(parameter)
-                cursor = SourceIndex.close(tokens, from: cursor + 1)
+                // `handler(…)` or `handler?(…)`.
+                var open = cursor + 1
+                if open < tokens.count, tokens[open].text == "?" { open += 1 }
+                guard open < tokens.count, tokens[open].text == "(" else { return false }
+                let close = SourceIndex.close(tokens, from: open)
+                // `.disabled`: the case handed on, which a closure testing another case ignores.
+                let handed =
+                    close == open + 4 && tokens[open + 1].text == "." ? tokens[open + 2].text : nil
+                if let parameter = function.parameters.firstIndex(where: { $0.name == token.text }) {
+                    receivers.append((closuresHanded(to: function, parameter: parameter), handed))
+                } else if !index.properties(named: token.text, in: function.typeName).isEmpty {
+                    receivers.append((index.closuresAssigned(to: token.text), handed))
+                } else {
+                    return false
+                }
+                cursor = close
                 continue
             }
             cursor += 1
         }
-        guard !handedOn.isEmpty else { return false }
-        return handedOn.allSatisfy { parameter in
-            let closures = closuresHanded(to: function, parameter: parameter)
-            return !closures.isEmpty && closures.allSatisfy { ignoresRefusal(tokens: index.tokens($0.file), $0) }
+        guard !receivers.isEmpty else { return false }
+        return receivers.allSatisfy { receiver in
+            !receiver.closures.isEmpty
+                && receiver.closures.allSatisfy {
+                    ignoresRefusal(tokens: index.tokens($0.file), $0, handed: receiver.handed)
+                }
         }
     }
 
@@ -261,24 +304,41 @@ struct PaymentPermission {
         return found
     }
 
-    /// True when a completion closure does nothing a person sees with a `false`: it is empty or
-    /// only logs, or it tests its parameter (`if success { … }`) with no `else`, or an `else`
-    /// that only logs.
-    func ignoresRefusal(tokens: [SwiftToken], _ closure: SourceIndex.Span) -> Bool {
+    /// True when a completion closure does nothing a person sees with a `false` (or with the
+    /// case `handed` on, `.disabled`): it is empty or only logs, or it tests its parameter (`if
+    /// success { … }`, `if status == .purchased { … }` for another case) with no `else`, or an
+    /// `else` that only logs. A first `guard let strongSelf = self else { return }` changes
+    /// nothing.
+    func ignoresRefusal(tokens: [SwiftToken], _ closure: SourceIndex.Span, handed: String? = nil) -> Bool {
         var bodyStart = closure.start + 1
         var parameter: String?
-        if let header = (closure.start + 1..<min(closure.end, closure.start + 12)).first(where: {
+        if let header = (closure.start + 1..<min(closure.end, closure.start + 16)).first(where: {
             tokens[$0].text == "in" && tokens[$0].kind == .identifier
         }) {
             parameter = (closure.start + 1..<header).last { tokens[$0].kind == .identifier }.map { tokens[$0].text }
             bodyStart = header + 1
         }
+        if bodyStart + 4 < closure.end, tokens[bodyStart].text == "guard", tokens[bodyStart + 3].text == "=",
+            tokens[bodyStart + 4].text == "self",
+            let elseBrace = SourceHeuristics.conditionBrace(tokens, after: bodyStart + 4)
+        {
+            let elseEnd = SourceIndex.close(tokens, from: elseBrace)
+            if onlyLogs(tokens, (elseBrace + 1)..<max(elseBrace + 1, elseEnd - 1)) { bodyStart = elseEnd }
+        }
         let body = bodyStart..<max(bodyStart, closure.end - 1)
         if onlyLogs(tokens, body) { return true }
         guard let parameter, body.lowerBound + 2 < body.upperBound, tokens[body.lowerBound].text == "if",
-            tokens[body.lowerBound + 1].text == parameter, tokens[body.lowerBound + 2].text == "{"
+            tokens[body.lowerBound + 1].text == parameter
         else { return false }
-        let thenEnd = SourceIndex.close(tokens, from: body.lowerBound + 2)
+        // `if status == .purchased {`: another case than the one handed on.
+        var open = body.lowerBound + 2
+        if let handed, open + 3 < body.upperBound, tokens[open].text == "==", tokens[open + 1].text == ".",
+            tokens[open + 2].text != handed
+        {
+            open += 3
+        }
+        guard tokens[open].text == "{" else { return false }
+        let thenEnd = SourceIndex.close(tokens, from: open)
         guard thenEnd < body.upperBound else { return true }
         guard tokens[thenEnd].text == "else", thenEnd + 1 < body.upperBound, tokens[thenEnd + 1].text == "{" else {
             return false

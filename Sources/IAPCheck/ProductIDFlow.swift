@@ -277,6 +277,17 @@ private struct Walker {
                     continue
                 }
                 guard !Self.isLabelledText(literal, at: position, tokens: tokens) else { continue }
+                if literal.isConcatenated, !literal.hasInterpolation,
+                    addsOnlyEmptyText(tokens, at: position, file: span.file, currentType: currentType)
+                {
+                    // `prefix + "com.example.pro"` with `let prefix = ""`: the literal is the whole ID.
+                    var whole = literal
+                    whole.isConcatenated = false
+                    let built =
+                        piece || calls.contains(true) || Self.feedsMappingFunction(tokens, at: position, end: end)
+                    record(whole, context: context, piece: built)
+                    continue
+                }
                 // `bundleID + "." + suffix`: the separator alone shows an ID being assembled.
                 if literal.value == ".", !literal.hasInterpolation, Self.isJoined(tokens, at: position),
                     seenLiterals.insert(literal.location).inserted
@@ -389,6 +400,53 @@ private struct Walker {
         let value = literal.value ?? ""
         let namesID = ["id", "identifier", "product", "sku"].contains { label.contains($0) }
         return !namesID && !value.contains(".") && !value.contains("_")
+    }
+
+    /// True when the literal at `position` is joined by one `+` to text known to be empty: `""`,
+    /// or a constant declared with it (`IAPHandler.prefix + "com.example.pro"` where `static
+    /// let prefix = ""`), as apps keep a prefix they once meant to fill in.
+    func addsOnlyEmptyText(_ tokens: [SwiftToken], at position: Int, file: Int, currentType: String?) -> Bool {
+        let plusBefore = position >= 2 && tokens[position - 1].text == "+"
+        let plusAfter = position + 2 < tokens.count && tokens[position + 1].text == "+"
+        guard plusBefore != plusAfter else { return false }
+        // The operand's name and the type written before it, and the tokens around the operand.
+        var name: Int
+        var typeToken: Int?
+        var outside: (before: Int, after: Int)
+        if plusBefore {
+            name = position - 2
+            if name >= 2, tokens[name - 1].text == "." { typeToken = name - 2 }
+            outside = ((typeToken ?? name) - 1, position + 1)
+        } else {
+            name = position + 2
+            if name + 2 < tokens.count, tokens[name + 1].text == ".", tokens[name + 2].kind == .identifier {
+                typeToken = name
+                name += 2
+            }
+            outside = (position - 1, name + 1)
+        }
+        // `a + "x" + b`: more than two pieces.
+        if outside.before >= 0, tokens[outside.before].text == "+" { return false }
+        if outside.after < tokens.count, tokens[outside.after].text == "+" { return false }
+        if tokens[name].kind == .stringLiteral {
+            return typeToken == nil
+                && index.literal(at: name, in: file).map { $0.value == "" && !$0.hasInterpolation }
+                    == true
+        }
+        guard tokens[name].kind == .identifier else { return false }
+        var typeName = currentType
+        if let typeToken, !["self", "Self"].contains(tokens[typeToken].text) { typeName = tokens[typeToken].text }
+        let properties = index.properties(named: tokens[name].text, in: typeName).map { index.properties[$0] }
+        return !properties.isEmpty
+            && properties.allSatisfy { property in
+                let declaration = index.tokens(property.file)
+                guard let value = property.initializer, value.end == value.start + 1, property.location > 0,
+                    declaration[property.location - 1].text == "let",
+                    declaration[value.start].kind == .stringLiteral,
+                    let literal = index.literal(at: value.start, in: property.file)
+                else { return false }
+                return literal.value == "" && !literal.hasInterpolation
+            }
     }
 
     /// True when a `+` or `+=` stands beside the token: it is part of a concatenation.

@@ -1483,8 +1483,19 @@ struct SourceHeuristics {
     }
 
     private func restoreMechanism() -> String? {
+        // `AppStore.sync()` in a type nothing makes (a sample kept beside the real store) restores nothing.
+        for (file, scan) in index.scans.enumerated() where !scan.memberAccesses("AppStore", "sync").isEmpty {
+            let tokens = scan.tokens
+            for position in tokens.indices.dropLast(2)
+            where tokens[position].text == "AppStore" && tokens[position + 1].text == "."
+                && tokens[position + 2].text == "sync"
+            {
+                let function = index.function(containing: position, in: file).map { index.functions[$0] }
+                if let owner = function?.typeName, index.isNeverMade(owner) { continue }
+                return "AppStore.sync()"
+            }
+        }
         for scan in scans {
-            if !scan.memberAccesses("AppStore", "sync").isEmpty { return "AppStore.sync()" }
             // A restore started by the observer's own callback (`paymentQueue(_:updatedTransactions:)`)
             // runs after a purchase, not when the customer asks: it is no way to restore.
             if scan.mentions("restoreCompletedTransactions"),
@@ -1753,7 +1764,8 @@ struct SourceHeuristics {
 
     /// A wrapper that passes SwiftyStoreKit's answer on (`completion(true)` in its closure, where
     /// `completion` is the wrapper's own closure parameter) runs its callers' closures on the
-    /// same queue: the closures they hand it are judged.
+    /// same queue: the closures they hand it are judged, unless the wrapper calls its completion
+    /// inside a hop of its own (`DispatchQueue.main.async { completion() }`).
     private func touchThroughPassedOnCompletion(
         in closure: SourceIndex.Span, of function: SourceIndex.Function
     ) -> SourceLocation? {
@@ -1762,7 +1774,8 @@ struct SourceHeuristics {
         where tokens[position].kind == .identifier && ["(", "?"].contains(tokens[position + 1].text) {
             // A parameter called like a function is a closure.
             guard let parameter = function.parameters.firstIndex(where: { $0.name == tokens[position].text }),
-                position == 0 || tokens[position - 1].text != "."
+                position == 0 || tokens[position - 1].text != ".",
+                !Self.isInsideMainHop(tokens, position, within: closure)
             else { continue }
             if let touch = touchInHandedClosures(to: function, parameter: parameter) { return touch }
         }
@@ -1856,29 +1869,9 @@ struct SourceHeuristics {
     /// The closures assigned to a closure property from outside its type (`observer.onPurchase =
     /// { … }`, or a local closure assigned by name), judged for an interface touch without a hop.
     private func touchInAssignedClosures(to property: String) -> SourceLocation? {
-        for (file, scan) in index.scans.enumerated() where scan.mentions(property) {
-            let tokens = scan.tokens
-            for position in tokens.indices.dropFirst().dropLast(2)
-            where tokens[position].text == property && tokens[position - 1].text == "."
-                && tokens[position + 1].text == "="
-            {
-                let owner = index.function(containing: position, in: file).map { index.functions[$0] }
-                var opening: Int?
-                if tokens[position + 2].text == "{" {
-                    opening = position + 2
-                } else if tokens[position + 2].kind == .identifier, let body = owner?.body {
-                    // `let buyingHandler = { … }` earlier in the same function.
-                    let local = tokens[position + 2].text
-                    opening = (body.start..<max(body.start, position - 2)).first {
-                        $0 > 0 && tokens[$0].text == local && ["let", "var"].contains(tokens[$0 - 1].text)
-                            && tokens[$0 + 1].text == "=" && tokens[$0 + 2].text == "{"
-                    }.map { $0 + 2 }
-                }
-                guard let opening else { continue }
-                let closure = SourceIndex.Span(
-                    file: file, start: opening, end: SourceIndex.close(tokens, from: opening))
-                if let touch = handedHandlerTouch(in: closure, owner: owner?.typeName) { return touch }
-            }
+        for closure in index.closuresAssigned(to: property) {
+            let owner = index.function(containing: closure.start, in: closure.file).map { index.functions[$0] }
+            if let touch = handedHandlerTouch(in: closure, owner: owner?.typeName) { return touch }
         }
         return nil
     }
@@ -2144,6 +2137,28 @@ struct SourceHeuristics {
             if isInterfaceTypeName(text) { return position }
         }
         return nil
+    }
+
+    /// True when a block inside `outer` that holds `position` is handed to a hop to the main
+    /// thread (`DispatchQueue.main.async {`, `await MainActor.run {`): the few tokens before its
+    /// `{` say so.
+    static func isInsideMainHop(_ tokens: [SwiftToken], _ position: Int, within outer: SourceIndex.Span) -> Bool {
+        var depth = 0
+        var cursor = position - 1
+        while cursor > outer.start {
+            let text = tokens[cursor].text
+            if text == "}" { depth += 1 }
+            if text == "{" {
+                if depth == 0 {
+                    let lead = SourceIndex.Span(file: outer.file, start: max(outer.start + 1, cursor - 6), end: cursor)
+                    if hopsToMain(tokens, body: lead) { return true }
+                } else {
+                    depth -= 1
+                }
+            }
+            cursor -= 1
+        }
+        return false
     }
 
     static func hopsToMain(_ tokens: [SwiftToken], body: SourceIndex.Span) -> Bool {

@@ -397,6 +397,53 @@ struct SourceIndex {
         return false
     }
 
+    /// The closures another type stores in the property `property` (`store.onPurchase = { … }`,
+    /// or `store.onPurchase = handler` with `let handler = { … }` earlier in the same function),
+    /// as spans from their `{` to past their `}`.
+    func closuresAssigned(to property: String) -> [Span] {
+        var found: [Span] = []
+        for (file, scan) in scans.enumerated() where scan.mentions(property) {
+            let tokens = scan.tokens
+            for position in tokens.indices.dropFirst().dropLast(2)
+            where tokens[position].text == property && tokens[position - 1].text == "."
+                && tokens[position + 1].text == "="
+            {
+                var opening: Int?
+                if tokens[position + 2].text == "{" {
+                    opening = position + 2
+                } else if tokens[position + 2].kind == .identifier,
+                    let body = function(containing: position, in: file).flatMap({ functions[$0].body })
+                {
+                    let local = tokens[position + 2].text
+                    opening = (body.start..<max(body.start, position - 2)).first {
+                        $0 > 0 && tokens[$0].text == local && ["let", "var"].contains(tokens[$0 - 1].text)
+                            && tokens[$0 + 1].text == "=" && tokens[$0 + 2].text == "{"
+                    }.map { $0 + 2 }
+                }
+                guard let opening else { continue }
+                found.append(Span(file: file, start: opening, end: Self.close(tokens, from: opening)))
+            }
+        }
+        return found
+    }
+
+    /// True for a type the project declares with nothing after a `:` (no superclass a storyboard
+    /// could make it from, no protocol a framework could call it through) whose name appears
+    /// nowhere but in its own declaration and extensions: no instance is ever made and no type
+    /// member reached, as for a sample class kept beside the real store.
+    func isNeverMade(_ typeName: String) -> Bool {
+        let declarations = typesByName[typeName] ?? []
+        guard declarations.contains(where: { types[$0].kind == .type }),
+            declarations.allSatisfy({ types[$0].inherits.isEmpty && !types[$0].isMain })
+        else { return false }
+        var mentions = 0
+        for scan in scans where scan.mentions(typeName) {
+            mentions += scan.occurrences(of: typeName).count
+            if mentions > declarations.count { return false }
+        }
+        return true
+    }
+
     /// `SKProductsRequest`, `UIApplication`, `NSNotification`: two capitals and a word, the way
     /// Apple's frameworks name their types.
     static func isFrameworkPrefixed(_ type: String) -> Bool {

@@ -5517,6 +5517,278 @@ import Testing
         #expect(try Detail.result("can-make-payments", files: told)?.status == .pass)
     }
 
+    /// An ask joined to another condition with `&&` still sends a refusal to the `else`: one that
+    /// only logs leaves the customer with nothing. Joined with `||`, a refusal may take either
+    /// branch, and the ask is not judged.
+    @Test func anAskJoinedWithAndStillRefusesInTheElse() throws {
+        let controller = """
+            import StoreKit
+
+            final class ShopController {
+                var products: [SKProduct] = []
+
+                @objc func tapped() {
+                    if SKPaymentQueue.canMakePayments() && !products.isEmpty {
+                        SKPaymentQueue.default().add(SKPayment(product: products[0]))
+                    } else {
+                        print("nothing to buy")
+                    }
+                }
+            }
+            """
+        var files = Self.adding("Pebble/ShopController.swift", controller, to: try Fixture.files(nil))
+        files = try Detail.replacing("Pebble/Store.swift", "AppStore.canMakePayments", with: "true", in: files)
+        let result = try Detail.result("can-make-payments", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        #expect(result?.evidence.map(\.line) == [7])
+        let told = try Detail.replacing(
+            "Pebble/ShopController.swift", "print(\"nothing to buy\")", with: "showAlert(\"Purchases are turned off\")",
+            in: files)
+        #expect(try Detail.result("can-make-payments", files: told)?.status == .pass)
+        let either = try Detail.replacing("Pebble/ShopController.swift", "&& !products", with: "|| products", in: files)
+        #expect(try Detail.result("can-make-payments", files: either)?.status == .pass)
+    }
+
+    /// Inside the Buy action itself (`- (IBAction)buy:`), an ask with no `else` that goes on to
+    /// start the purchase leaves the tap unanswered when payments are off; the same `if` where a
+    /// screen loads only starts work the customer did not ask for.
+    @Test func theBuyActionAskingWithNoElseRefusesInSilence() throws {
+        let controller = """
+            #import <StoreKit/StoreKit.h>
+
+            @implementation ShopController
+            - (IBAction)buy:(id)sender {
+                if ([SKPaymentQueue canMakePayments]) {
+                    [self.manager requestProductData];
+                }
+            }
+            @end
+            """
+        var files = Self.adding("Pebble/ShopController.m", controller, to: try Fixture.files(nil))
+        files = try Detail.replacing("Pebble/Store.swift", "AppStore.canMakePayments", with: "true", in: files)
+        let result = try Detail.result("can-make-payments", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        #expect(result?.evidence.map(\.line) == [5])
+        let loading = try Detail.replacing(
+            "Pebble/ShopController.m", "- (IBAction)buy:(id)sender {", with: "- (void)viewDidLoad {", in: files)
+        #expect(try Detail.result("can-make-payments", files: loading)?.status == .pass)
+    }
+
+    /// A refusal handed to a closure property (`purchaseStatusBlock?(.disabled)`) is heard only
+    /// if a closure the screens store there handles that case; one that looks only for
+    /// `.purchased`, after `guard let strongSelf = self`, drops it.
+    @Test func aRefusalHandedToAClosurePropertyThatTestsAnotherCaseIsSilent() throws {
+        let handler = """
+            import StoreKit
+            import UIKit
+
+            enum PurchaseAlert { case disabled, purchased, restored }
+
+            final class IAPHandler: NSObject {
+                static let shared = IAPHandler()
+                var purchaseStatusBlock: ((PurchaseAlert) -> Void)?
+
+                func purchase(_ product: SKProduct) {
+                    if SKPaymentQueue.canMakePayments() {
+                        SKPaymentQueue.default().add(SKPayment(product: product))
+                    } else {
+                        purchaseStatusBlock?(.disabled)
+                    }
+                }
+            }
+
+            final class StoreController: UIViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    IAPHandler.shared.purchaseStatusBlock = { [weak self] type in
+                        guard let strongSelf = self else { return }
+                        if type == .purchased {
+                            strongSelf.dismiss(animated: true)
+                        }
+                    }
+                }
+            }
+            """
+        var files = Self.adding("Pebble/IAPHandler.swift", handler, to: try Fixture.files(nil))
+        files = try Detail.replacing("Pebble/Store.swift", "AppStore.canMakePayments", with: "true", in: files)
+        let result = try Detail.result("can-make-payments", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        #expect(result?.evidence.map(\.line) == [11])
+        let handled = try Detail.replacing(
+            "Pebble/IAPHandler.swift", "if type == .purchased {", with: "if type == .disabled {", in: files)
+        #expect(try Detail.result("can-make-payments", files: handled)?.status == .pass)
+    }
+
+    /// A prefix kept empty (`static let prefix = ""`) adds nothing: the literal joined to it is
+    /// the whole product ID, and an unknown one is named as plainly as if written alone.
+    @Test func aLiteralJoinedToAnEmptyConstantIsTheWholeID() throws {
+        let shop = """
+            import StoreKit
+
+            enum Shop {
+                static let prefix = ""
+
+                static func load() async throws -> [Product] {
+                    try await Product.products(for: [Shop.prefix + "com.example.pebble.bronze"])
+                }
+            }
+            """
+        let files = Self.adding("Pebble/Shop.swift", shop, to: try Fixture.files(nil))
+        let result = try Detail.result("product-id-mismatch", files: files)
+        #expect(result?.status == .fail, "\(result?.message ?? "")")
+        #expect(
+            result?.message
+                == "\"com.example.pebble.bronze\" reaches Product.products(for:) but is in neither the guides nor any .storekit file"
+        )
+        // A prefix with text in it is a run-time assembly, not the literal's own ID.
+        let filled = try Detail.replacing(
+            "Pebble/Shop.swift", "static let prefix = \"\"",
+            with: "static var prefix = ProcessInfo.processInfo.environment[\"P\"] ?? \"\"",
+            in: files)
+        #expect(try Detail.result("product-id-mismatch", files: filled)?.message.contains("bronze\" reaches") != true)
+    }
+
+    /// Before Xcode 7 the template's Info.plist built the bundle ID from the product name
+    /// (`com.example.${PRODUCT_NAME:rfc1034identifier}`); once the settings it names resolve,
+    /// that ID is judged like one written out.
+    @Test func aBundleIDTheInfoPlistBuildsFromTheProductNameIsJudged() throws {
+        func plist(_ bundleID: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            \t<key>CFBundleIdentifier</key>
+            \t<string>\(bundleID)</string>
+            </dict>
+            </plist>
+            """
+        }
+        let project = try Detail.replacing(
+            "Pebble.xcodeproj/project.pbxproj",
+            "GENERATE_INFOPLIST_FILE = YES;\n\t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = com.example.pebble;",
+            with: "INFOPLIST_FILE = Pebble/Info.plist;\n\t\t\t\tPRODUCT_NAME = pebble;", in: try Fixture.files(nil))
+        let right = Self.adding(
+            "Pebble/Info.plist", plist("com.example.${PRODUCT_NAME:rfc1034identifier}"), to: project)
+        let passing = try Detail.result("bundle-id-mismatch", files: right)
+        #expect(passing?.status == .pass, "\(passing?.message ?? "")")
+        let wrong = Self.adding("Pebble/Info.plist", plist("com.sample.${PRODUCT_NAME:rfc1034identifier}"), to: project)
+        let result = try Detail.result("bundle-id-mismatch", files: wrong)
+        #expect(result?.status == .fail, "\(result?.message ?? "")")
+        #expect(result?.message.contains("com.sample.pebble") == true)
+    }
+
+    /// `AppStore.sync()` in a type nothing makes (a file of sample calls kept beside the store)
+    /// restores nothing: without a restore of the app's own, the button is missing.
+    @Test func aRestoreInATypeNothingMakesIsNoRestore() throws {
+        let samples = """
+            import StoreKit
+
+            /// Calls a store makes, kept for reference.
+            struct StoreKitUsageExamples {
+                func restorePurchases() async throws {
+                    try await AppStore.sync()
+                }
+            }
+            """
+        var files = try Detail.replacing(
+            "Pebble/Store.swift", "    func restore() async throws {\n        try await AppStore.sync()\n    }\n",
+            with: "",
+            in: try Fixture.files(nil))
+        files = Self.adding("Pebble/StoreKitUsageExamples.swift", samples, to: files)
+        let result = try Detail.result("restore-button", files: files)
+        #expect(result?.status != .pass, "\(result?.message ?? "")")
+        let made = Self.adding(
+            "Pebble/SettingsView.swift", "let examples = StoreKitUsageExamples()\n", to: files)
+        #expect(try Detail.result("restore-button", files: made)?.status == .pass)
+    }
+
+    /// An observer may leave restored transactions alone as they arrive when
+    /// `paymentQueueRestoreCompletedTransactionsFinished` walks the queue and finishes them once
+    /// the restore is over.
+    @Test func restoredTransactionsFinishedWhenTheRestoreEndsAreFinished() throws {
+        let observer = """
+            import StoreKit
+
+            final class PebbleObserver: NSObject, SKPaymentTransactionObserver {
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions {
+                        switch transaction.transactionState {
+                        case .purchased, .failed:
+                            queue.finishTransaction(transaction)
+                        default:
+                            break
+                        }
+                    }
+                }
+
+                func paymentQueueRestoreCompletedTransactionsFinished(_ queue: SKPaymentQueue) {
+                    for transaction in queue.transactions {
+                        switch transaction.transactionState {
+                        case .restored:
+                            queue.finishTransaction(transaction)
+                        default:
+                            break
+                        }
+                    }
+                }
+
+                func restore() { SKPaymentQueue.default().restoreCompletedTransactions() }
+            }
+
+            final class RestoreButton {
+                let observer = PebbleObserver()
+
+                @objc func tapped() { observer.restore() }
+            }
+            """
+        let files = Self.adding("Pebble/PebbleObserver.swift", observer, to: try Fixture.files(nil))
+        let result = try Detail.result("finish-transactions", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let kept = try Detail.replacing(
+            "Pebble/PebbleObserver.swift", "case .restored:\n                queue.finishTransaction(transaction)",
+            with: "case .restored:\n                print(transaction)", in: files)
+        #expect(try Detail.result("finish-transactions", files: kept)?.status == .warning)
+    }
+
+    /// A SwiftyStoreKit wrapper that calls its own completion inside `DispatchQueue.main.async`
+    /// has already hopped: the closures screens hand it run on the main thread.
+    @Test func aSwiftyStoreKitWrapperHoppingBeforeItsCompletionIsOnTheMainThread() throws {
+        let wrapper = """
+            import SwiftyStoreKit
+
+            enum Store {
+                static func purchase(_ id: String, completion: @escaping (Bool) -> Void) {
+                    SwiftyStoreKit.purchaseProduct(id, atomically: true) { result in
+                        switch result {
+                        case .success: DispatchQueue.main.async { completion(true) }
+                        case .error: DispatchQueue.main.async { completion(false) }
+                        }
+                    }
+                }
+            }
+            """
+        let paywall = """
+            import UIKit
+
+            final class PaywallController: UIViewController {
+                func buy() {
+                    Store.purchase("com.example.pebble.pro") { bought in
+                        let alert = UIAlertController(title: bought ? "Thanks" : "Not bought", message: nil, preferredStyle: .alert)
+                        self.present(alert, animated: true)
+                    }
+                }
+            }
+            """
+        var files = Self.adding("Pebble/Store+Swifty.swift", wrapper, to: try Fixture.files(nil))
+        files = Self.adding("Pebble/PaywallController.swift", paywall, to: files)
+        let result = try Detail.result("main-thread-assumed", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let halfway = try Detail.replacing(
+            "Pebble/Store+Swifty.swift", "case .error: DispatchQueue.main.async { completion(false) }",
+            with: "case .error: completion(false)", in: files)
+        #expect(try Detail.result("main-thread-assumed", files: halfway)?.status == .warning)
+    }
+
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
     /// (a message to a handler-taking method, a look-up, a handler setter) are read without a
     /// crash, and the report still comes.

@@ -5,6 +5,8 @@ import SwiftUI
 /// as the app opens.
 @main
 struct PebbleApp: App {
+    @State private var store = Store()
+
     var body: some Scene {
         WindowGroup {
             RootView()
