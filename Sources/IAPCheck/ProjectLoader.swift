@@ -8,8 +8,11 @@ import IAPProject
 /// `project.pbxproj`) fails the load. Every other file that cannot be read becomes a
 /// `ProjectReadProblem`, reported by the check that needs the file.
 public struct ProjectLoader: Sendable {
-    /// Folders never searched: build products and third-party code.
-    public static let skippedFolders: Set<String> = [".build", "Pods", "DerivedData", "Carthage", ".git"]
+    /// Folders never searched: build products, third-party code, and the `__MACOSX` copy of
+    /// resource forks that a zip made on a Mac carries beside the project.
+    public static let skippedFolders: Set<String> = [
+        ".build", "Pods", "DerivedData", "Carthage", ".git", "__MACOSX",
+    ]
     /// Source files the checks read.
     static let sourceExtensions: [String: SourceLanguage] = [
         "swift": .swift, "m": .objectiveC, "mm": .objectiveC, "h": .objectiveC, "c": .objectiveC,
@@ -561,7 +564,10 @@ public struct ProjectLoader: Sendable {
         var entered: Set<FileIdentity> = []
         if let identity = fileSystem.identity(of: folder) { entered.insert(identity) }
         while let current = stack.popLast() {
-            for name in (try? fileSystem.entries(of: current)) ?? [] where !skipping.contains(name) {
+            // `._Name.entitlements`: an AppleDouble file, the Finder's metadata of `Name.entitlements`
+            // copied onto a disk without resource forks, is no file of the project.
+            for name in (try? fileSystem.entries(of: current)) ?? []
+            where !skipping.contains(name) && !name.hasPrefix("._") {
                 let path = ProjectPath.join(current, name)
                 switch fileSystem.isDirectory(path) {
                 case true:

@@ -2822,6 +2822,21 @@ import Testing
         #expect(result?.message.contains("cannot be read") == false)
     }
 
+    /// A zip made on a Mac carries the Finder's metadata beside each file, `__MACOSX/…/._Name`
+    /// and `._Name`: binary AppleDouble files that are no entitlements of the project.
+    @Test func appleDoubleFilesFromAMacZipAreNoProjectFiles() throws {
+        let appleDouble = [UInt8]([0x00, 0x05, 0x16, 0x07, 0x00, 0x02, 0x00, 0x00]) + Array("Mac OS X        ".utf8)
+        var files = try Fixture.files(nil)
+        files["__MACOSX/Pebble/._Pebble.entitlements"] = appleDouble
+        files["Pebble/._Pebble.entitlements"] = appleDouble
+        let result = try Detail.result("apple-pay-entitlement", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        #expect(result?.message.contains("cannot be read") == false)
+        // The same bytes under a real name are a file the project holds, and cannot be read.
+        files["Pebble/Broken.entitlements"] = appleDouble
+        #expect(try Detail.result("apple-pay-entitlement", files: files)?.message.contains("cannot be read") == true)
+    }
+
     /// A refusal handed on to a completion (`else { onComplete(false) }`) is silent when every
     /// closure the callers hand in ignores `false`; one that tells the customer is heard.
     @Test func aRefusalHandedToACompletionThatIgnoresItIsSilent() throws {
