@@ -267,8 +267,7 @@ struct FailedTransactions {
                 // that does not return first (`switch … { … }; queue.finishTransaction(t)`).
                 if !tokens[body].contains(where: { $0.text == "return" }),
                     let after = Self.restOfBlock(afterSwitchHolding: body.upperBound, tokens, limit: span.end),
-                    Self.mentionsFinish(
-                        SourceIndex.Span(file: span.file, start: after.lowerBound, end: after.upperBound), tokens)
+                    Self.finishesAfter(branch: body, rest: after, tokens, file: span.file)
                 {
                     body = body.lowerBound..<after.upperBound
                 }
@@ -306,13 +305,20 @@ struct FailedTransactions {
                         stateIfs.append((end + 1)..<SourceIndex.close(tokens, from: end + 1))
                         if !failed {
                             let elseEnd = SourceIndex.close(tokens, from: end + 1)
+                            let body = Self.throughFinishAfterChain(
+                                end + 1..<elseEnd, tokens, file: span.file, limit: span.end)
                             branches.append(
-                                (SourceIndex.Span(file: span.file, start: end + 1, end: elseEnd), tokens[end].location))
+                                (
+                                    SourceIndex.Span(file: span.file, start: body.lowerBound, end: body.upperBound),
+                                    tokens[end].location
+                                ))
                         }
                     }
                 }
                 guard failed else { continue }
-                branches.append((SourceIndex.Span(file: span.file, start: cursor, end: end), token.location))
+                let body = Self.throughFinishAfterChain(cursor..<end, tokens, file: span.file, limit: span.end)
+                branches.append(
+                    (SourceIndex.Span(file: span.file, start: body.lowerBound, end: body.upperBound), token.location))
             default:
                 continue
             }
@@ -381,6 +387,66 @@ struct FailedTransactions {
             (clauseStart, end) = (next, clause.upperBound)
         }
         return body.lowerBound..<end
+    }
+
+    /// A branch of an `if … else if …` chain on the state, extended over the statements after
+    /// the chain when they finish the transaction (`if settle { queue.finishTransaction(t) }`
+    /// below the chain), unless the branch leaves first.
+    static func throughFinishAfterChain(_ branch: Range<Int>, _ tokens: [SwiftToken], file: Int, limit: Int)
+        -> Range<Int>
+    {
+        guard !tokens[branch].contains(where: { ["return", "continue"].contains($0.text) }) else { return branch }
+        // Past the chain's later `else if … { }` and `else { }` to its end.
+        var chainEnd = branch.upperBound
+        while chainEnd + 1 < limit, tokens[chainEnd].text == "else" {
+            var brace = chainEnd + 1
+            while brace < limit, tokens[brace].text != "{" { brace += 1 }
+            guard brace < limit else { break }
+            chainEnd = SourceIndex.close(tokens, from: brace)
+        }
+        // Up to the `}` of the block that holds the chain.
+        var depth = 0
+        var cursor = chainEnd
+        while cursor < min(limit, tokens.count) {
+            if tokens[cursor].text == "{" { depth += 1 }
+            if tokens[cursor].text == "}" {
+                if depth == 0 { break }
+                depth -= 1
+            }
+            cursor += 1
+        }
+        let rest = chainEnd..<cursor
+        guard finishesAfter(branch: branch, rest: rest, tokens, file: file) else { return branch }
+        return branch.lowerBound..<rest.upperBound
+    }
+
+    /// True when `rest`, run after `branch`, finishes the transaction: a finish not kept inside
+    /// `if flag { … }` for a flag the branch clears (`settle = false` for the states that stay
+    /// in the queue).
+    static func finishesAfter(branch: Range<Int>, rest: Range<Int>, _ tokens: [SwiftToken], file: Int) -> Bool {
+        var cleared: Set<String> = []
+        for position in branch where position + 2 < tokens.count && tokens[position].kind == .identifier {
+            if tokens[position + 1].text == "=", ["false", "NO"].contains(tokens[position + 2].text) {
+                cleared.insert(tokens[position].text)
+            }
+        }
+        var gated: [Range<Int>] = []
+        for position in rest where position + 2 < rest.upperBound && tokens[position].text == "if" {
+            var condition = position + 1
+            if tokens[condition].text == "(" { condition += 1 }
+            guard cleared.contains(tokens[condition].text) else { continue }
+            var brace = condition + 1
+            if brace < rest.upperBound, tokens[brace].text == ")" { brace += 1 }
+            guard brace < rest.upperBound, tokens[brace].text == "{" else { continue }
+            gated.append(position..<SourceIndex.close(tokens, from: brace))
+        }
+        var start = rest.lowerBound
+        for range in gated.sorted(by: { $0.lowerBound < $1.lowerBound }) + [rest.upperBound..<rest.upperBound] {
+            let open = SourceIndex.Span(file: file, start: start, end: max(start, range.lowerBound))
+            if mentionsFinish(open, tokens) { return true }
+            start = max(start, range.upperBound)
+        }
+        return false
     }
 
     /// The statements after the `switch` whose case ends at `caseEnd`, up to the end of the

@@ -199,8 +199,12 @@ private struct Walker {
         "return", "in", "case", "where", "else", "try", "await", "let", "var", "throw", "yield", "some", "any",
     ]
 
+    /// `field`: the span makes elements of which only that member is asked for
+    /// (`Edition.all.map(\.productID)`): of a call given a `field:` argument, the other arguments
+    /// are left alone.
     mutating func collect(
-        _ span: SourceIndex.Span, depth: Int, context: Context, piece: Bool, hints: [String] = []
+        _ span: SourceIndex.Span, depth: Int, context: Context, piece: Bool, hints: [String] = [],
+        field: String? = nil
     ) {
         guard depth <= ProductIDFlow.maximumDepth, !span.isEmpty,
             seen.insert(Visit(span: span, type: nil, piece: piece)).inserted
@@ -222,12 +226,29 @@ private struct Walker {
         // For each open parenthesis: whether it holds a log call's arguments (`print("… \(id)")`),
         // which show values and never build the ID a request asks for.
         var logging: [Bool] = []
+        // For each open parenthesis: whether its arguments include `field:`.
+        var selecting: [Bool] = []
         var position = span.start
         while position < end {
             defer { position += 1 }
             let token = tokens[position]
+            if let field, selecting.last == true, token.kind == .identifier, position + 1 < end,
+                tokens[position + 1].text == ":", [",", "("].contains(tokens[position - 1].text), token.text != field
+            {
+                // On to the `,` or the `)` that ends the argument.
+                var cursor = position
+                while cursor < end, ![",", ")"].contains(tokens[cursor].text) {
+                    cursor =
+                        ["(", "[", "{"].contains(tokens[cursor].text)
+                        ? SourceIndex.close(tokens, from: cursor) : cursor + 1
+                }
+                position = cursor - 1
+                continue
+            }
             if token.kind == .punctuation, token.text == "(" {
                 let callee = position > span.start ? tokens[position - 1] : nil
+                selecting.append(
+                    field.map { Self.hasArgument(labelled: $0, tokens, open: position, end: end) } ?? false)
                 logging.append(callee.map { SourceIndex.loggingCalls.contains($0.text) } ?? false)
                 // `map(\.id)` picks IDs out; `map(identifier)` hands each value to a function
                 // that builds the ID from it.
@@ -246,6 +267,7 @@ private struct Walker {
             if token.kind == .punctuation, token.text == ")" {
                 _ = calls.popLast()
                 _ = logging.popLast()
+                _ = selecting.popLast()
                 continue
             }
             if logging.contains(true) { continue }
@@ -314,6 +336,25 @@ private struct Walker {
                 continue
             }
         }
+    }
+
+    /// True when the call whose `(` is at `open` has an argument labelled `label` at its own level.
+    static func hasArgument(labelled label: String, _ tokens: [SwiftToken], open: Int, end: Int) -> Bool {
+        var depth = 0
+        var cursor = open + 1
+        while cursor + 1 < end {
+            let text = tokens[cursor].text
+            if ["(", "[", "{"].contains(text) { depth += 1 }
+            if [")", "]", "}"].contains(text) {
+                if depth == 0 { return false }
+                depth -= 1
+            }
+            if depth == 0, text == label, tokens[cursor + 1].text == ":", [",", "("].contains(tokens[cursor - 1].text) {
+                return true
+            }
+            cursor += 1
+        }
+        return false
     }
 
     /// The bundled property list a literal names as a resource (`forResource: "Products"`), whose
@@ -526,10 +567,17 @@ private struct Walker {
             for item in (index.casesByName[name] ?? []).map({ index.cases[$0] }) where item.typeName == owner {
                 if let raw = item.rawValue { recordToken(raw, file: item.file, context: .argument, piece: piece) }
             }
+            // `all.map(\.productID)`: only that member of the elements is asked for.
+            let field =
+                position + 6 < tokens.count && tokens[position + 1].text == "."
+                    && ["map", "compactMap"].contains(tokens[position + 2].text) && tokens[position + 3].text == "("
+                    && tokens[position + 4].text == "\\" && tokens[position + 5].text == "."
+                ? tokens[position + 6].text : nil
             for property in index.properties(named: name, in: owner).map({ index.properties[$0] }) {
                 if let initializer = property.initializer {
                     collect(
-                        initializer, depth: next, context: .argument, piece: piece, hints: declaredTypes(of: property))
+                        initializer, depth: next, context: .argument, piece: piece, hints: declaredTypes(of: property),
+                        field: field)
                 }
                 if let body = property.body { collect(body, depth: next, context: .body, piece: piece) }
             }

@@ -670,6 +670,7 @@ struct SourceHeuristics {
         {
             return true
         }
+        if handsTheAnswerToALookUp(request, within: span) { return true }
         // `return products`, or `completion(products)`: the caller that asked looks its product up
         // in what it got back.
         guard let function = index.function(containing: request.token, in: request.file) else { return false }
@@ -682,6 +683,47 @@ struct SourceHeuristics {
                     && tokens[position + 3].text == ")"
         }
         return handsBack && callersLookUpAnID(index.functions[function].name)
+    }
+
+    /// `let products = try await Product.products(for: ids)`, then `try pro.resolve(from: products)`:
+    /// the answer handed to a function of the project that looks its own ID up in it and says so
+    /// when the product is not there names the missing product as a look-up beside the request
+    /// would.
+    private func handsTheAnswerToALookUp(_ request: ProductIDFlow.Request, within span: SourceIndex.Span) -> Bool {
+        let tokens = index.tokens(request.file)
+        let line = tokens[request.token].location.line
+        var equals = request.token
+        while equals > span.start, tokens[equals].location.line == line, tokens[equals].text != "=" { equals -= 1 }
+        guard tokens[equals].text == "=", equals > 0, tokens[equals - 1].kind == .identifier else { return false }
+        let answer = tokens[equals - 1].text
+        for position in request.token..<span.end
+        where tokens[position].text == answer && [",", ":", "("].contains(tokens[position - 1].text) {
+            // The call the answer is an argument of: back to its unclosed `(`.
+            var depth = 0
+            var open = position - 1
+            while open > span.start {
+                let text = tokens[open].text
+                if text == ")" || text == "]" {
+                    depth += 1
+                } else if text == "(" || text == "[" {
+                    if depth == 0 { break }
+                    depth -= 1
+                }
+                open -= 1
+            }
+            guard open > 0, tokens[open].text == "(", tokens[open - 1].kind == .identifier else { continue }
+            let callee = tokens[open - 1].text
+            for function in index.functions where function.name == callee && function.name != "products" {
+                guard let body = function.body else { continue }
+                let bodyTokens = index.tokens(body.file)
+                for inner in body.start..<body.end where Self.looksUpAnID(at: inner, in: bodyTokens) {
+                    if Self.reportsWhenMissing(bodyTokens, after: SourceIndex.close(bodyTokens, from: inner + 1)) {
+                        return true
+                    }
+                }
+            }
+        }
+        return false
     }
 
     /// `if map[plan] == nil { print("no product for \(plan.productID)") }`: each requested entry

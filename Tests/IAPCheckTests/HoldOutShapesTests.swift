@@ -5804,6 +5804,126 @@ import Testing
         #expect(try Detail.result("main-thread-assumed", files: halfway)?.status == .warning)
     }
 
+    /// The answer handed to a resolver (`try pro.resolve(from: products)`) whose look-up of its
+    /// own ID says when the product did not come names the missing ID, as a look-up beside the
+    /// request would; a resolver that only stores the match tells no one.
+    @Test func anAnswerHandedToAResolverThatLooksItsIDUpIsACompare() throws {
+        let resolver = """
+            import StoreKit
+
+            struct ResolvableProduct {
+                let id: Product.ID
+                private(set) var resolved: Product?
+
+                mutating func resolve(from products: [Product]) throws {
+                    if let match = products.first(where: { $0.id == id }) {
+                        resolved = match
+                    } else {
+                        print("no product came for \\(id)")
+                    }
+                }
+            }
+            """
+        var files = try Detail.replacing(
+            "Pebble/Store.swift",
+            """
+                    let missing = Self.productIDs.subtracting(products.map(\\.id))
+                    if !missing.isEmpty { print("Unknown product IDs: \\(missing.sorted())") }
+
+            """, with: "", in: try Fixture.files(nil))
+        files = try Detail.replacing(
+            "Pebble/Store.swift", "    private var updates",
+            with: "    private var pro = ResolvableProduct(id: \"com.example.pebble.pro\")\n    private var updates",
+            in: files)
+        files = try Detail.replacing(
+            "Pebble/Store.swift", "        return products\n",
+            with: "        try pro.resolve(from: products)\n        return products\n", in: files)
+        files = Self.adding("Pebble/ResolvableProduct.swift", resolver, to: files)
+        let result = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let quiet = try Detail.replacing(
+            "Pebble/ResolvableProduct.swift", "} else {\n            print(\"no product came for \\(id)\")\n        }",
+            with: "}", in: files)
+        #expect(try Detail.result("invalid-ids-ignored", files: quiet)?.status == .warning)
+    }
+
+    /// A loop that decides per state whether to finish (`var finish = true`, cleared for the
+    /// states that stay in the queue) and finishes after its branches when the flag holds
+    /// finishes every state it left set.
+    @Test func aFinishGatedByAFlagTheBranchesSetIsAFinish() throws {
+        let observer = """
+            import StoreKit
+
+            final class PlusScene: NSObject, SKPaymentTransactionObserver {
+                var plus = false
+
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions {
+                        var settle = true
+                        if transaction.transactionState == .purchased {
+                            plus = true
+                        } else if transaction.transactionState == .restored {
+                            plus = true
+                        } else if transaction.transactionState == .failed {
+                            plus = false
+                        } else {
+                            settle = false
+                        }
+                        if settle {
+                            SKPaymentQueue.default().finishTransaction(transaction)
+                        }
+                    }
+                }
+            }
+            """
+        let files = Self.adding("Pebble/PlusScene.swift", observer, to: try Fixture.files(nil))
+        let result = try Detail.result("finish-transactions", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        // A failure that clears the flag leaves its transaction in the queue.
+        let kept = try Detail.replacing(
+            "Pebble/PlusScene.swift", "        plus = false\n            } else {",
+            with: "        plus = false\n                settle = false\n            } else {", in: files)
+        #expect(try Detail.result("finish-transactions", files: kept)?.status == .warning)
+    }
+
+    /// `Edition.all.map(\.productID)` asks for the `productID` of each element: the other
+    /// arguments that make an element (its theme, its data file's name, lists of words) are no IDs,
+    /// however they look; a wrong `productID:` among them is still one.
+    @Test func aKeyPathMapAsksOnlyForThatFieldOfTheElements() throws {
+        let editions = """
+            struct Theme {
+                let dataFile: String
+                let sponsors: [String]
+            }
+
+            let proTheme = Theme(dataFile: "words_pro", sponsors: ["OpenLab", "Acme"])
+
+            struct Edition {
+                let name: String
+                let theme: Theme
+                let productID: String
+
+                static let all: [Edition] = [
+                    .init(name: "Gems", theme: proTheme, productID: "com.example.pebble.gems"),
+                    .init(name: "Pro", theme: proTheme, productID: "com.example.pebble.pro"),
+                ]
+            }
+            """
+        var files = Self.adding("Pebble/Edition.swift", editions, to: try Fixture.files(nil))
+        files = try Detail.replacing(
+            "Pebble/Store.swift", "Product.products(for: Self.productIDs)",
+            with: "Product.products(for: Edition.all.map(\\.productID))", in: files)
+        let result = try Detail.result("product-id-mismatch", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let stale = try Detail.replacing(
+            "Pebble/Edition.swift", "productID: \"com.example.pebble.pro\"",
+            with: "productID: \"com.example.pebble.pro_old\"", in: files)
+        let wrong = try Detail.result("product-id-mismatch", files: stale)
+        #expect(wrong?.status == .fail)
+        #expect(wrong?.message.contains("com.example.pebble.pro_old") == true, "\(wrong?.message ?? "")")
+        #expect(wrong?.message.contains("words_pro") == false, "\(wrong?.message ?? "")")
+    }
+
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
     /// (a message to a handler-taking method, a look-up, a handler setter) are read without a
     /// crash, and the report still comes.
