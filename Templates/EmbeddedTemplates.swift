@@ -3,7 +3,7 @@
 
 extension BuiltInTemplates {
     /// Changes whenever a name or a source below changes.
-    public static let digest = "ae0156f1f5361977"
+    public static let digest = "381ae9416867ed9e"
 
     /// Each built-in template's source, by name (`StoreKit2/StoreManager.swift`).
     public static let sources: [String: String] = [
@@ -5066,7 +5066,9 @@ code reads by name (`Bundle.main.path(forResource: "Products", ofType: "plist")`
 checked where the file writes them: the strings of an array, and the keys of a dictionary whose
 values are plain (`com.example.pro` → `⭐️`). A list mapped to one member of its elements
 (`Edition.all.map(\.productID)`) asks for that member only: of each element's `init(…)`, the
-`productID:` argument is followed and the others (a theme, a data file's name) are not.
+`productID:` argument is followed and the others (a theme, a data file's name) are not. A file
+that names one of RevenueCat's own packages (`"$rc_monthly"`) names the app's custom packages
+beside it (`"tier.1"`), which are no product IDs, however close to one (`tier1`).
 
 **What goes wrong.** The ID your code requests differs from the one in App Store Connect. The
 usual suspects are a typo, a difference in letter case, the bundle ID passed where a product ID
@@ -5121,7 +5123,9 @@ is needed.
 does not start with the bundle ID is often a sign that it was copied from another app, or that
 the app itself is not the one you think it is.
 
-**How to tell.** `iapkit check` warns when an ID does not start with `app.bundleID`.
+**How to tell.** `iapkit check` warns when an ID does not start with `app.bundleID` followed by
+`.`, `_` or `-`. Letter case does not count, as bundle IDs are case-insensitive:
+`org.example.app.tip` carries the prefix of `org.example.App`.
 
 **How to fix.** Use the prefix for new products. Existing IDs cannot be renamed, so if an old
 product deliberately has no prefix, leave it and treat the warning as a reminder.
@@ -5428,6 +5432,10 @@ or added as a package, calls the completions of `purchaseProduct`, `restorePurch
 `completeTransactions` from its observer, so those completions are judged the same way, and so are
 the closures callers hand to a wrapper that passes the answer on (`completion(true)` inside the
 completion), unless the wrapper has hopped first (`DispatchQueue.main.async { completion(true) }`).
+A hop handed a block covers what is in the block: a callback that hops only to show a failure's
+alert (`dispatch_async(dispatch_get_main_queue(), ^{ … })`) and then tells its listeners, which
+reload a table, still touches the interface off the main thread. Methods of an Objective-C
+category (`@implementation Store (Purchases)`) are read like those of the class.
 
 **What goes wrong.** StoreKit 1 does not promise to call its delegates on the main thread. Code
 that reloads a table view or sets a published property straight from the callback may do nothing
@@ -5476,7 +5484,10 @@ proID`; or hands in one ID, `store.load(for: [proID])`, and reports when `found.
 or to the closure it hands in; a loop over the requested entries that says which one is
 missing from the answer (`if map[plan] == nil { print(…) }`) compares them too, and so does a
 function of the project handed the answer (`try pro.resolve(from: products)`) that looks its own
-ID up in it and tells someone in the `else`. Invalid IDs copied
+ID up in it and tells someone in the `else`. An app whose StoreKit 1 requests ask for one ID in
+all (the one ID seen to reach them, or else the guides' only product) names it when any screen
+it hands the list to shows something for an empty list (`if model.products.isEmpty { show the
+"no product" state }`). Invalid IDs copied
 into a property nothing reads are not read, and `products.filter({ $0.productIdentifier == id
 }).first` is a look-up like `first(where:)`, whose `else { return "" }` tells nobody;
 elsewhere, such a look-up counts when its `else`
@@ -5592,7 +5603,9 @@ of `if state == .purchased { } else if state == .failed { }` with no branch and 
 state leaves that state's transactions unfinished, unless the observer finishes after it; a finish
 after the chain serves every branch that neither leaves first nor clears the flag the finish waits
 on (`var settle = true`, set to `false` for the states that stay in the queue, then `if settle {
-queue.finishTransaction(transaction) }`); a
+queue.finishTransaction(transaction) }`); a `guard let handler = onPurchase else { continue }`
+never leaves when a function that adds the observer to the payment queue assigns the handler
+before the `add(`, as launch code does, but does when only a screen installs it later; a
 branch that collects its transactions (`restored.append(transaction)`) is served by the method
 the observer hands the collection to after the loop (`handleRestored(restored)`) when that method
 finishes them, and restored transactions left alone as they arrive are finished by a
@@ -5685,7 +5698,8 @@ if #available(iOS 16.4, macOS 14.4, *) {
 The code that `iapkit generate` writes checks `canMakePayments` before every purchase. In a
 project, the check warns when the code sells but never asks `canMakePayments` (or only in a wrapper
 nothing calls, even through one-line wrappers of the wrapper, or asked as a message,
-`if ([helper canMakePurchases]) { buy }` with no `else`, or only to log a refusal or do nothing, as in `if … canMakePayments() { buy } else
+`if ([helper canMakePurchases]) { buy }` with no `else`, while `if (![[Shop shared] canMakePurchases]) {
+show an alert; return; }` refuses in its first block, or only to log a refusal or do nothing, as in `if … canMakePayments() { buy } else
 { print(…) }`, other conditions joined with `&&` or `,` included, or inside the Buy action
 itself (`- (IBAction)buy:`) with no `else` before it goes on to start the purchase, or a Restore action that restores only `if … canMakePayments()`, with no `else`, the project's own logging macros included (`#define DLog(...) NSLog(…)`), or only
 to write the answer into a text, `"Can pay: \(AppStore.canMakePayments)"` on a debug screen, or to hand the refusal to a completion, `else { onComplete(false) }`, or to a
@@ -5968,7 +5982,7 @@ func loadProducts(_ identifiers: Set<String>) async throws -> [Product] {
 ### 产品 ID 不一致
 
 `iapkit check` id：`product-id-mismatch` · 自动 · 错误\
-追踪每一个最终流入产品请求的字面量（经由常量、枚举和 `#define`，Swift 与 Objective-C 都算）；如果某个 ID 既不在商品目录中，也不在任何 `.storekit` 文件中，或者与其中某个 ID 只差一点，就判定失败；运行时拼接成 ID 的片段只给出警告，单独一个 `"."` 把只有运行时才知道的值连起来（`bundleIdentifier + "." + suffix`）也一样；两个 ID 列表之间的 `+`（`tipIDs + planIDs`，每个列表是字面量，或由 `allCases`、`map` 生成）并没有拼接出 ID；下标的键（`purchasable[kind]`）只是选出一个列表，不会把键所属类型的所有 case 加进请求；`guard let ids = … else { … }` 的值只取到 `else` 之前；在 App 自己的 ID 类型的扩展中写 `static let pro = Self("com.example.pro")`，是用一个完整的 ID 构造该类型；只与空文本相连的字面量（`Shop.prefix + "com.example.pro"`，其中 `static let prefix = ""`）也是一个完整的 ID。声明时没有值的存储属性，会跟踪到所在类型给它赋的值（`init` 中的 `productIDs = …`，或者初始为空、在 `viewDidLoad` 中用 `productIDs.append("com.example.pro")` 添加的值，这样只添加一个 ID 也就是只请求一个 ID）；代码按名字读取的属性列表文件（`Bundle.main.path(forResource: "Products", ofType: "plist")`）提供其中的 ID，并在文件写出它们的位置检查：数组中的字符串，以及值为普通值的字典的键（`com.example.pro` → `⭐️`）。把列表映射为元素的某一个成员（`Edition.all.map(\.productID)`），请求的就只是这个成员：每个元素的 `init(…)` 只跟踪 `productID:` 这一个参数，其他参数（主题、数据文件名）不跟踪。
+追踪每一个最终流入产品请求的字面量（经由常量、枚举和 `#define`，Swift 与 Objective-C 都算）；如果某个 ID 既不在商品目录中，也不在任何 `.storekit` 文件中，或者与其中某个 ID 只差一点，就判定失败；运行时拼接成 ID 的片段只给出警告，单独一个 `"."` 把只有运行时才知道的值连起来（`bundleIdentifier + "." + suffix`）也一样；两个 ID 列表之间的 `+`（`tipIDs + planIDs`，每个列表是字面量，或由 `allCases`、`map` 生成）并没有拼接出 ID；下标的键（`purchasable[kind]`）只是选出一个列表，不会把键所属类型的所有 case 加进请求；`guard let ids = … else { … }` 的值只取到 `else` 之前；在 App 自己的 ID 类型的扩展中写 `static let pro = Self("com.example.pro")`，是用一个完整的 ID 构造该类型；只与空文本相连的字面量（`Shop.prefix + "com.example.pro"`，其中 `static let prefix = ""`）也是一个完整的 ID。声明时没有值的存储属性，会跟踪到所在类型给它赋的值（`init` 中的 `productIDs = …`，或者初始为空、在 `viewDidLoad` 中用 `productIDs.append("com.example.pro")` 添加的值，这样只添加一个 ID 也就是只请求一个 ID）；代码按名字读取的属性列表文件（`Bundle.main.path(forResource: "Products", ofType: "plist")`）提供其中的 ID，并在文件写出它们的位置检查：数组中的字符串，以及值为普通值的字典的键（`com.example.pro` → `⭐️`）。把列表映射为元素的某一个成员（`Edition.all.map(\.productID)`），请求的就只是这个成员：每个元素的 `init(…)` 只跟踪 `productID:` 这一个参数，其他参数（主题、数据文件名）不跟踪。如果某个文件写出了 RevenueCat 自己的套餐（`"$rc_monthly"`），写在它旁边的是 App 自定义的套餐（`"tier.1"`），它们不是产品 ID，即使与某个产品 ID（`tier1`）很接近。
 
 **问题所在**：代码请求的 ID 与 App Store Connect 中的不同。常见的原因有：拼写错误、大小写不同、在该用产品 ID 的地方传了 Bundle ID，或者在运行时用 Bundle ID 加后缀拼出 ID——一旦 Debug 构建使用不同的 Bundle ID，这种做法就会出错。
 
@@ -6005,7 +6019,7 @@ func loadProducts(_ identifiers: Set<String>) async throws -> [Product] {
 
 **问题所在**：严格来说，这并不算问题——前缀只是一种惯例。但产品 ID 不以 Bundle ID 开头，往往说明它是从另一个 App 复制过来的，或者这个 App 本身并不是你以为的那个。
 
-**如何识别**：当某个 ID 不以 `app.bundleID` 开头时，`iapkit check` 会给出警告。
+**如何识别**：当某个 ID 不以 `app.bundleID` 加上 `.`、`_` 或 `-` 开头时，`iapkit check` 会给出警告。字母大小写不算在内，因为 bundle ID 不区分大小写：`org.example.app.tip` 带有 `org.example.App` 的前缀。
 
 **如何修复**：新产品使用这个前缀。已有的 ID 不能改名，所以如果某个旧产品是有意不带前缀的，就保持原样，把这条警告当作提醒即可。
 
@@ -6194,7 +6208,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 假定代理回调在主线程上
 
 `iapkit check` id：`main-thread-assumed` · 启发式 · 警告\
-按方法签名找出 StoreKit 1 的代理方法和观察者方法，如果某个方法在方法体中操作了 UIKit 或 AppKit，或者设置了所在类型（须为 `ObservableObject`）自己的 `@Published` 属性，却没有先切换到主线程或 main actor，就给出警告；它发出的通知也算在内：如果观察者的方法（selector、代码块，或者按名字传入的方法，如 `queue: nil, using: showFailure`）操作了界面，同样会警告，因为 `NotificationCenter` 在发出通知的线程上投递通知（以买下的产品 ID 命名的通知，`post(name: .init(transaction.payment.productIdentifier), …)`，会到达以各产品 ID 注册的观察者）；不带接收者的调用，如果只有一个类型拥有该方法，会到达从父类或协议的扩展继承来的方法（`extension UIViewController { func showAlert(…) }`）。调用项目自己的辅助函数、且函数名表明它在主队列或主线程上运行（`runOnMainThread { }`），也算作切换；第三方库中名字像界面调用的类型方法（`SVProgressHUD.dismiss()`）不算操作界面。代理调用的完成回调如果是某个界面传进来的，而该界面的代码块没有自己切换到主线程就操作了界面（例如 `requestProducts { … tableView.reloadData() }`，或者其他类型赋给代理所调用属性的闭包 `observer.onPurchase = { … }`），也算在内；项目自己的视图类同样算，它由父类认出（`ActivityIndicator : UIView`），界面的 `@IBOutlet` 也算（除非对它调用的是项目自己先切换到主线程的方法，例如内部使用 `DispatchQueue.main.async` 的 `buyButton.enable()`）。回调执行的代码会向下跟踪四层：所在类型自己的方法、自由函数（有多个重载时，取第一个与调用的参数标签相符的；例如接收通知名并发出该通知的辅助函数），以及项目中只有一个类定义（协议要求不算，所以 `delegate?.didPurchase()` 会到达实现它的那唯一一个界面）、且调用时写出了该方法参数标签的方法，或者调用链起点那个类型的方法（`Settings.shared.disableAds()`），以及它所设置属性的 `didSet`（`offerView.price = …`，而 `didSet` 会修改按钮标题）。SwiftyStoreKit 无论是复制进源代码、放在 `Pods` 文件夹中，还是作为软件包加入，都会在它的观察者中调用 `purchaseProduct`、`restorePurchases` 和 `completeTransactions` 的完成回调，因此这些回调也按同样方式判断；如果某个包装函数把结果继续传给自己的完成回调（在回调中调用 `completion(true)`），调用者交给它的闭包也一样判断，除非包装函数已经先切换到主线程（`DispatchQueue.main.async { completion(true) }`）。
+按方法签名找出 StoreKit 1 的代理方法和观察者方法，如果某个方法在方法体中操作了 UIKit 或 AppKit，或者设置了所在类型（须为 `ObservableObject`）自己的 `@Published` 属性，却没有先切换到主线程或 main actor，就给出警告；它发出的通知也算在内：如果观察者的方法（selector、代码块，或者按名字传入的方法，如 `queue: nil, using: showFailure`）操作了界面，同样会警告，因为 `NotificationCenter` 在发出通知的线程上投递通知（以买下的产品 ID 命名的通知，`post(name: .init(transaction.payment.productIdentifier), …)`，会到达以各产品 ID 注册的观察者）；不带接收者的调用，如果只有一个类型拥有该方法，会到达从父类或协议的扩展继承来的方法（`extension UIViewController { func showAlert(…) }`）。调用项目自己的辅助函数、且函数名表明它在主队列或主线程上运行（`runOnMainThread { }`），也算作切换；第三方库中名字像界面调用的类型方法（`SVProgressHUD.dismiss()`）不算操作界面。代理调用的完成回调如果是某个界面传进来的，而该界面的代码块没有自己切换到主线程就操作了界面（例如 `requestProducts { … tableView.reloadData() }`，或者其他类型赋给代理所调用属性的闭包 `observer.onPurchase = { … }`），也算在内；项目自己的视图类同样算，它由父类认出（`ActivityIndicator : UIView`），界面的 `@IBOutlet` 也算（除非对它调用的是项目自己先切换到主线程的方法，例如内部使用 `DispatchQueue.main.async` 的 `buyButton.enable()`）。回调执行的代码会向下跟踪四层：所在类型自己的方法、自由函数（有多个重载时，取第一个与调用的参数标签相符的；例如接收通知名并发出该通知的辅助函数），以及项目中只有一个类定义（协议要求不算，所以 `delegate?.didPurchase()` 会到达实现它的那唯一一个界面）、且调用时写出了该方法参数标签的方法，或者调用链起点那个类型的方法（`Settings.shared.disableAds()`），以及它所设置属性的 `didSet`（`offerView.price = …`，而 `didSet` 会修改按钮标题）。SwiftyStoreKit 无论是复制进源代码、放在 `Pods` 文件夹中，还是作为软件包加入，都会在它的观察者中调用 `purchaseProduct`、`restorePurchases` 和 `completeTransactions` 的完成回调，因此这些回调也按同样方式判断；如果某个包装函数把结果继续传给自己的完成回调（在回调中调用 `completion(true)`），调用者交给它的闭包也一样判断，除非包装函数已经先切换到主线程（`DispatchQueue.main.async { completion(true) }`）。交给切换调用的代码块只覆盖代码块里的内容：如果回调只为显示失败提示而切换（`dispatch_async(dispatch_get_main_queue(), ^{ … })`），之后又通知它的监听者去刷新表格，那么它仍然在主线程之外操作了界面。Objective-C 类别（`@implementation Store (Purchases)`）中的方法与类本身的方法一样读取。
 
 **问题所在**：StoreKit 1 不保证在主线程上调用它的代理。直接在回调中刷新 table view 或设置 published 属性的代码，可能看不到任何效果，甚至崩溃，而空列表很容易被误当成缺少产品。
 
@@ -6205,7 +6219,7 @@ final class LegacyProductLoader: NSObject, SKProductsRequestDelegate {
 ### 未知 ID 从未被报告
 
 `iapkit check` id：`invalid-ids-ignored` · 启发式 · 警告\
-扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found"、"no products found" 或 "product not available" 之类的消息报告缺少的那些，也算读取了，但说某个请求不见了的消息不算），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询（传入 ID 的 `StoreView(ids:)` 或 `SubscriptionStoreView(productIDs:)` 也算一次查询；与 RevenueCat 并存时，没有任何代码调用的 App 自己的 StoreKit 服务不算查询）。在发出请求的函数里从返回的产品中查找某个请求的 ID（`products.first(where: { $0.id == proID })`）算作比较，只请求一个 ID 时检查结果是否为空也算（`isEmpty`，或者 `else` 中报告了问题的 `guard let product = products.first`，在购买时检查保存下来的结果也算：`guard let product = store.products.first else { 告诉用户 }`；对 StoreKit 1 来说，处理代码用 `==` 或对标识符做 `switch` 保留匹配的那个产品也算，把数量存进变量（`NSUInteger count = [response.products count]` 或 `var count : Int = response.products.count`）、在 `if (count > 0)` 的 `else` 或 `else if` 中报告也算）。「一个 ID」可以写成 `[proID]`（也可以带类型转换：`NSSet(object: proID) as! Set<NSString>`）、`[NSSet setWithObject:proID]`、`[NSSet setWithArray:@[proID]]`，也可以是声明为只有一个元素的集合常量（`let proIDs: Set<String> = ["com.example.pro"]`，以 `Array(proIDs)` 请求）；`Set([proID])` 也算，写成 `Set(arrayLiteral: proID)`、局部常量 `let ids = Set([proID])`、类型的常量 `StoreConfig.productIDs`，或者只有一个 case 的枚举的全部 case（`Set(Unlock.allCases.map(\.rawValue))`）也算；从 `[NSSet set]` 逐步添加而成的集合不算；对 StoreKit 1 来说，把答复保存在属性里（`products = response.products`），并在购买处解包时给出提示（`guard let upgrade = products?.first else { showFailure() }`），或者保存那一个产品（`self.product = [response.products objectAtIndex:0]`）并在它为 nil 时报告（`if (!self.product) { … }`），也是同样的检查（处理代码把缺少的产品以 `nil` 交给完成回调 `completion?(nil)` 时，只有调用方传入的闭包在收到 `nil` 时说了些什么，才算报告；`guard let product = $0 else { return }` 不算）；保存那一个产品（`product = products.first`），并在解包时给出提示（`guard let product else { purchaseError = "…" }`），也是同样的检查。对 StoreKit 1 来说，处理代码比较返回的产品数量与请求的数量，并报告数量不足（`guard response.products.count == expected else { … }`），同样能发现缺少的 ID。留在 SwiftyStoreKit 查询旁边、自己并没有发出请求的 `productsRequest(_:didReceive:)` 不算一次请求。如果函数把请求到的产品返回出去或交给完成回调，查找就交给保存返回结果的调用方（`let products = await store.load()`，然后 `if product.id == proID`；或者只传入一个 ID，`store.load(for: [proID])`，并在 `found.first` 为 nil 时报告）或它传入的闭包；逐个检查请求的条目、指出返回结果中缺少哪一个的循环（`if map[plan] == nil { print(…) }`）也算比较；把答复交给项目自己的函数（`try pro.resolve(from: products)`），由它在其中查找自己的 ID 并在 `else` 中告诉别人，也算。只复制到一个没有任何代码读取的属性里的无效 ID，不算被读取；`products.filter({ $0.productIdentifier == id }).first` 和 `first(where:)` 一样是查找，它的 `else { return "" }` 不会告诉任何人；在其他地方，这样的查找只有在 `else` 中报告了缺少的产品时才算（视图的 `body` 只显示它找到的产品，不是一个可以由调用方报告的查找）；放在已加载产品旁边的查找函数（`func product(for id: String) -> Product? { products.first { $0.id == id } }`），只要有调用方解包它并给出提示（`guard let product = shop.product(for: id) else { 告诉用户 }`），也算。`if let product = products.first { …; return }` 之后紧跟一条提示消息，也是同样的检查，但用写死的价格代替缺少的产品（`return "$2.99"`）不会告诉任何人，只把缺少的 ID 丢掉的循环（`_ = id`）也一样；没有任何代码调用的无效 ID 读取函数，等于什么也没读。对 StoreKit 1 来说，拿到产品的界面（例如通过代理）查找想要的 ID（`if let product = products.first(where: { $0.productIdentifier == productID })`），并在 `else` 中告诉用户，和响应处理代码一样指出了缺少的产品；查找某笔交易买下的产品（`== transaction.payment.productIdentifier`）则不算。如果 App 从不请求产品，而是直接用 ID 付款（设置了 `productIdentifier` 的 `SKMutablePayment`），同样无法指出未知的 ID。
+扫描源代码：找出从不读取无效 ID 的 StoreKit 1（或 SwiftyStoreKit）代码（如果响应处理代码逐个查找请求的产品，并用 "not found"、"no products found" 或 "product not available" 之类的消息报告缺少的那些，也算读取了，但说某个请求不见了的消息不算），以及没有任何一处比较请求的 ID 与返回的 ID 的 StoreKit 2 产品查询（传入 ID 的 `StoreView(ids:)` 或 `SubscriptionStoreView(productIDs:)` 也算一次查询；与 RevenueCat 并存时，没有任何代码调用的 App 自己的 StoreKit 服务不算查询）。在发出请求的函数里从返回的产品中查找某个请求的 ID（`products.first(where: { $0.id == proID })`）算作比较，只请求一个 ID 时检查结果是否为空也算（`isEmpty`，或者 `else` 中报告了问题的 `guard let product = products.first`，在购买时检查保存下来的结果也算：`guard let product = store.products.first else { 告诉用户 }`；对 StoreKit 1 来说，处理代码用 `==` 或对标识符做 `switch` 保留匹配的那个产品也算，把数量存进变量（`NSUInteger count = [response.products count]` 或 `var count : Int = response.products.count`）、在 `if (count > 0)` 的 `else` 或 `else if` 中报告也算）。「一个 ID」可以写成 `[proID]`（也可以带类型转换：`NSSet(object: proID) as! Set<NSString>`）、`[NSSet setWithObject:proID]`、`[NSSet setWithArray:@[proID]]`，也可以是声明为只有一个元素的集合常量（`let proIDs: Set<String> = ["com.example.pro"]`，以 `Array(proIDs)` 请求）；`Set([proID])` 也算，写成 `Set(arrayLiteral: proID)`、局部常量 `let ids = Set([proID])`、类型的常量 `StoreConfig.productIDs`，或者只有一个 case 的枚举的全部 case（`Set(Unlock.allCases.map(\.rawValue))`）也算；从 `[NSSet set]` 逐步添加而成的集合不算；对 StoreKit 1 来说，把答复保存在属性里（`products = response.products`），并在购买处解包时给出提示（`guard let upgrade = products?.first else { showFailure() }`），或者保存那一个产品（`self.product = [response.products objectAtIndex:0]`）并在它为 nil 时报告（`if (!self.product) { … }`），也是同样的检查（处理代码把缺少的产品以 `nil` 交给完成回调 `completion?(nil)` 时，只有调用方传入的闭包在收到 `nil` 时说了些什么，才算报告；`guard let product = $0 else { return }` 不算）；保存那一个产品（`product = products.first`），并在解包时给出提示（`guard let product else { purchaseError = "…" }`），也是同样的检查。对 StoreKit 1 来说，处理代码比较返回的产品数量与请求的数量，并报告数量不足（`guard response.products.count == expected else { … }`），同样能发现缺少的 ID。留在 SwiftyStoreKit 查询旁边、自己并没有发出请求的 `productsRequest(_:didReceive:)` 不算一次请求。如果函数把请求到的产品返回出去或交给完成回调，查找就交给保存返回结果的调用方（`let products = await store.load()`，然后 `if product.id == proID`；或者只传入一个 ID，`store.load(for: [proID])`，并在 `found.first` 为 nil 时报告）或它传入的闭包；逐个检查请求的条目、指出返回结果中缺少哪一个的循环（`if map[plan] == nil { print(…) }`）也算比较；把答复交给项目自己的函数（`try pro.resolve(from: products)`），由它在其中查找自己的 ID 并在 `else` 中告诉别人，也算。如果 App 的 StoreKit 1 请求总共只请求一个 ID（能看到流入请求的那唯一一个 ID，否则就是指南中唯一的产品），那么只要它把列表交给的任何界面在列表为空时显示了些什么（`if model.products.isEmpty { 显示"没有产品"的状态 }`），就指出了这个 ID。只复制到一个没有任何代码读取的属性里的无效 ID，不算被读取；`products.filter({ $0.productIdentifier == id }).first` 和 `first(where:)` 一样是查找，它的 `else { return "" }` 不会告诉任何人；在其他地方，这样的查找只有在 `else` 中报告了缺少的产品时才算（视图的 `body` 只显示它找到的产品，不是一个可以由调用方报告的查找）；放在已加载产品旁边的查找函数（`func product(for id: String) -> Product? { products.first { $0.id == id } }`），只要有调用方解包它并给出提示（`guard let product = shop.product(for: id) else { 告诉用户 }`），也算。`if let product = products.first { …; return }` 之后紧跟一条提示消息，也是同样的检查，但用写死的价格代替缺少的产品（`return "$2.99"`）不会告诉任何人，只把缺少的 ID 丢掉的循环（`_ = id`）也一样；没有任何代码调用的无效 ID 读取函数，等于什么也没读。对 StoreKit 1 来说，拿到产品的界面（例如通过代理）查找想要的 ID（`if let product = products.first(where: { $0.productIdentifier == productID })`），并在 `else` 中告诉用户，和响应处理代码一样指出了缺少的产品；查找某笔交易买下的产品（`== transaction.payment.productIdentifier`）则不算。如果 App 从不请求产品，而是直接用 ID 付款（设置了 `productIdentifier` 的 `SKMutablePayment`），同样无法指出未知的 ID。
 
 **问题所在**：代码只读取返回的产品，从不查看没有返回的那些。StoreKit 1 把它们列在 `invalidProductIdentifiers` 中；StoreKit 2 则什么也不说。
 
@@ -6251,7 +6265,7 @@ final class TransactionListener {
 ### 交易从未结束
 
 `iapkit check` id：`finish-transactions` · 启发式 · 警告\
-查找对 `finish()` 或 `finishTransaction(_:)` 的调用（或者由 SwiftyStoreKit 结束交易），对于 StoreKit 1 观察者中的 switch，还要在处理 `.failed`（Swift 1 和 2 写作 `.Failed`）的分支里找到这样的调用；如果 App 在会执行的代码里调用了 `restoreCompletedTransactions()`（没有任何代码调用的 `restore()` 不会带来恢复的交易），处理 `.restored` 的分支里也要有（在包含 switch 的代码块里、switch 之后结束交易，对每个没有提前返回的分支都算数）；它不会检查每一条路径。在任何状态的分支里，如果结束交易之前有一个 `guard … else { return }`（或 `break`、`continue`），而它的 `else` 不结束交易，那么条件不成立时交易就会留在队列里；如果条件要等某个界面加载的产品，每次启动时它都不成立。位于没有任何代码调用的函数中的 `Transaction.updates` 循环不在这里判断：它根本不会运行，`listener-at-launch` 会报告没有代码在监听。会运行的循环必须结束它收到的交易，可以自己结束，也可以通过它调用的方法结束；几个方法同名时按参数标签区分（`handle(updatedTransaction:)` 不是购买时用的 `handle(transaction:)`）。把更新直接丢掉的循环 `for await _ in Transaction.updates` 手里没有可以结束的交易：只有遍历 `Transaction.unfinished` 并结束其中交易、且不在任何 `if` 或 `guard` 之内的循环（写在循环里或它调用的方法里都可以），才算结束了到达的交易（只在什么都没拥有时才运行的那种，会让续期交易一直不被结束）。如果用 `if state == .purchased { } else if state == .failed { }` 这样的判断链区分状态，却没有为某个状态准备分支或 `else`，而观察者在判断链之后也没有结束交易，那么这个状态的交易就不会被结束；判断链之后的结束调用，对每个既没有提前离开、也没有清除该调用所等待的标志的分支都算数（`var settle = true`，对留在队列中的状态设为 `false`，然后 `if settle { queue.finishTransaction(transaction) }`）；只把交易收集起来的分支（`restored.append(transaction)`），如果观察者在循环之后把这个集合交给一个会结束其中交易的方法（`handleRestored(restored)`），也算结束了；到达时未被处理的恢复交易，如果 `paymentQueueRestoreCompletedTransactionsFinished(_:)` 遍历 `queue.transactions` 并结束其中恢复的交易，也算结束了。StoreKit 会把每笔交易交给每一个观察者，所以只显示进度的第二个观察者，在另一个观察者已经结束该状态的交易时，不必自己再结束。如果观察者实现了 `paymentQueue(_:removedTransactions:)`，却没有实现 `paymentQueue(_:updatedTransactions:)`，那它什么交易也结束不了：StoreKit 只把新交易交给后者。
+查找对 `finish()` 或 `finishTransaction(_:)` 的调用（或者由 SwiftyStoreKit 结束交易），对于 StoreKit 1 观察者中的 switch，还要在处理 `.failed`（Swift 1 和 2 写作 `.Failed`）的分支里找到这样的调用；如果 App 在会执行的代码里调用了 `restoreCompletedTransactions()`（没有任何代码调用的 `restore()` 不会带来恢复的交易），处理 `.restored` 的分支里也要有（在包含 switch 的代码块里、switch 之后结束交易，对每个没有提前返回的分支都算数）；它不会检查每一条路径。在任何状态的分支里，如果结束交易之前有一个 `guard … else { return }`（或 `break`、`continue`），而它的 `else` 不结束交易，那么条件不成立时交易就会留在队列里；如果条件要等某个界面加载的产品，每次启动时它都不成立。位于没有任何代码调用的函数中的 `Transaction.updates` 循环不在这里判断：它根本不会运行，`listener-at-launch` 会报告没有代码在监听。会运行的循环必须结束它收到的交易，可以自己结束，也可以通过它调用的方法结束；几个方法同名时按参数标签区分（`handle(updatedTransaction:)` 不是购买时用的 `handle(transaction:)`）。把更新直接丢掉的循环 `for await _ in Transaction.updates` 手里没有可以结束的交易：只有遍历 `Transaction.unfinished` 并结束其中交易、且不在任何 `if` 或 `guard` 之内的循环（写在循环里或它调用的方法里都可以），才算结束了到达的交易（只在什么都没拥有时才运行的那种，会让续期交易一直不被结束）。如果用 `if state == .purchased { } else if state == .failed { }` 这样的判断链区分状态，却没有为某个状态准备分支或 `else`，而观察者在判断链之后也没有结束交易，那么这个状态的交易就不会被结束；判断链之后的结束调用，对每个既没有提前离开、也没有清除该调用所等待的标志的分支都算数（`var settle = true`，对留在队列中的状态设为 `false`，然后 `if settle { queue.finishTransaction(transaction) }`）；如果把观察者加入支付队列的函数在 `add(` 之前就给处理函数赋了值（启动代码通常如此），`guard let handler = onPurchase else { continue }` 永远不会离开，但如果只有某个界面稍后才装上处理函数，就会离开；只把交易收集起来的分支（`restored.append(transaction)`），如果观察者在循环之后把这个集合交给一个会结束其中交易的方法（`handleRestored(restored)`），也算结束了；到达时未被处理的恢复交易，如果 `paymentQueueRestoreCompletedTransactionsFinished(_:)` 遍历 `queue.transactions` 并结束其中恢复的交易，也算结束了。StoreKit 会把每笔交易交给每一个观察者，所以只显示进度的第二个观察者，在另一个观察者已经结束该状态的交易时，不必自己再结束。如果观察者实现了 `paymentQueue(_:removedTransactions:)`，却没有实现 `paymentQueue(_:updatedTransactions:)`，那它什么交易也结束不了：StoreKit 只把新交易交给后者。
 
 **问题所在**：交易会一直留在队列中，直到 App 结束它。StoreKit 会在每次启动时再次交付未结束的交易，而且在上一次购买未结束之前，同一个消耗型项目无法再次购买。
 
@@ -6306,7 +6320,7 @@ if #available(iOS 16.4, macOS 14.4, *) {
 ### 设备上已禁止付款
 
 `iapkit check` id：`can-make-payments` · 自动 · 警告\
-`iapkit generate` 生成的代码在每次购买之前都会检查 `canMakePayments`。在项目中，如果代码在销售产品，却从不询问 `canMakePayments`（或者只在一个没人调用的封装函数中询问，经过只有一行的外层封装函数转手也算，或者以消息形式询问、`if ([helper canMakePurchases]) { 购买 }` 却没有 `else`，或者问了之后在不允许付款时只打一条日志、什么也不做，比如 `if … canMakePayments() { 购买 } else { print(…) }`（用 `&&` 或 `,` 连接了其他条件时也一样），或者在购买动作本身（`- (IBAction)buy:`）中询问却没有 `else`、接着就开始购买，或者恢复购买的动作只在 `if … canMakePayments()` 时恢复、却没有 `else`，项目自己的日志宏也算日志（`#define DLog(...) NSLog(…)`），或者只把答案写进一段文字，比如调试界面上的 `"Can pay: \(AppStore.canMakePayments)"`，或者把拒绝交给一个完成回调 `else { onComplete(false) }`，或交给一个闭包属性 `purchaseStatusBlock?(.disabled)`，而每个调用者传入或赋值的闭包都忽略了它（只检查 `.purchased` 的闭包就忽略了 `.disabled`）；只在允许付款时才显示购买按钮则没有问题），也没有在一个不只是打日志的分支里说明 `paymentNotAllowed`（StoreKit 1）或 `purchaseNotAllowed`（StoreKit 2）（`case .paymentNotAllowed: return "Payment not allowed"` 这样把提示文字交给弹窗的分支算作说明；只通过 StoreKit 自己的视图 `StoreView`、`ProductView` 或 `SubscriptionStoreView` 销售、又没有自己的 `onInAppPurchaseCompletion` 的 App，由这些视图显示 StoreKit 的提示；没有自己的购买调用或 `onPurchaseFailure`、只通过 RevenueCatUI 的 `PaywallView` 销售的 App 也一样（旁边没有任何代码调用的 StoreKit 服务不算购买）；只以 `guard store.isAllowed else { return }` 形式读取的封装同样是默不作声的拒绝，而 `if store.isAllowed { 显示购买区域 }` 没有问题；App 自己的错误枚举里有同名的 case，只是描述它自己，并不算说明：必须有代码真正产生这个 case），这项检查就会给出警告；请在关闭了购买功能的设备上测试你的界面。
+`iapkit generate` 生成的代码在每次购买之前都会检查 `canMakePayments`。在项目中，如果代码在销售产品，却从不询问 `canMakePayments`（或者只在一个没人调用的封装函数中询问，经过只有一行的外层封装函数转手也算，或者以消息形式询问、`if ([helper canMakePurchases]) { 购买 }` 却没有 `else`（而 `if (![[Shop shared] canMakePurchases]) { 显示提示; return; }` 在第一个代码块中就拒绝了），或者问了之后在不允许付款时只打一条日志、什么也不做，比如 `if … canMakePayments() { 购买 } else { print(…) }`（用 `&&` 或 `,` 连接了其他条件时也一样），或者在购买动作本身（`- (IBAction)buy:`）中询问却没有 `else`、接着就开始购买，或者恢复购买的动作只在 `if … canMakePayments()` 时恢复、却没有 `else`，项目自己的日志宏也算日志（`#define DLog(...) NSLog(…)`），或者只把答案写进一段文字，比如调试界面上的 `"Can pay: \(AppStore.canMakePayments)"`，或者把拒绝交给一个完成回调 `else { onComplete(false) }`，或交给一个闭包属性 `purchaseStatusBlock?(.disabled)`，而每个调用者传入或赋值的闭包都忽略了它（只检查 `.purchased` 的闭包就忽略了 `.disabled`）；只在允许付款时才显示购买按钮则没有问题），也没有在一个不只是打日志的分支里说明 `paymentNotAllowed`（StoreKit 1）或 `purchaseNotAllowed`（StoreKit 2）（`case .paymentNotAllowed: return "Payment not allowed"` 这样把提示文字交给弹窗的分支算作说明；只通过 StoreKit 自己的视图 `StoreView`、`ProductView` 或 `SubscriptionStoreView` 销售、又没有自己的 `onInAppPurchaseCompletion` 的 App，由这些视图显示 StoreKit 的提示；没有自己的购买调用或 `onPurchaseFailure`、只通过 RevenueCatUI 的 `PaywallView` 销售的 App 也一样（旁边没有任何代码调用的 StoreKit 服务不算购买）；只以 `guard store.isAllowed else { return }` 形式读取的封装同样是默不作声的拒绝，而 `if store.isAllowed { 显示购买区域 }` 没有问题；App 自己的错误枚举里有同名的 case，只是描述它自己，并不算说明：必须有代码真正产生这个 case），这项检查就会给出警告；请在关闭了购买功能的设备上测试你的界面。
 
 **问题所在**：「屏幕使用时间」和设备管理可以禁止 App 内购买。产品可能仍然能够加载，但每次购买都会失败，而一个点了没反应的购买按钮看起来就像个 bug。
 

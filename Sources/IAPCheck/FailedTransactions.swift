@@ -103,7 +103,9 @@ struct FailedTransactions {
             let owner = function.typeName.map { "\($0)." } ?? ""
             for state in State.allCases where state != .restored || restores {
                 for branch in branches(for: state, in: body, fallsThrough: false) {
-                    guard let exit = Self.guardLeavingBeforeFinish(in: branch.body, tokens) else { continue }
+                    guard let exit = Self.guardLeavingBeforeFinish(in: branch.body, tokens),
+                        !waitsForAHandlerInstalledFirst(tokens, guardAt: exit)
+                    else { continue }
                     found.append(
                         EarlyExit(
                             observer: owner + function.signatureText, state: state,
@@ -144,6 +146,38 @@ struct FailedTransactions {
             position = close - 1
         }
         return nil
+    }
+
+    /// `guard let handler = onPurchase else { continue }` (also `= self.onPurchase`, or `guard
+    /// let onPurchase else`): the branch waits for a handler, which is always there when a
+    /// function that adds an observer to the payment queue assigns it before the `add(`, as
+    /// launch code does; the queue delivers nothing before the observer is added.
+    private func waitsForAHandlerInstalledFirst(_ tokens: [SwiftToken], guardAt position: Int) -> Bool {
+        var cursor = position + 2
+        guard cursor + 3 < tokens.count, ["let", "var"].contains(tokens[position + 1].text) else { return false }
+        if tokens[cursor + 1].text == "=" {
+            cursor += 2
+            if tokens[cursor].text == "self", cursor + 2 < tokens.count, tokens[cursor + 1].text == "." {
+                cursor += 2
+            }
+        }
+        guard cursor + 1 < tokens.count, tokens[cursor].kind == .identifier, tokens[cursor + 1].text == "else"
+        else { return false }
+        let property = tokens[cursor].text
+        for (file, scan) in index.scans.enumerated() where scan.mentions(property) {
+            let assigning = scan.tokens
+            for at in assigning.indices.dropFirst().dropLast()
+            where assigning[at].text == property && assigning[at - 1].text == "." && assigning[at + 1].text == "=" {
+                guard let function = index.function(containing: at, in: file),
+                    let body = index.functions[function].body
+                else { continue }
+                let adds = (at..<max(at, min(body.end, assigning.count) - 1)).contains {
+                    assigning[$0].text == "add" && assigning[$0 - 1].text == "." && assigning[$0 + 1].text == "("
+                }
+                if adds { return true }
+            }
+        }
+        return false
     }
 
     /// True when the branch only collects its transaction (`restored.append(transaction)`) and

@@ -1,6 +1,7 @@
 import IAPDiagnostics
 import IAPModel
 import IAPProject
+import IAPValidate
 
 /// The checks about identifiers: the app's bundle ID in every build configuration, the signing
 /// that names the App ID, and the product IDs the code asks for.
@@ -227,7 +228,7 @@ struct IdentifierChecks {
         guard let app = workbook.app else { return .manual("the guides declare no app bundle ID") }
         guard !workbook.products.isEmpty else { return Outcome(.info, "the guides declare no products") }
         let prefix = app.bundleID.value + "."
-        let outside = workbook.products.filter { !$0.id.value.hasPrefix(prefix) }
+        let outside = workbook.products.filter { !ProductIDRules.startsWithBundleID($0.id.value, app.bundleID.value) }
         guard !outside.isEmpty else { return Outcome(.pass, "every product ID starts with \(prefix)") }
         return Outcome(
             .warning, "\(outside.map(\.id.value).joined(separator: ", ")) do not start with \(prefix)",
@@ -281,7 +282,9 @@ struct IdentifierChecks {
         let finder = NearMissFinder(productIDs)
         let shipped = snapshot.sources.filter { !generated.contains($0.path) }
         var spelt: Set<String>?
-        for scan in shipped {
+        // RevenueCat sells packages: a file naming one of its own (`$rc_monthly`) names the
+        // app's custom packages (`tier.1`) beside it, which are no product IDs.
+        for scan in shipped where !scan.strings.contains(where: { $0.constantValue?.hasPrefix("$rc_") == true }) {
             for literal in scan.strings where !reported.contains(literal.location) {
                 guard let value = literal.constantValue, !catalogue.contains(value), let near = finder.find(value)
                 else { continue }

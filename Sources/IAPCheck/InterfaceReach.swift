@@ -23,20 +23,21 @@ struct InterfaceReach {
         var frontier = [(body: body, owner: owner)]
         for step in 0...Self.depth {
             var next: [(body: SourceIndex.Span, owner: String?)] = []
-            for (span, spanOwner) in frontier {
-                let tokens = index.tokens(span.file)
-                if SourceHeuristics.hopsToMain(tokens, body: span) { continue }
-                if let touch = touchIn(span, spanOwner) { return touch }
-                guard step < Self.depth else { continue }
-                for callee in callees(of: span, owner: spanOwner) where visited.insert(callee.body).inserted {
-                    next.append(callee)
-                }
-                for observer in observers(of: postedNames(in: span)) where visited.insert(observer.body).inserted {
-                    next.append(observer)
-                }
-                for setter in propertyObservers(assignedIn: span, owner: spanOwner)
-                where visited.insert(setter.body).inserted {
-                    next.append(setter)
+            for (whole, spanOwner) in frontier {
+                let tokens = index.tokens(whole.file)
+                for span in SourceHeuristics.unhoppedParts(tokens, whole) {
+                    if let touch = touchIn(span, spanOwner) { return touch }
+                    guard step < Self.depth else { continue }
+                    for callee in callees(of: span, owner: spanOwner) where visited.insert(callee.body).inserted {
+                        next.append(callee)
+                    }
+                    for observer in observers(of: postedNames(in: span)) where visited.insert(observer.body).inserted {
+                        next.append(observer)
+                    }
+                    for setter in propertyObservers(assignedIn: span, owner: spanOwner)
+                    where visited.insert(setter.body).inserted {
+                        next.append(setter)
+                    }
                 }
             }
             if next.isEmpty { break }

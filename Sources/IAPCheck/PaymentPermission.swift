@@ -113,6 +113,20 @@ struct PaymentPermission {
     static func receiverStart(_ tokens: [SwiftToken], askAt position: Int) -> Int {
         var start = position - 1
         if tokens[start].text == ".", start > 0 { start -= 1 }
+        // `[[AppDelegate get] canMakePayments]`: the receiver is a message of its own.
+        if tokens[start].text == "]" {
+            var depth = 0
+            var cursor = start
+            while cursor >= 0 {
+                if tokens[cursor].text == "]" { depth += 1 }
+                if tokens[cursor].text == "[" {
+                    depth -= 1
+                    if depth == 0 { break }
+                }
+                cursor -= 1
+            }
+            if cursor >= 0 { start = cursor }
+        }
         // `IAPObserver.shared.authorized`: the whole chain.
         while start >= 2, tokens[start - 1].text == ".", tokens[start - 2].kind == .identifier { start -= 2 }
         if start > 0, tokens[start - 1].text == "[" { start -= 1 }

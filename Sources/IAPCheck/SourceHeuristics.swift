@@ -203,7 +203,8 @@ struct SourceHeuristics {
                 ? index.functions.first { $0.name == "productsRequest" && $0.body != nil && $0.parameters.count == 2 }
                     .map { index.tokens($0.signature.file)[$0.signature.start].location } : nil)
         if let place = storeKit1Place, !usesInvalidIdentifiers(),
-            !responseNamesMissingProducts(), !looksUpAStoreKit1ProductAndReportsItsAbsence()
+            !responseNamesMissingProducts(), !looksUpAStoreKit1ProductAndReportsItsAbsence(),
+            !reportsAnEmptyListOfTheOneProduct()
         {
             reasons.append("invalidProductIdentifiers is never read")
             evidence.append(place)
@@ -295,6 +296,31 @@ struct SourceHeuristics {
                 }
                 guard let function = index.function(containing: position, in: file), index.isEverCalled(function),
                     Self.isInsideLookUp(tokens, at: position)
+                else { continue }
+                if Self.reportsWhenEmpty(tokens, at: position) { return true }
+            }
+        }
+        return false
+    }
+
+    /// True when the app's StoreKit 1 requests ask for one product ID in all (the one ID
+    /// reaching them or, where no literal is seen to reach them, the guides' only product) and
+    /// the app shows something when a list of products comes empty (`if model.products.isEmpty {
+    /// show the "no product" state }`), wherever the list was handed: the empty list is exactly
+    /// that product missing.
+    private func reportsAnEmptyListOfTheOneProduct() -> Bool {
+        let storeKit1 = context.requests.filter { $0.api.hasPrefix("SKProductsRequest") }
+        let literals = ProductIDFlow(index: index).literals(reaching: storeKit1)
+        guard !literals.contains(where: \.isPiece) else { return false }
+        let asked = literals.isEmpty ? Set(context.workbook.products.map(\.id.value)) : Set(literals.map(\.value))
+        guard asked.count == 1 else { return false }
+        for (file, scan) in index.scans.enumerated() where scan.mentions("isEmpty") {
+            let tokens = scan.tokens
+            for position in tokens.indices.dropFirst(2)
+            where tokens[position].text == "isEmpty" && tokens[position - 1].text == "."
+                && tokens[position - 2].text.lowercased().hasSuffix("products")
+            {
+                guard let function = index.function(containing: position, in: file), index.isEverCalled(function)
                 else { continue }
                 if Self.reportsWhenEmpty(tokens, at: position) { return true }
             }
@@ -1741,9 +1767,12 @@ struct SourceHeuristics {
                 !function.attributes.contains("@MainActor")
             else { continue }
             let tokens = index.tokens(body.file)
-            guard !Self.hopsToMain(tokens, body: body),
+            // A hop handed a block covers that block only: what the method does outside it
+            // still runs on StoreKit's queue.
+            guard !Self.unhoppedParts(tokens, body).isEmpty,
                 let touch = interfaceReach.touch(from: body, owner: function.typeName)
-                    ?? handedInHandlerTouch(from: body, of: function.typeName)
+                    ?? (Self.hopsToMain(tokens, body: body)
+                        ? nil : handedInHandlerTouch(from: body, of: function.typeName))
             else {
                 continue
             }
@@ -2204,12 +2233,75 @@ struct SourceHeuristics {
     }
 
     static func hopsToMain(_ tokens: [SwiftToken], body: SourceIndex.Span) -> Bool {
-        for position in body.start..<body.end {
+        !hops(tokens, body: body).isEmpty
+    }
+
+    /// The parts of `span` that run where the span does, on StoreKit's queue: all of it with no
+    /// hop; the code after the first block a hop is handed, outside such blocks, when each hop
+    /// takes a block on its own line (`PearlMainQueue(^{ … })`, `DispatchQueue.main.async { … }`,
+    /// `[[NSOperationQueue mainQueue] addOperationWithBlock:^{ … }]`): the code before it mostly
+    /// prepares what the block shows (the alert it presents), while the code after it runs
+    /// beside the block, off the main thread. None when a hop takes no block
+    /// (`performSelectorOnMainThread:`, `Task { @MainActor in … }`) or the code asks
+    /// `isMainThread`, whose reach is harder to tell.
+    static func unhoppedParts(_ tokens: [SwiftToken], _ span: SourceIndex.Span) -> [SourceIndex.Span] {
+        let positions = hops(tokens, body: span)
+        guard !positions.isEmpty else { return [span] }
+        if (span.start..<min(span.end, tokens.count)).contains(where: { tokens[$0].text == "isMainThread" }) {
+            return []
+        }
+        var blocks: [Range<Int>] = []
+        for hop in positions {
+            guard let open = blockHanded(to: hop, tokens, limit: span.end) else { return [] }
+            blocks.append(open..<SourceIndex.close(tokens, from: open))
+        }
+        var parts: [SourceIndex.Span] = []
+        blocks.sort { $0.lowerBound < $1.lowerBound }
+        var start = blocks[0].upperBound
+        for block in blocks.dropFirst() {
+            if block.lowerBound > start {
+                parts.append(SourceIndex.Span(file: span.file, start: start, end: block.lowerBound))
+            }
+            start = max(start, block.upperBound)
+        }
+        if start < span.end { parts.append(SourceIndex.Span(file: span.file, start: start, end: span.end)) }
+        return parts
+    }
+
+    /// The `{` of the block a hop at `hop` is handed, on the hop's line and in the same call.
+    static func blockHanded(to hop: Int, _ tokens: [SwiftToken], limit: Int) -> Int? {
+        let line = tokens[hop].location.line
+        var depth = 0
+        var cursor = hop + 1
+        while cursor < min(limit, tokens.count), tokens[cursor].location.line == line {
+            switch tokens[cursor].text {
+            case "{": return cursor
+            case ";": return nil
+            case "(", "[": depth += 1
+            case ")":
+                depth -= 1
+                if depth < 0 { return nil }
+            // `[[NSOperationQueue mainQueue] addOperationWithBlock:^{`: out of the receiver.
+            case "]":
+                depth -= 1
+                if depth < -1 { return nil }
+            default: break
+            }
+            cursor += 1
+        }
+        return nil
+    }
+
+    /// Where `body` hops to the main thread.
+    static func hops(_ tokens: [SwiftToken], body: SourceIndex.Span) -> [Int] {
+        var found: [Int] = []
+        for position in body.start..<min(body.end, tokens.count) {
             let text = tokens[position].text
             if text == "MainActor" || text == "@MainActor" || text == "dispatch_get_main_queue"
                 || text == "performSelectorOnMainThread" || text == "mainQueue"
             {
-                return true
+                found.append(position)
+                continue
             }
             // A project's own helper (`runOnMainThread { … }`, `PearlMainQueue(^{ … })`,
             // `dispatch_async_main(^{ … })`), whose code may not even be checked out.
@@ -2223,20 +2315,22 @@ struct SourceHeuristics {
             {
                 let lowered = text.lowercased()
                 if lowered.contains("mainqueue") || lowered.contains("mainthread"), !lowered.hasPrefix("is") {
-                    return true
+                    found.append(position)
+                    continue
                 }
                 if lowered.hasSuffix("main"),
                     ["dispatch", "async", "perform", "runon", "ensure"].contains(where: lowered.contains)
                 {
-                    return true
+                    found.append(position)
+                    continue
                 }
             }
             if text == "main", position >= 2, tokens[position - 1].text == ".",
                 ["DispatchQueue", "OperationQueue", "RunLoop"].contains(tokens[position - 2].text)
             {
-                return true
+                found.append(position)
             }
         }
-        return false
+        return found
     }
 }

@@ -1155,6 +1155,9 @@ struct FileDeclarations: Sendable {
                         // After `#pragma mark -`, whose `-` is no expression's.
                         || tokens[index - 1].location.line < token.location.line
                             && Self.isDirectiveLine(tokens, at: index - 1)
+                        // The first method of a category, `@implementation Shop (Purchases)`.
+                        || tokens[index - 1].location.line < token.location.line
+                            && tokens[index - 1].location.line == tokens[open.start].location.line
                 else { break }
                 var cursor = SourceIndex.close(tokens, from: index + 1)
                 var parts: [String] = []

@@ -3,7 +3,7 @@ import IAPModel
 
 /// Product IDs: App Store Connect's character set and length, one definition per ID, and the
 /// bundle-ID prefix convention.
-enum ProductIDRules {
+public enum ProductIDRules {
     static let maximumLength = 100
 
     static func check(_ workbook: Workbook, into log: inout DiagnosticLog) {
@@ -26,13 +26,23 @@ enum ProductIDRules {
             firstDefinition[id.value] = product
             byLowercased[id.value.lowercased()] = product
             if let app = workbook.app, isValidFormat(id.value), AppRules.isValidBundleID(app.bundleID.value),
-                !id.value.hasPrefix(app.bundleID.value + ".")
+                !startsWithBundleID(id.value, app.bundleID.value)
             {
                 log.warning(
                     "product ID \(Diagnostic.quote(id.value)) does not start with the bundle ID \(Diagnostic.quote(app.bundleID.value + ".")); the reverse-DNS prefix keeps IDs unique and recognisable",
                     at: id.location)
             }
         }
+    }
+
+    /// True when `id` begins with `bundleID` and goes on past a separator (`.`, `_` or `-`).
+    /// Letter case does not count: Apple treats bundle IDs as case-insensitive, so
+    /// `org.example.app.tip` carries the prefix of `org.example.App`.
+    public static func startsWithBundleID(_ id: String, _ bundleID: String) -> Bool {
+        let id = Array(id.lowercased().utf8)
+        let prefix = Array(bundleID.lowercased().utf8)
+        guard id.count > prefix.count + 1, id.starts(with: prefix) else { return false }
+        return [UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-")].contains(id[prefix.count])
     }
 
     static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {

@@ -1,6 +1,7 @@
 import Foundation
 import IAPCheck
 import IAPDiagnostics
+import IAPModel
 import IAPProject
 import IAPTestSupport
 import Testing
@@ -5922,6 +5923,304 @@ import Testing
         #expect(wrong?.status == .fail)
         #expect(wrong?.message.contains("com.example.pebble.pro_old") == true, "\(wrong?.message ?? "")")
         #expect(wrong?.message.contains("words_pro") == false, "\(wrong?.message ?? "")")
+    }
+
+    /// Bundle IDs are case-insensitive, and a product ID that carries the bundle ID joined by
+    /// `_` or `-` (`com.example.pebble_dlc`) still names its app: only an ID that does not begin
+    /// with the bundle ID, or runs on into a longer word, lacks the prefix.
+    @Test func aPrefixInAnotherCaseOrJoinedByAnUnderscoreIsThePrefix() throws {
+        func prefixResult(_ ids: [String]) throws -> CheckResult? {
+            var workbook = Fixture.workbook()
+            workbook.products = ids.enumerated().map { offset, id in
+                let at = SourceLocation(file: "guide.md", line: offset + 7, column: 9)
+                return Product(
+                    id: Located(id, at: at), type: .nonConsumable, referenceName: Located(id, at: at), price: nil,
+                    clearedForSale: Located(true, at: at), location: at)
+            }
+            return try Detail.result("product-id-prefix", files: try Fixture.files(nil), workbook: workbook)
+        }
+        let kept = try prefixResult(["com.example.Pebble.tip.small", "com.example.pebble_dlc", "com.example.pebble-x"])
+        #expect(kept?.status == .pass, "\(kept?.message ?? "")")
+        let lost = try prefixResult(["com.example.pebblestone.pro", "com.example.pro", "com.example.pebble"])
+        #expect(lost?.status == .warning)
+        #expect(
+            lost?.message.hasPrefix("com.example.pebblestone.pro, com.example.pro, com.example.pebble do not start")
+                == true,
+            "\(lost?.message ?? "")")
+    }
+
+    /// RevenueCat sells packages: `$rc_monthly` and the custom package names written beside it
+    /// (`tier.1`) are package identifiers, however close to a product ID (`tier1`); a near miss
+    /// elsewhere in the app is still one.
+    @Test func revenueCatPackageNamesBesideARevenueCatNameAreNoProductIDs() throws {
+        let packages = """
+            import RevenueCat
+
+            enum TipPackage: String {
+                case monthly = "$rc_monthly"
+                case small = "tier.1"
+            }
+
+            func smallTip(in offering: Offering) -> Package? {
+                offering.availablePackages.first { $0.identifier == TipPackage.small.rawValue }
+            }
+            """
+        var workbook = Fixture.workbook()
+        let at = SourceLocation(file: "guide.md", line: 30, column: 9)
+        workbook.products.append(
+            Product(
+                id: Located("tier1", at: at), type: .consumable, referenceName: Located("Tip", at: at), price: nil,
+                clearedForSale: Located(true, at: at), location: at))
+        let files = Self.adding("Pebble/TipPackage.swift", packages, to: try Fixture.files(nil))
+        let result = try Detail.result("product-id-mismatch", files: files, workbook: workbook)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let typo = Self.adding(
+            "Pebble/TipCheck.swift", "func boughtTip(_ id: String) -> Bool { id == \"tier.1\" }\n", to: files)
+        let found = try Detail.result("product-id-mismatch", files: typo, workbook: workbook)
+        #expect(found?.status == .fail, "\(found?.message ?? "")")
+        #expect(found?.evidence.map(\.file) == ["Pebble/TipCheck.swift"])
+    }
+
+    /// An app that asks for one product ID in all, and shows a screen's "no product" state when
+    /// the list it is handed comes empty, names that product's absence, however many layers the
+    /// list passed through; asking for two, an empty list names neither.
+    @Test func anEmptyListShownWhenTheAppAsksForOneIDNamesIt() throws {
+        let loader = """
+            import StoreKit
+
+            final class ShopLoader: NSObject, SKProductsRequestDelegate {
+                private var request: SKProductsRequest?
+                private var completion: (([SKProduct]) -> Void)?
+                let wanted: [String] = ["com.example.pebble.pro"]
+
+                func load(completion: @escaping ([SKProduct]) -> Void) {
+                    let request = SKProductsRequest(productIdentifiers: Set(wanted))
+                    request.delegate = self
+                    self.request = request
+                    self.completion = completion
+                    request.start()
+                }
+
+                func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {
+                    DispatchQueue.main.async { self.completion?(response.products) }
+                }
+            }
+            """
+        let screen = """
+            import StoreKit
+            import UIKit
+
+            struct ShelfModel {
+                let products: [SKProduct]
+            }
+
+            final class ShelfAdapter {
+                weak var screen: UITableViewController?
+
+                func display(_ model: ShelfModel) {
+                    if model.products.isEmpty {
+                        screen?.tableView.tableHeaderView = UILabel()
+                    }
+                }
+            }
+
+            final class ShelfPresenter {
+                let loader = ShopLoader()
+                let adapter = ShelfAdapter()
+
+                func start() {
+                    loader.load { products in self.adapter.display(ShelfModel(products: products)) }
+                }
+            }
+            """
+        var files = Self.adding("Pebble/ShopLoader.swift", loader, to: try Fixture.files(nil))
+        files = Self.adding("Pebble/Shelf.swift", screen, to: files)
+        let result = try Detail.result("invalid-ids-ignored", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let two = try Detail.replacing(
+            "Pebble/ShopLoader.swift", "[\"com.example.pebble.pro\"]",
+            with: "[\"com.example.pebble.pro\", \"com.example.pebble.gems\"]", in: files)
+        #expect(try Detail.result("invalid-ids-ignored", files: two)?.status == .warning)
+    }
+
+    /// A branch that waits for a handler (`guard let handler = onPurchase else { continue }`)
+    /// never waits when launch installs the handler before it adds the observer: the queue
+    /// delivers nothing before then. A handler installed by a screen, later, leaves transactions
+    /// in the queue until that screen appears.
+    @Test func aHandlerInstalledBeforeTheObserverIsAddedIsAlwaysThere() throws {
+        let observer = """
+            import StoreKit
+
+            final class PurchaseObserver: NSObject, SKPaymentTransactionObserver {
+                static let shared = PurchaseObserver()
+                var onPurchase: ((String) -> Void)?
+
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions {
+                        switch transaction.transactionState {
+                        case .purchased, .restored:
+                            guard let handler = onPurchase else { continue }
+                            handler(transaction.payment.productIdentifier)
+                            queue.finishTransaction(transaction)
+                        case .failed:
+                            queue.finishTransaction(transaction)
+                        default:
+                            break
+                        }
+                    }
+                }
+            }
+            """
+        let launch = """
+            import StoreKit
+            import UIKit
+
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                func application(
+                    _ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?
+                ) -> Bool {
+                    PurchaseObserver.shared.onPurchase = { id in UserDefaults.standard.set(true, forKey: id) }
+                    SKPaymentQueue.default().add(PurchaseObserver.shared)
+                    return true
+                }
+
+                func restore() { SKPaymentQueue.default().restoreCompletedTransactions() }
+            }
+            """
+        var files = Self.adding("Pebble/PurchaseObserver.swift", observer, to: try Fixture.files(nil))
+        files = Self.adding("Pebble/AppDelegate.swift", launch, to: files)
+        let result = try Detail.result("finish-transactions", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let late = try Detail.replacing(
+            "Pebble/AppDelegate.swift",
+            "PurchaseObserver.shared.onPurchase = { id in UserDefaults.standard.set(true, forKey: id) }\n", with: "",
+            in: Self.adding(
+                "Pebble/ShopScreen.swift",
+                """
+                import UIKit
+
+                final class ShopScreen: UIViewController {
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        PurchaseObserver.shared.onPurchase = { id in self.title = id }
+                    }
+                }
+                """, to: files))
+        #expect(try Detail.result("finish-transactions", files: late)?.status == .warning)
+    }
+
+    /// A negated ask of a wrapper sent to a receiver that is itself a message
+    /// (`if (![[AppDelegate get] canMakePayments]) { present an alert; return; }`) tells the
+    /// customer in its own block: that is the refusal's branch, not the purchase's.
+    @Test func aNegatedWrapperAskOfAMessageReceiverTellsInItsBlock() throws {
+        let shop = """
+            #import <StoreKit/StoreKit.h>
+
+            @implementation AppDelegate (Shop)
+            - (BOOL)canMakePayments {
+                return [SKPaymentQueue canMakePayments];
+            }
+
+            - (void)buyProductWithIdentifier:(NSString *)identifier {
+            #if TARGET_OS_IPHONE
+                if (![[AppDelegate get] canMakePayments]) {
+                    UIAlertController *alert = [UIAlertController alertControllerWithTitle:@"Purchases are off"
+                                                                                   message:nil
+                                                                            preferredStyle:UIAlertControllerStyleAlert];
+                    [self.window.rootViewController presentViewController:alert animated:YES completion:nil];
+                    return;
+                }
+            #endif
+                [[SKPaymentQueue defaultQueue] addPayment:[SKPayment paymentWithProduct:self.products[identifier]]];
+            }
+            @end
+
+            @implementation ShopController
+            - (IBAction)buyPro:(id)sender {
+                [[AppDelegate get] buyProductWithIdentifier:@"com.example.pebble.pro"];
+            }
+            @end
+            """
+        var files = Self.adding("Pebble/AppDelegate+Shop.m", shop, to: try Fixture.files(nil))
+        files = try Detail.replacing("Pebble/Store.swift", "AppStore.canMakePayments", with: "true", in: files)
+        let result = try Detail.result("can-make-payments", files: files)
+        #expect(result?.status == .pass, "\(result?.message ?? "")")
+        let silent = try Detail.replacing(
+            "Pebble/AppDelegate+Shop.m",
+            "        [self.window.rootViewController presentViewController:alert animated:YES completion:nil];\n",
+            with: "",
+            in: try Detail.replacing(
+                "Pebble/AppDelegate+Shop.m",
+                """
+                        UIAlertController *alert = [UIAlertController alertControllerWithTitle:@"Purchases are off"
+                                                                                       message:nil
+                                                                                preferredStyle:UIAlertControllerStyleAlert];
+
+                """, with: "", in: files))
+        let refused = try Detail.result("can-make-payments", files: silent)
+        #expect(refused?.status == .warning, "\(refused?.message ?? "")")
+    }
+
+    /// A hop handed a block covers that block: an observer, written in a category, that hops
+    /// only to show a failure's alert and then tells its listeners, which reload a table, still
+    /// touches the interface off the main thread.
+    @Test func aHopCoversItsBlockNotWhatTheCallbackDoesAfterIt() throws {
+        let store = """
+            #import <StoreKit/StoreKit.h>
+
+            void ShopRunOnMain(void (^block)(void)) {
+                dispatch_async(dispatch_get_main_queue(), block);
+            }
+
+            @implementation AppDelegate (Store)
+
+            - (void)paymentQueue:(SKPaymentQueue *)queue updatedTransactions:(NSArray *)transactions {
+                for (SKPaymentTransaction *transaction in transactions) {
+                    switch (transaction.transactionState) {
+                        case SKPaymentTransactionStateFailed:
+                            [queue finishTransaction:transaction];
+                            ShopRunOnMain( ^{
+                                [self.window.rootViewController presentViewController:self.failureAlert animated:YES completion:nil];
+                            } );
+                            break;
+                        default:
+                            [queue finishTransaction:transaction];
+                            break;
+                    }
+                }
+                for (id<ShopListener> listener in self.listeners)
+                    [listener showProducts:self.products transactions:transactions];
+            }
+
+            @end
+            """
+        let screen = """
+            #import <UIKit/UIKit.h>
+
+            @interface ShelfController () <ShopListener>
+            @end
+
+            @implementation ShelfController
+
+            - (void)showProducts:(NSDictionary *)products transactions:(NSArray *)transactions {
+                self.products = products;
+                [self.tableView reloadData];
+            }
+
+            @end
+            """
+        var files = Self.adding("Pebble/AppDelegate+Store.m", store, to: try Fixture.files(nil))
+        files = Self.adding("Pebble/ShelfController.m", screen, to: files)
+        let result = try Detail.result("main-thread-assumed", files: files)
+        #expect(result?.status == .warning, "\(result?.message ?? "")")
+        #expect(result?.evidence.map(\.file) == ["Pebble/ShelfController.m"])
+        let told = try Detail.replacing(
+            "Pebble/AppDelegate+Store.m",
+            "    for (id<ShopListener> listener in self.listeners)\n        [listener showProducts:self.products transactions:transactions];",
+            with:
+                "    ShopRunOnMain( ^{\n        for (id<ShopListener> listener in self.listeners)\n            [listener showProducts:self.products transactions:transactions];\n    } );",
+            in: files)
+        #expect(try Detail.result("main-thread-assumed", files: told)?.status == .pass)
     }
 
     /// Sources cut off in the middle of the shapes the callback and look-up readers follow
