@@ -2205,6 +2205,13 @@ struct SourceHeuristics {
             {
                 return position
             }
+            // `[self.tableView updateDataSource:…]`: any message to the screen's own view.
+            if controllerProperties.contains(text), position >= 3, position + 1 < tokens.count,
+                tokens[position + 1].kind == .identifier, tokens[position - 1].text == ".",
+                tokens[position - 2].text == "self", tokens[position - 3].text == "["
+            {
+                return position
+            }
             if isInterfaceTypeName(text) { return position }
         }
         return nil
