@@ -1,5 +1,6 @@
 import Foundation
 import IAPDiagnostics
+import IAPModel
 
 /// Turns a guide's link destinations into site URLs and checks them: a link to another
 /// chapter's Markdown file becomes a link to its page, and every anchor must name a heading
@@ -38,10 +39,13 @@ struct LinkResolver {
         case .fragment:
             let fragment = page.anchor(matching: Self.decode(String(destination.dropFirst())))
             if !fragment.isEmpty, !page.anchors.contains(fragment) {
+                // A link to nowhere on its own page would be a control that does nothing, one a
+                // keyboard or screen-reader user stops at for no reason: its words stay, as text.
                 warnings.append(
                     .warning(
-                        "\(what) to '#\(Diagnostic.quoteBody(fragment))': this chapter has no heading with that anchor",
-                        at: location))
+                        "\(what) to '#\(Diagnostic.quoteBody(fragment))': this chapter has no heading with that "
+                            + "anchor, so the link is not rendered", at: location))
+                return .dropped
             }
             return .fragment(fragment)
         case .relative:
@@ -123,14 +127,17 @@ struct LinkResolver {
 
 extension SitePage {
     /// The anchor a fragment names: itself when it exists, else the one anchor that differs from
-    /// it only in letter case. Guides written for GitHub link `#Steps` to a heading whose anchor
-    /// is `steps`, and GitHub finds it; a browser compares ids exactly and would not.
+    /// it only in letter case, else the anchor the fragment's own slug is. Guides written for
+    /// GitHub link `#Steps` to a heading whose anchor is `steps`, and GitHub finds it; a browser
+    /// compares ids exactly and would not. Their tables of contents also copy a title into the
+    /// link with its punctuation (`#What's-new?` for "What's new?", whose anchor is `whats-new`).
     func anchor(matching fragment: String) -> String {
         guard !fragment.isEmpty, !anchors.contains(fragment) else { return fragment }
         let folded = fragment.lowercased()
         let matches = anchors.filter { $0.lowercased() == folded }
-        guard matches.count == 1, let match = matches.first else { return fragment }
-        return match
+        if matches.count == 1, let match = matches.first { return match }
+        let slug = HeadingSlugger.slug(fragment)
+        return !slug.isEmpty && anchors.contains(slug) ? slug : fragment
     }
 
     /// An id of this chapter as the print view writes it: the print view holds every chapter,

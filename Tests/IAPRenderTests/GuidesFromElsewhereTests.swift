@@ -128,6 +128,35 @@ import Testing
         #expect(site.diagnostics.isEmpty)
     }
 
+    @Test func aTableOfContentsCopyingTitlesWithTheirPunctuationLinksToTheHeadings() throws {
+        let site = try RenderFixture.renderText(
+            """
+            # Guide
+
+            - [What's new?](#What's-new?)
+            - [Is it a receipt?](#Is-it-a-Receipt?)
+
+            ## What's new?
+
+            ## Is it a receipt?
+            """)
+        let page = site.text("index.html")
+        #expect(page.contains(##"<a href="#whats-new">What&#39;s new?</a>"##))
+        #expect(page.contains(##"<a href="#is-it-a-receipt">Is it a receipt?</a>"##))
+        #expect(site.diagnostics.isEmpty)
+    }
+
+    @Test func aLinkToAnAnchorItsPageLacksKeepsItsWordsAsText() throws {
+        let site = try RenderFixture.renderText("# Guide\n\nSee [recent changes](#Recent-Changes) below.\n")
+        let page = site.text("index.html")
+        #expect(page.contains("See recent changes below."))
+        #expect(!page.contains("Recent-Changes"))
+        #expect(
+            site.diagnostics.map(\.message) == [
+                "link to '#Recent-Changes': this chapter has no heading with that anchor, so the link is not rendered"
+            ])
+    }
+
     @Test func searchFindsSectionsWithoutTheirMarkdown() throws {
         let script = try RenderFixture.renderText(
             """

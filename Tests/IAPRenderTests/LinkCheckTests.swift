@@ -7,9 +7,9 @@ import Testing
         #expect(
             site.diagnostics.map(\.description) == [
                 "broken-links.md:3:5: warning: link to 'missing.md', which is not a chapter of this book",
-                "broken-links.md:3:38: warning: link to '#nowhere': this chapter has no heading with that anchor",
+                "broken-links.md:3:38: warning: link to '#nowhere': this chapter has no heading with that anchor, so the link is not rendered",
                 "broken-links.md:4:1: warning: link to 'basic/setup.md#no-such-heading': that chapter has no heading with that anchor",
-                "broken-links.md:10:11: warning: link to '#not-here': this chapter has no heading with that anchor",
+                "broken-links.md:10:11: warning: link to '#not-here': this chapter has no heading with that anchor, so the link is not rendered",
             ])
     }
 
