@@ -47,6 +47,7 @@ enum CmarkConverter {
             storage = copier.storage
         }
         cmark_node_free(root)
+        storage.trim()
         return storage
     }
 

@@ -77,6 +77,24 @@ struct NodeChunks: Sendable {
         count += 1
     }
 
+    /// Gives back the room the last chunk has beyond its records, when that is more than an
+    /// eighth of it. The first chunk is sized by a guess from the document's length, and code
+    /// blocks (one node however long) make the guess several times too large: a book keeps every
+    /// chapter's tree while it is rendered, and that unused room was a third of its nodes' memory.
+    /// Unused records worth a copy to give back (16 KB); below that, the copy costs more memory
+    /// than it frees, in the allocator's free lists.
+    private static let trimmedRecords = 16_384 / MemoryLayout<NodeRecord>.stride
+
+    mutating func trimLastChunk() {
+        guard let last = chunks.indices.last else { return }
+        let used = chunks[last].count
+        guard chunks[last].capacity - used > max(Self.trimmedRecords, chunks[last].capacity / 8) else { return }
+        var trimmed: [NodeRecord] = []
+        trimmed.reserveCapacity(used)
+        trimmed.append(contentsOf: chunks[last])
+        chunks[last] = trimmed
+    }
+
     /// Every record in order.
     func forEach(_ body: (NodeRecord) -> Void) {
         for chunk in chunks {
@@ -91,6 +109,17 @@ struct NodeStorage: Sendable {
     var arena: [UInt8] = []
     /// Titles of links and images, by node index: rare enough not to widen every record.
     var titles: [Int32: StringRef] = [:]
+
+    /// Gives back the unused room of the node chunks and of the arena, once the tree is whole.
+    mutating func trim() {
+        nodes.trimLastChunk()
+        if arena.capacity - arena.count > max(16_384, arena.capacity / 8) {
+            var trimmed: [UInt8] = []
+            trimmed.reserveCapacity(arena.count)
+            trimmed.append(contentsOf: arena)
+            arena = trimmed
+        }
+    }
 
     /// Copies a C string into the arena.
     mutating func intern(_ pointer: UnsafePointer<CChar>?) -> StringRef {
