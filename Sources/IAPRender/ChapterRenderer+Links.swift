@@ -147,7 +147,7 @@ extension ChapterRenderer {
         let location = node.location
         guard let origin else { return location }
         return SourceLocation(
-            file: origin.file, line: origin.line + location.line - 1,
-            column: location.line == 1 ? origin.column + location.column - 1 : location.column)
+            file: origin.file, line: origin.line + location.line - originLine,
+            column: location.line == originLine ? origin.column + location.column - 1 : location.column)
     }
 }

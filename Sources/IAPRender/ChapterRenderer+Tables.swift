@@ -18,9 +18,13 @@ extension ChapterRenderer {
         html += "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\""
         html.appendEscaped(name)
         html += "\">\n<table>\n<thead>\n<tr>"
-        for (index, cell) in table.header.enumerated() {
+        let cells = table.header + table.rows.flatMap { $0.prefix(table.header.count) }
+        let parsed = parsedCells(cells)
+        var next = 0
+        for index in table.header.indices {
             html += "<th\(alignment(table, index))>"
-            html += inlineHTML(cell)
+            write(cells[next], parsed: parsed[next])
+            next += 1
             html += "</th>"
         }
         html += "</tr>\n</thead>\n"
@@ -30,7 +34,10 @@ extension ChapterRenderer {
                 html += "<tr>"
                 for index in table.header.indices {
                     html += "<td\(alignment(table, index))>"
-                    if index < row.count { html += inlineHTML(row[index]) }
+                    if index < row.count {
+                        write(cells[next], parsed: parsed[next])
+                        next += 1
+                    }
                     html += "</td>"
                 }
                 html += "</tr>\n"
@@ -38,6 +45,15 @@ extension ChapterRenderer {
             html += "</tbody>\n"
         }
         html += "</table>\n</div>\n"
+    }
+
+    /// A cell as HTML: its parsed inlines, or its text escaped when it needed no parser.
+    private mutating func write(_ cell: TableSource.Cell, parsed: HTMLBuffer?) {
+        if let parsed {
+            html += parsed
+        } else {
+            html.appendEscaped(cell.text)
+        }
     }
 
     /// A header cell's words for the table's name: its Markdown without emphasis or code marks.
@@ -50,15 +66,52 @@ extension ChapterRenderer {
         return alignment == .none ? "" : " class=\"align-\(alignment.rawValue)\""
     }
 
-    /// A cell's Markdown, parsed on its own and rendered like any paragraph's inlines. A cell
-    /// that cmark would read as one run of text (`TableSource.Cell.isPlainText`) is escaped as
-    /// it is: most cells are, and a parser per cell is most of a table's cost.
-    mutating func inlineHTML(_ cell: TableSource.Cell) -> HTMLBuffer {
-        if cell.isPlainText {
-            var html = HTMLBuffer()
-            html.appendEscaped(cell.text)
-            return html
+    /// The HTML of the cells that need a parser, in the cells' order; nil for a cell that
+    /// CommonMark reads as one run of text (`TableSource.Cell.isPlainText`), which is escaped as
+    /// it is. Most cells are, and a parser per cell was most of a table's cost, so the cells
+    /// that can only open a paragraph (`opensOnlyAParagraph`) share one parse, a blank line
+    /// apart: each is a paragraph of its own there, read exactly as it would be alone. When the
+    /// shared tree does not hold one paragraph per cell, each is parsed on its own after all.
+    mutating func parsedCells(_ cells: [TableSource.Cell]) -> [HTMLBuffer?] {
+        var parsed = [HTMLBuffer?](repeating: nil, count: cells.count)
+        var shared: [Int] = []
+        var alone: [Int] = []
+        var joined: [UInt8] = []
+        for (index, cell) in cells.enumerated() where !cell.isPlainText {
+            guard cell.opensOnlyAParagraph else {
+                alone.append(index)
+                continue
+            }
+            if !joined.isEmpty { joined += [UInt8(ascii: "\n"), UInt8(ascii: "\n")] }
+            joined += cell.text.utf8
+            shared.append(index)
         }
+        if !shared.isEmpty {
+            let document = MarkdownDocument(parsing: joined, file: page.chapter.file)
+            let paragraphs = Array(document.root.children)
+            if paragraphs.count == shared.count, paragraphs.allSatisfy({ $0.kind == .paragraph }) {
+                var renderer = ChapterRenderer(page: page, plan: plan, workbook: workbook, allowRawHTML: allowRawHTML)
+                for (index, paragraph) in zip(shared, paragraphs) {
+                    renderer.origin = SourceLocation(
+                        file: page.chapter.file, line: cells[index].line, column: cells[index].column)
+                    renderer.originLine = paragraph.location.line
+                    renderer.html = HTMLBuffer()
+                    for inline in paragraph.children { inline.walk(&renderer) }
+                    parsed[index] = renderer.html
+                }
+                diagnostics += renderer.diagnostics
+                images += renderer.images
+            } else {
+                alone += shared
+                alone.sort()
+            }
+        }
+        for index in alone { parsed[index] = inlineHTML(cells[index]) }
+        return parsed
+    }
+
+    /// A cell's Markdown, parsed on its own and rendered like any paragraph's inlines.
+    mutating func inlineHTML(_ cell: TableSource.Cell) -> HTMLBuffer {
         let document = MarkdownDocument(parsing: cell.text, file: page.chapter.file)
         var renderer = ChapterRenderer(page: page, plan: plan, workbook: workbook, allowRawHTML: allowRawHTML)
         renderer.origin = SourceLocation(file: page.chapter.file, line: cell.line, column: cell.column)

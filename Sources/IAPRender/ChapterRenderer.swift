@@ -27,9 +27,10 @@ struct ChapterRenderer: MarkdownWalker {
     var openLinks: [Bool] = []
     /// Paragraphs whose inline raw HTML has been warned about: one warning each is enough.
     var warnedRawHTMLParents: Set<SitePage.Position> = []
-    /// Where line 1, column 1 of the tree is in the chapter, when the tree is a table cell
-    /// parsed on its own.
+    /// Where the tree's line `originLine`, column 1, is in the chapter, when the tree holds
+    /// table cells parsed apart from the chapter, one cell per line.
     var origin: SourceLocation?
+    var originLine = 1
 
     init(page: SitePage, plan: SitePlan, workbook: Workbook, allowRawHTML: Bool) {
         self.page = page

@@ -27,19 +27,7 @@ struct TableSource {
                     UInt8(ascii: "~"), UInt8(ascii: "="):
                     return false
                 case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    // "1." or "2)" followed by a space or nothing opens an ordered list.
-                    var index = 0
-                    while index < bytes.count, index < 10,
-                        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
-                    {
-                        index += 1
-                    }
-                    if index < bytes.count, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ")"),
-                        index + 1 == bytes.count || bytes[index + 1] == UInt8(ascii: " ")
-                            || bytes[index + 1] == UInt8(ascii: "\t")
-                    {
-                        return false
-                    }
+                    if TableSource.opensAnOrderedList(bytes) { return false }
                 default:
                     break
                 }
@@ -54,6 +42,43 @@ struct TableSource {
                     }
                 }
                 return true
+            }
+        }
+
+        /// Whether the cell, alone on a line after a blank one, can open nothing but a
+        /// paragraph: no heading, list item, block quote, thematic break, fence, indented
+        /// code, raw HTML block or link reference definition (the last would change how the
+        /// other cells read). Cells that need a parser and pass this share one.
+        var opensOnlyAParagraph: Bool {
+            var text = text
+            return text.withUTF8 { bytes in
+                guard let first = bytes.first,
+                    !bytes.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") || $0 == 0 })
+                else { return false }
+                let second = bytes.count > 1 ? bytes[1] : UInt8(ascii: " ")
+                switch first {
+                case UInt8(ascii: ">"), UInt8(ascii: "<"), UInt8(ascii: "|"), UInt8(ascii: " "), UInt8(ascii: "\t"):
+                    return false
+                case UInt8(ascii: "#"):
+                    // One to six #s and a space or the end make a heading; `#1` is text.
+                    let marks = bytes.prefix { $0 == UInt8(ascii: "#") }.count
+                    return marks > 6 || !(marks == bytes.count || TableSource.isSpace(bytes[marks]))
+                case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "+"):
+                    // A list item needs a space after its mark; a thematic break is marks and
+                    // spaces only. `**bold**` and `-1` are text.
+                    return !TableSource.isSpace(second) && bytes.contains { $0 != first && !TableSource.isSpace($0) }
+                case UInt8(ascii: "`"), UInt8(ascii: "~"):
+                    return !(bytes.count >= 3 && bytes[1] == first && bytes[2] == first)
+                case UInt8(ascii: "["):
+                    // `[label]: destination` defines a link for the whole tree.
+                    return !zip(bytes, bytes.dropFirst()).contains {
+                        $0 == UInt8(ascii: "]") && $1 == UInt8(ascii: ":")
+                    }
+                case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    return !TableSource.opensAnOrderedList(bytes)
+                default:
+                    return true
+                }
             }
         }
     }
@@ -146,7 +171,17 @@ struct TableSource {
         return alignments
     }
 
-    private static func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+    /// Whether a line opens an ordered list: one to nine digits, `.` or `)`, then a space, a tab
+    /// or nothing.
+    static func opensAnOrderedList(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let digits = bytes.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
+        guard (1...9).contains(digits), digits < bytes.count,
+            bytes[digits] == UInt8(ascii: ".") || bytes[digits] == UInt8(ascii: ")")
+        else { return false }
+        return digits + 1 == bytes.count || isSpace(bytes[digits + 1])
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
 
     private static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool { bytes.allSatisfy(isSpace) }
 }

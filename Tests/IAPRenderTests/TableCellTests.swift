@@ -36,6 +36,59 @@ import Testing
         #expect(!TableSource.Cell(text: text, line: 1, column: 1).isPlainText, "\(text)")
     }
 
+    static let paragraphOnlyCells = [
+        "**bold**", "_note_", "`code`", "``a ` b``", "[link](https://example.com)", "![badge](b.png)", "&amp;",
+        "a \\* b", "#1", "####### seven", "-1", "--x", "+1", "*a*", "~~gone~~", "[x] [y]", "1234567890. big",
+        "2024 year", "=== equals", "简体中文 **粗体**",
+    ]
+
+    static let blockOpeningCells = [
+        "# Heading", "###### six", "#", "- item", "+ item", "* item", "> quote", "1. first", "2) second", "1.", "---",
+        "***", "* * *", "___", "```", "```swift", "~~~", "<b>raw</b>", "<!-- note -->", "[a]: /url", "[a]:/url", "|",
+    ]
+
+    /// Cells that need a parser share one when each can only be a paragraph there: parsed
+    /// together, a blank line apart, each must read exactly as it does alone.
+    @Test func cellsThatOpenOnlyAParagraphReadTheSameTogetherAsAlone() {
+        func shape(_ node: MarkdownNode) -> String {
+            "\(node.kind)(\(node.literal ?? "")\(node.destination ?? ""))[" + node.children.map(shape).joined() + "]"
+        }
+        for text in Self.paragraphOnlyCells {
+            #expect(TableSource.Cell(text: text, line: 1, column: 1).opensOnlyAParagraph, "\(text)")
+        }
+        let together = MarkdownDocument(parsing: Self.paragraphOnlyCells.joined(separator: "\n\n"), file: "cells.md")
+        let paragraphs = Array(together.root.children)
+        #expect(paragraphs.count == Self.paragraphOnlyCells.count)
+        for (text, paragraph) in zip(Self.paragraphOnlyCells, paragraphs) {
+            let alone = MarkdownDocument(parsing: text, file: "cell.md").root
+            #expect(Array(alone.children).count == 1, "\(text)")
+            #expect(paragraph.kind == .paragraph, "\(text)")
+            #expect(alone.firstChild.map(shape) == shape(paragraph), "\(text)")
+        }
+    }
+
+    @Test(arguments: blockOpeningCells)
+    func aCellThatCanOpenAnotherBlockIsParsedAlone(_ text: String) {
+        #expect(!TableSource.Cell(text: text, line: 1, column: 1).opensOnlyAParagraph, "\(text)")
+    }
+
+    @Test func warningsInCellsParsedTogetherNameEachCellsPlace() throws {
+        let site = try RenderFixture.renderText(
+            """
+            # Links
+
+            | Name | Where |
+            | --- | --- |
+            | **a** | see [one](gone.md) |
+            | `b` |   and [two](lost.md) |
+            """)
+        #expect(
+            site.diagnostics.map(\.description) == [
+                "chapter.md:5:15: warning: link to 'gone.md', which is not a chapter of this book",
+                "chapter.md:6:15: warning: link to 'lost.md', which is not a chapter of this book",
+            ])
+    }
+
     @Test func anEscapedPipeIsAPipeInTheCell() {
         let cells = TableSource.cells(Array("| a \\| b | plain |".utf8), line: 3, column: 1)
         #expect(cells.map(\.text) == ["a | b", "plain"])
