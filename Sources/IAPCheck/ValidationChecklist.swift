@@ -103,19 +103,6 @@ public struct ValidationChecklist: Sendable {
             "- \(box) \(text)\(wording.linkOpen)[\(wording.why)](\(documentation(definition)))\(wording.linkClose) {#\(id)}"
     }
 
-    /// The ids of ticked task items in a previous version of the file: `- [x] … {#id}` lines.
-    public static func tickedIDs(in text: String) -> Set<String> {
-        var ids: Set<String> = []
-        for line in text.split(separator: "\n") {
-            let trimmed = line.drop { $0 == " " }
-            guard trimmed.hasPrefix("- [x] ") || trimmed.hasPrefix("- [X] "), trimmed.hasSuffix("}"),
-                let open = trimmed.range(of: "{#", options: .backwards)
-            else { continue }
-            ids.insert(String(trimmed[open.upperBound..<trimmed.index(before: trimmed.endIndex)]))
-        }
-        return ids
-    }
-
     /// Text that reads the same in Markdown: characters with a meaning there are escaped.
     static func escaped(_ text: String) -> String {
         var out = ""

@@ -3,6 +3,7 @@ import IAPCheck
 import IAPExtract
 import IAPFileAccess
 import IAPGenerate
+import IAPMarkdown
 import IAPModel
 import Templates
 
@@ -281,12 +282,20 @@ enum GenerateCommand: Command {
         return language
     }
 
+    /// The ids of the items ticked in a previous checklist, read as any guide's checklist is
+    /// (`- [x]` or `- [X]`, any bullet or indent, a trailing `{#id}`), so a tick survives
+    /// regeneration wherever the guide reader would count it.
+    static func tickedIDs(in text: String, file: String) -> Set<String> {
+        let chapter = ChapterReader.read(SourceText(file: file, text: text)).chapter
+        return Set(chapter.checklists.flatMap(\.items).filter(\.isDone).compactMap(\.id))
+    }
+
     private static func checklist(
         _ session: GuideSession, snapshot: ProjectSnapshot?, writer: any OutputFolder, reference: String?,
         language: String
     ) -> GeneratedFile {
         let path = ValidationChecklist.fileName
-        let previous = writer.existingText(of: path).map(ValidationChecklist.tickedIDs) ?? []
+        let previous = writer.existingText(of: path).map { tickedIDs(in: $0, file: path) } ?? []
         let results = CheckRunner(workbook: session.workbook, snapshot: snapshot).run()
         let checklist = ValidationChecklist(
             workbook: session.workbook, results: results, ticked: previous, source: session.inputDescription,

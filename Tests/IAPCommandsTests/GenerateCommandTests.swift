@@ -1,8 +1,9 @@
 import Foundation
-import IAPCommands
 import IAPExtract
 import IAPFileAccess
 import Testing
+
+@testable import IAPCommands
 
 /// `iapkit generate` end to end, in memory: the guide, the output folder and every run after
 /// the first share one `MemoryDisk`, whose clock moves on at each write, so nothing waits.
@@ -123,6 +124,26 @@ import Testing
         #expect(again.status == 0)
         #expect(!again.standardOutput.contains("ValidationChecklist.md"))
         #expect(text("ValidationChecklist.md") == ticked)
+    }
+
+    @Test func theTicksOfAChecklistAreReadAsTheGuideReaderReadsThem() throws {
+        let checklist = """
+            # Validation
+
+            - [x] Agreements signed {#agreements}
+            - [X] Cleared for sale {#cleared-for-sale.com.example.pebble.pro}
+            - [ ] Not yet {#not-yet}
+            * [x] Another bullet {#bullet}
+              - [x] Nested {#nested}
+            - [x] Ticked without an id
+
+            ```
+            - [x] Inside code {#code}
+            ```
+            """
+        #expect(
+            GenerateCommand.tickedIDs(in: checklist, file: "ValidationChecklist.md")
+                == ["agreements", "cleared-for-sale.com.example.pebble.pro", "bullet", "nested"])
     }
 
     @Test func theScaffoldIsNeverOverwritten() throws {
