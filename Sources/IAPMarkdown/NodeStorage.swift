@@ -77,14 +77,15 @@ struct NodeChunks: Sendable {
         count += 1
     }
 
-    /// Gives back the room the last chunk has beyond its records, when that is more than an
-    /// eighth of it. The first chunk is sized by a guess from the document's length, and code
-    /// blocks (one node however long) make the guess several times too large: a book keeps every
-    /// chapter's tree while it is rendered, and that unused room was a third of its nodes' memory.
     /// Unused records worth a copy to give back (16 KB); below that, the copy costs more memory
     /// than it frees, in the allocator's free lists.
     private static let trimmedRecords = 16_384 / MemoryLayout<NodeRecord>.stride
 
+    /// Gives back the room the last chunk has beyond its records, when that is more than an
+    /// eighth of it and `trimmedRecords`. The first chunk is sized by a guess from the
+    /// document's length, and code blocks (one node however long) make the guess several times
+    /// too large: a book keeps every chapter's tree while it is rendered, and that unused room
+    /// was a third of its nodes' memory.
     mutating func trimLastChunk() {
         guard let last = chunks.indices.last else { return }
         let used = chunks[last].count
