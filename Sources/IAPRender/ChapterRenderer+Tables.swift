@@ -2,9 +2,8 @@ import Foundation
 import IAPDiagnostics
 import IAPMarkdown
 
-/// GitHub tables, whose cells are parsed on their own.
+/// GitHub tables, whose cells are parsed apart from the chapter.
 extension ChapterRenderer {
-    ///
     /// The table sits in a frame that scrolls sideways when it is wider than the text; the
     /// frame takes keyboard focus and is named after the table's first columns, so a keyboard
     /// or screen-reader user can reach and scroll it.
