@@ -1,3 +1,4 @@
+import Foundation
 import IAPMarkdown
 import IAPModel
 
@@ -103,26 +104,33 @@ enum SearchWords {
         else { return text }
         // The words kept are moved forward in the same buffer: the text of a code-heavy book is
         // megabytes, and a second buffer of that size is pages the system must clear first.
+        // Words are found with memchr and moved with memmove, and only once a word before them
+        // has been dropped: most of a code block's words stay where they are.
         var result = consume text
-        var written = 0
-        var wordStart = 0
         let count = result.count
+        var written = 0
         result.withUnsafeMutableBufferPointer { buffer in
-            for index in 0...count where index == count || buffer[index] == UInt8(ascii: " ") {
+            guard let base = buffer.baseAddress else { return }
+            var wordStart = 0
+            while wordStart <= count {
+                var end = count
+                if wordStart < count, let space = memchr(base + wordStart, Int32(UInt8(ascii: " ")), count - wordStart)
+                {
+                    end = wordStart + (space - UnsafeMutableRawPointer(base + wordStart))
+                }
                 var start = wordStart
-                var end = index
-                wordStart = index + 1
-                while start < end, buffer[start] == UInt8(ascii: "|") { start += 1 }
-                while end > start, buffer[end - 1] == UInt8(ascii: "|") { end -= 1 }
-                guard start < end, !isMarkup(buffer[start..<end]) else { continue }
+                wordStart = end + 1
+                while start < end, base[start] == UInt8(ascii: "|") { start += 1 }
+                while end > start, base[end - 1] == UInt8(ascii: "|") { end -= 1 }
+                guard start < end, !isMarkup(UnsafeBufferPointer(start: base + start, count: end - start)) else {
+                    continue
+                }
                 if written > 0 {
-                    buffer[written] = UInt8(ascii: " ")
+                    base[written] = UInt8(ascii: " ")
                     written += 1
                 }
-                for offset in start..<end {
-                    buffer[written] = buffer[offset]
-                    written += 1
-                }
+                if written != start { memmove(base + written, base + start, end - start) }
+                written += end - start
             }
         }
         result.removeLast(count - written)
