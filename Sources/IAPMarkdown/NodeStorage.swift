@@ -88,12 +88,7 @@ struct NodeChunks: Sendable {
     /// was a third of its nodes' memory.
     mutating func trimLastChunk() {
         guard let last = chunks.indices.last else { return }
-        let used = chunks[last].count
-        guard chunks[last].capacity - used > max(Self.trimmedRecords, chunks[last].capacity / 8) else { return }
-        var trimmed: [NodeRecord] = []
-        trimmed.reserveCapacity(used)
-        trimmed.append(contentsOf: chunks[last])
-        chunks[last] = trimmed
+        chunks[last].giveBackRoom(over: Self.trimmedRecords)
     }
 
     /// Every record in order.
@@ -114,12 +109,7 @@ struct NodeStorage: Sendable {
     /// Gives back the unused room of the node chunks and of the arena, once the tree is whole.
     mutating func trim() {
         nodes.trimLastChunk()
-        if arena.capacity - arena.count > max(16_384, arena.capacity / 8) {
-            var trimmed: [UInt8] = []
-            trimmed.reserveCapacity(arena.count)
-            trimmed.append(contentsOf: arena)
-            arena = trimmed
-        }
+        arena.giveBackRoom(over: 16_384)
     }
 
     /// Copies a C string into the arena.
@@ -156,3 +146,15 @@ struct NodeStorage: Sendable {
 #elseif canImport(Musl)
     import Musl
 #endif
+
+extension Array {
+    /// Copies the elements into an array without room beyond them, when the room is more than
+    /// `minimum` elements and an eighth of the capacity: a smaller gain is not worth the copy.
+    fileprivate mutating func giveBackRoom(over minimum: Int) {
+        guard capacity - count > Swift.max(minimum, capacity / 8) else { return }
+        var exact: [Element] = []
+        exact.reserveCapacity(count)
+        exact.append(contentsOf: self)
+        self = exact
+    }
+}
