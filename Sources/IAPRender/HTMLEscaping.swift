@@ -271,3 +271,11 @@ enum Escape {
         }
     }
 }
+
+extension HTMLBuffer {
+    /// Appends `value` as `Escape.javaScriptString(_:)` writes it, without a string between.
+    mutating func appendJavaScriptString(_ value: String) {
+        var value = value
+        value.withUTF8 { Escape.appendJavaScriptString($0, to: &self) }
+    }
+}

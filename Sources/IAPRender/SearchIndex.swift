@@ -1,4 +1,5 @@
 import Foundation
+import IAPDiagnostics
 import IAPMarkdown
 import IAPModel
 
@@ -31,7 +32,6 @@ enum SearchIndex {
     /// A result is a section, not a page: a reader looking for a product ID or a term wants the
     /// part of the chapter that explains it, and the section's heading says what it is.
     static func script(plan: SitePlan, workbook: Workbook, bookKey: String, texts: [[[UInt8]]]) -> [ArraySlice<UInt8>] {
-        var pieces: [ArraySlice<UInt8>] = []
         var script = HTMLBuffer(reservingCapacity: 4096)
         script += "window.IAPKIT_SITE = {\"book\": \(Escape.javaScriptString(bookKey)), \"tasks\": ["
         var first = true
@@ -54,40 +54,79 @@ enum SearchIndex {
             script += "\n]"
         }
         script += "};\nwindow.IAPKIT_SEARCH = ["
-        first = true
-        for (index, page) in plan.pages.enumerated() {
-            let sections = index < texts.count ? texts[index] : []
-            let products = workbook.products.filter { $0.location.file == page.chapter.file }
-            for (sectionIndex, text) in sections.enumerated() {
-                // Piece 0 is the text before the first heading; piece n follows heading n - 1.
-                let heading =
-                    sectionIndex > 0 && sectionIndex - 1 < page.headings.count
-                    ? page.headings[sectionIndex - 1] : nil
-                if heading == nil, sectionIndex > 0 { continue }
-                if heading == nil, text.isEmpty { continue }
-                let startLine = heading?.position.line ?? 0
-                let endLine =
-                    sectionIndex < page.headings.count ? page.headings[sectionIndex].position.line : Int.max
-                let sectionProducts = products.filter { $0.location.line >= startLine && $0.location.line < endLine }
-                // The chapter's opening heading is the page itself.
-                let isPageTop = heading == nil || (sectionIndex == 1 && heading?.level == 1)
-                let url = isPageTop ? page.fileName : page.fileName + "#" + (heading?.slug ?? "")
-                script += first ? "\n" : ",\n"
-                first = false
-                script += "{\"page\": \(Escape.javaScriptString(page.chapter.title)), "
-                script +=
-                    "\"title\": \(Escape.javaScriptString(isPageTop ? page.chapter.title : heading?.title ?? "")), "
-                script += "\"url\": \(Escape.javaScriptString(url)), "
-                script +=
-                    "\"products\": [\(sectionProducts.map { Escape.javaScriptString($0.id.value) }.joined(separator: ", "))], "
-                script += "\"text\": \""
-                pieces.append(script.takeBytes()[...])
-                pieces.append(text[...])
-                script += "\"}"
-            }
+        var productsByFile: [String: [Product]] = [:]
+        for product in workbook.products { productsByFile[product.location.file, default: []].append(product) }
+        let byFile = productsByFile
+        // Each page's results are written on every core: once the pages are rendered, this is
+        // all that is left before the site is written, and a large book has tens of thousands
+        // of sections.
+        let pageResults = concurrentMap(count: plan.pages.count) { index in
+            let page = plan.pages[index]
+            return results(
+                of: page, sections: index < texts.count ? texts[index] : [],
+                products: byFile[page.chapter.file] ?? [])
         }
-        script += "\n];\n"
-        pieces.append(script.takeBytes()[...])
+        var pieces = [script.takeBytes()[...]]
+        first = true
+        for results in pageResults where !results.isEmpty {
+            // Every page's results start with the comma that goes between two of them, but the
+            // first page's, which starts the list.
+            pieces.append(first ? results[0].dropFirst() : results[0])
+            pieces.append(contentsOf: results.dropFirst())
+            first = false
+        }
+        pieces.append(Array("\n];\n".utf8)[...])
+        return pieces
+    }
+
+    /// A page's search results, in pieces: each section's words (a piece of their own, never
+    /// copied) between the pieces that open and close its result. The first piece starts with
+    /// the comma that separates the page's results from the page's before it.
+    private static func results(of page: SitePage, sections: [[UInt8]], products: [Product]) -> [ArraySlice<UInt8>] {
+        // The frames of all the page's results go into one buffer, cut where each section's
+        // words go: one array for the page, however many sections it has.
+        var frames = HTMLBuffer(reservingCapacity: 256 * sections.count)
+        var cuts: [(offset: Int, words: [UInt8])] = []
+        for (sectionIndex, text) in sections.enumerated() {
+            // Piece 0 is the text before the first heading; piece n follows heading n - 1.
+            let heading =
+                sectionIndex > 0 && sectionIndex - 1 < page.headings.count
+                ? page.headings[sectionIndex - 1] : nil
+            if heading == nil, sectionIndex > 0 { continue }
+            if heading == nil, text.isEmpty { continue }
+            let startLine = heading?.position.line ?? 0
+            let endLine =
+                sectionIndex < page.headings.count ? page.headings[sectionIndex].position.line : Int.max
+            // The chapter's opening heading is the page itself.
+            let isPageTop = heading == nil || (sectionIndex == 1 && heading?.level == 1)
+            frames += ",\n{\"page\": "
+            frames.appendJavaScriptString(page.chapter.title)
+            frames += ", \"title\": "
+            frames.appendJavaScriptString(isPageTop ? page.chapter.title : heading?.title ?? "")
+            frames += ", \"url\": "
+            frames.appendJavaScriptString(isPageTop ? page.fileName : page.fileName + "#" + (heading?.slug ?? ""))
+            frames += ", \"products\": ["
+            var firstProduct = true
+            for product in products where product.location.line >= startLine && product.location.line < endLine {
+                if !firstProduct { frames += ", " }
+                frames.appendJavaScriptString(product.id.value)
+                firstProduct = false
+            }
+            frames += "], \"text\": \""
+            cuts.append((frames.count, text))
+            frames += "\"}"
+        }
+        guard !cuts.isEmpty else { return [] }
+        let bytes = frames.takeBytes()
+        var pieces: [ArraySlice<UInt8>] = []
+        pieces.reserveCapacity(2 * cuts.count + 1)
+        var start = 0
+        for cut in cuts {
+            pieces.append(bytes[start..<cut.offset])
+            pieces.append(cut.words[...])
+            start = cut.offset
+        }
+        pieces.append(bytes[start...])
         return pieces
     }
 }
