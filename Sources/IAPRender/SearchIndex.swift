@@ -10,20 +10,17 @@ import IAPModel
 /// lists every checklist item, so any page can show the whole book's progress;
 /// `IAPKIT_SEARCH` holds each page's words and product IDs.
 enum SearchIndex {
-    /// Each page's words, section by section (the text before the first heading, then one
-    /// piece per heading), escaped for a JavaScript string. They need only the trees, so they
-    /// are made while the rest of the site is planned.
-    static func texts(of documents: [MarkdownDocument]) -> [[[UInt8]]] {
-        documents.map { document in
-            var sections: [[UInt8]] = []
-            // The words are about the size of the Markdown.
-            var text = HTMLBuffer(reservingCapacity: document.source.bytes.count + 1024)
-            text.appendEscapedWords(of: document) { text in
-                sections.append(SearchWords.withoutMarkup(text.takeBytes()))
-            }
+    /// A page's words, section by section (the text before the first heading, then one piece
+    /// per heading), escaped for a JavaScript string. They need only the page's tree.
+    static func texts(of document: MarkdownDocument) -> [[UInt8]] {
+        var sections: [[UInt8]] = []
+        // The words are about the size of the Markdown.
+        var text = HTMLBuffer(reservingCapacity: document.source.bytes.count + 1024)
+        text.appendEscapedWords(of: document) { text in
             sections.append(SearchWords.withoutMarkup(text.takeBytes()))
-            return sections
         }
+        sections.append(SearchWords.withoutMarkup(text.takeBytes()))
+        return sections
     }
 
     /// The script, in pieces: each section's text, from `texts` in page order, is a piece of

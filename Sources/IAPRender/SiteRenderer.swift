@@ -21,23 +21,25 @@ public enum SiteRenderer {
         var byFile: [String: MarkdownDocument] = [:]
         for document in documents { byFile[document.file] = document }
         let chapters = workbook.chapters.compactMap { chapter in byFile[chapter.file].map { (chapter, $0) } }
-        // The search index's words need only the trees, so a thread of its own makes them from
-        // the start, while the site is planned: as one more job they would wait for a core
-        // until the last chapters were done, which for a book of one large chapter leaves a
-        // core idle meanwhile.
-        let searchTexts = SearchTexts()
-        let searchTextsDone = DispatchGroup()
-        let pageDocuments = chapters.map(\.1)
-        DispatchQueue.global().async(group: searchTextsDone) {
-            searchTexts.value = SearchIndex.texts(of: pageDocuments)
-        }
         let plan = SitePlan(chapters: chapters, language: options.language)
         let layout = PageLayout(
             plan: plan, title: options.title, languages: options.alternates, bookFolder: options.bookFolder)
         let bookKey = options.bookKey ?? workbook.app?.bundleID.value ?? HeadingSlugger.slug(options.title)
         let parts = ArticlePart.parts(of: plan, allowRawHTML: options.allowRawHTML, runSize: options.runSize)
         let slots = RenderSlots(parts: parts, pageCount: plan.pages.count)
-        DispatchQueue.concurrentPerform(iterations: parts.count) { index in
+        // Each page's search words are one more job, ahead of the article runs: cores take jobs
+        // in order, so a large page's words, which are one job however long the page, start
+        // first, and a core that is done with words goes on with the runs. On a thread of their
+        // own, the words of a code-heavy book were still being made after the last run, with
+        // the other core idle.
+        let pageCount = plan.pages.count
+        let searchTexts = SearchTexts(count: pageCount)
+        DispatchQueue.concurrentPerform(iterations: pageCount + parts.count) { job in
+            guard job >= pageCount else {
+                searchTexts.store(SearchIndex.texts(of: plan.pages[job].document), at: job)
+                return
+            }
+            let index = job - pageCount
             let part = parts[index]
             var rendered = ChapterRenderer.render(
                 part.blocks, of: plan.pages[part.page], firstHeading: part.firstHeading, sourceSize: part.sourceSize,
@@ -52,8 +54,7 @@ public enum SiteRenderer {
             if part.endsPage { article.pageClosing = layout.chapterPageClosing(part.page) }
             slots.store(article, at: index) { done in progress(done, plan.pages.count) }
         }
-        searchTextsDone.wait()
-        let searchIndex = SearchIndex.script(plan: plan, workbook: workbook, bookKey: bookKey, texts: searchTexts.value)
+        let searchIndex = SearchIndex.script(plan: plan, workbook: workbook, bookKey: bookKey, texts: searchTexts.all)
         return assemble(plan: plan, layout: layout, parts: parts, articles: slots.all, searchIndex: searchIndex)
     }
 
@@ -153,21 +154,25 @@ private final class RenderSlots: @unchecked Sendable {
     }
 }
 
-/// The search index's page texts, made on a thread of their own.
+/// The search index's words, page by page, filled from several threads, each slot by exactly
+/// one of them.
 private final class SearchTexts: @unchecked Sendable {
     private let lock = NSLock()
-    private var texts: [[[UInt8]]] = []
+    private var texts: [[[UInt8]]]
 
-    var value: [[[UInt8]]] {
-        get {
-            lock.lock()
-            defer { lock.unlock() }
-            return texts
-        }
-        set {
-            lock.lock()
-            defer { lock.unlock() }
-            texts = newValue
-        }
+    init(count: Int) {
+        texts = Array(repeating: [], count: count)
+    }
+
+    func store(_ sections: [[UInt8]], at index: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        texts[index] = sections
+    }
+
+    var all: [[[UInt8]]] {
+        lock.lock()
+        defer { lock.unlock() }
+        return texts
     }
 }
