@@ -12,15 +12,32 @@ import IAPModel
 enum SearchIndex {
     /// A page's words, section by section (the text before the first heading, then one piece
     /// per heading), escaped for a JavaScript string. They need only the page's tree.
-    static func texts(of document: MarkdownDocument) -> [[UInt8]] {
-        var sections: [[UInt8]] = []
+    ///
+    /// The sections are slices of one array the size of the page's words: an array of its own
+    /// for each section kept up to a few kilobytes of room beyond its words, and a code-heavy
+    /// book of thousands of sections held more room than words until its site was written.
+    static func texts(of document: MarkdownDocument) -> [ArraySlice<UInt8>] {
         // The words are about the size of the Markdown.
         var text = HTMLBuffer(reservingCapacity: document.source.bytes.count + 1024)
-        text.appendEscapedWords(of: document) { text in
-            sections.append(SearchWords.withoutMarkup(text.takeBytes()))
+        var ends: [Int] = []
+        text.appendEscapedWords(of: document) { text in ends.append(text.count) }
+        ends.append(text.count)
+        var bytes = text.takeBytes()
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(ends.count)
+        var start = 0
+        var kept = 0
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for end in ends {
+                let sectionEnd = SearchWords.dropMarkup(in: base, from: start, to: end, writingAt: kept)
+                ranges.append(kept..<sectionEnd)
+                (start, kept) = (end, sectionEnd)
+            }
         }
-        sections.append(SearchWords.withoutMarkup(text.takeBytes()))
-        return sections
+        bytes.removeLast(bytes.count - kept)
+        if bytes.capacity - bytes.count > bytes.count / 16 + 256 { bytes = Array(bytes[...]) }
+        return ranges.map { bytes[$0] }
     }
 
     /// The script, in pieces: each section's text, from `texts` in page order, is a piece of
@@ -28,7 +45,9 @@ enum SearchIndex {
     ///
     /// A result is a section, not a page: a reader looking for a product ID or a term wants the
     /// part of the chapter that explains it, and the section's heading says what it is.
-    static func script(plan: SitePlan, workbook: Workbook, bookKey: String, texts: [[[UInt8]]]) -> [ArraySlice<UInt8>] {
+    static func script(plan: SitePlan, workbook: Workbook, bookKey: String, texts: [[ArraySlice<UInt8>]])
+        -> [ArraySlice<UInt8>]
+    {
         var script = HTMLBuffer(reservingCapacity: 4096)
         script += "window.IAPKIT_SITE = {\"book\": \(Escape.javaScriptString(bookKey)), \"tasks\": ["
         var first = true
@@ -79,11 +98,13 @@ enum SearchIndex {
     /// A page's search results, in pieces: each section's words (a piece of their own, never
     /// copied) between the pieces that open and close its result. The first piece starts with
     /// the comma that separates the page's results from the page's before it.
-    private static func results(of page: SitePage, sections: [[UInt8]], products: [Product]) -> [ArraySlice<UInt8>] {
+    private static func results(of page: SitePage, sections: [ArraySlice<UInt8>], products: [Product]) -> [ArraySlice<
+        UInt8
+    >] {
         // The frames of all the page's results go into one buffer, cut where each section's
         // words go: one array for the page, however many sections it has.
         var frames = HTMLBuffer(reservingCapacity: 256 * sections.count)
-        var cuts: [(offset: Int, words: [UInt8])] = []
+        var cuts: [(offset: Int, words: ArraySlice<UInt8>)] = []
         for (sectionIndex, text) in sections.enumerated() {
             // Piece 0 is the text before the first heading; piece n follows heading n - 1.
             let heading =
@@ -120,7 +141,7 @@ enum SearchIndex {
         var start = 0
         for cut in cuts {
             pieces.append(bytes[start..<cut.offset])
-            pieces.append(cut.words[...])
+            pieces.append(cut.words)
             start = cut.offset
         }
         pieces.append(bytes[start...])
@@ -133,44 +154,60 @@ enum SearchIndex {
 /// the site writes as a table but the text holds as written.
 enum SearchWords {
     static func withoutMarkup(_ text: consuming [UInt8]) -> [UInt8] {
-        guard
-            text.contains(where: {
-                $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "|")
-            })
-        else { return text }
-        // The words kept are moved forward in the same buffer: the text of a code-heavy book is
-        // megabytes, and a second buffer of that size is pages the system must clear first.
-        // Words are found with memchr and moved with memmove, and only once a word before them
-        // has been dropped: most of a code block's words stay where they are.
         var result = consume text
         let count = result.count
-        var written = 0
+        var kept = count
         result.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
-            var wordStart = 0
-            while wordStart <= count {
-                var end = count
-                if wordStart < count, let space = memchr(base + wordStart, Int32(UInt8(ascii: " ")), count - wordStart)
-                {
-                    end = wordStart + (space - UnsafeMutableRawPointer(base + wordStart))
-                }
-                var start = wordStart
-                wordStart = end + 1
-                while start < end, base[start] == UInt8(ascii: "|") { start += 1 }
-                while end > start, base[end - 1] == UInt8(ascii: "|") { end -= 1 }
-                guard start < end, !isMarkup(UnsafeBufferPointer(start: base + start, count: end - start)) else {
-                    continue
-                }
-                if written > 0 {
-                    base[written] = UInt8(ascii: " ")
-                    written += 1
-                }
-                if written != start { memmove(base + written, base + start, end - start) }
-                written += end - start
-            }
+            kept = dropMarkup(in: base, from: 0, to: count, writingAt: 0)
         }
-        result.removeLast(count - written)
+        result.removeLast(count - kept)
         return result
+    }
+
+    /// Drops the markup words of `base[start..<end]` and writes the words kept from `written`
+    /// on (at most `start`, so they move forward or stay), one space between two of them.
+    /// Returns where they end.
+    ///
+    /// The words kept are moved forward in the same buffer: the text of a code-heavy book is
+    /// megabytes, and a second buffer of that size is pages the system must clear first.
+    /// Words are found with memchr and moved with memmove, and only once a word before them
+    /// has been dropped: most of a code block's words stay where they are.
+    static func dropMarkup(
+        in base: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int, writingAt written: Int
+    ) -> Int {
+        let count = end - start
+        guard
+            UnsafeBufferPointer(start: base + start, count: count).contains(where: {
+                $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "|")
+            })
+        else {
+            if written != start { memmove(base + written, base + start, count) }
+            return written + count
+        }
+        let sectionStart = written
+        var written = written
+        var wordStart = start
+        while wordStart <= end {
+            var wordEnd = end
+            if wordStart < end, let space = memchr(base + wordStart, Int32(UInt8(ascii: " ")), end - wordStart) {
+                wordEnd = wordStart + (space - UnsafeMutableRawPointer(base + wordStart))
+            }
+            var first = wordStart
+            wordStart = wordEnd + 1
+            while first < wordEnd, base[first] == UInt8(ascii: "|") { first += 1 }
+            while wordEnd > first, base[wordEnd - 1] == UInt8(ascii: "|") { wordEnd -= 1 }
+            guard first < wordEnd, !isMarkup(UnsafeBufferPointer(start: base + first, count: wordEnd - first)) else {
+                continue
+            }
+            if written > sectionStart {
+                base[written] = UInt8(ascii: " ")
+                written += 1
+            }
+            if written != first { memmove(base + written, base + first, wordEnd - first) }
+            written += wordEnd - first
+        }
+        return written
     }
 
     private static func isMarkup<Word: BidirectionalCollection<UInt8>>(_ word: Word) -> Bool {

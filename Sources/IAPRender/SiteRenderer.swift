@@ -158,19 +158,19 @@ private final class RenderSlots: @unchecked Sendable {
 /// one of them.
 private final class SearchTexts: @unchecked Sendable {
     private let lock = NSLock()
-    private var texts: [[[UInt8]]]
+    private var texts: [[ArraySlice<UInt8>]]
 
     init(count: Int) {
         texts = Array(repeating: [], count: count)
     }
 
-    func store(_ sections: [[UInt8]], at index: Int) {
+    func store(_ sections: [ArraySlice<UInt8>], at index: Int) {
         lock.lock()
         defer { lock.unlock() }
         texts[index] = sections
     }
 
-    var all: [[[UInt8]]] {
+    var all: [[ArraySlice<UInt8>]] {
         lock.lock()
         defer { lock.unlock() }
         return texts

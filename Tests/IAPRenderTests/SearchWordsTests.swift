@@ -22,4 +22,28 @@ import Testing
     func markersAreDroppedAndWordsJoined(_ text: String, _ kept: String) {
         #expect(String(decoding: SearchWords.withoutMarkup(Array(text.utf8)), as: UTF8.self) == kept)
     }
+
+    /// A page's sections share one buffer: each section's words move up behind the words kept
+    /// of the section before, and a section is dropped to nothing without touching its
+    /// neighbours.
+    @Test func sectionsOfOneBufferMoveUpBehindEachOther() {
+        let sections = ["[ ] Buy {#buy}", "{#empty}", "| Plan | Price |", "no markers here"]
+        var bytes = Array(sections.joined().utf8)
+        var kept: [String] = []
+        var (start, written) = (0, 0)
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for section in sections {
+                let end = start + section.utf8.count
+                let sectionEnd = SearchWords.dropMarkup(in: base, from: start, to: end, writingAt: written)
+                kept.append(
+                    String(
+                        decoding: UnsafeBufferPointer(start: base + written, count: sectionEnd - written), as: UTF8.self
+                    ))
+                (start, written) = (end, sectionEnd)
+            }
+        }
+        #expect(kept == ["Buy", "", "Plan Price", "no markers here"])
+        #expect(String(decoding: bytes[..<written], as: UTF8.self) == "BuyPlan Priceno markers here")
+    }
 }
