@@ -193,3 +193,30 @@ struct StandardInputOverlay: GuideFileSystem {
     func identity(of path: String) -> FileIdentity? { path == name ? nil : base.identity(of: path) }
     func status(of path: String) -> FileStatus? { path == name ? nil : base.status(of: path) }
 }
+
+extension GuideSession {
+    /// The parsed chapters, handed over: the session keeps none, so whoever takes them decides
+    /// when each tree is let go.
+    mutating func takeDocuments() -> [MarkdownDocument] {
+        defer { documents = [] }
+        return documents
+    }
+
+    /// Empties the model's copy of every code block's text but the config blocks', once the
+    /// checks that read them are done: the site takes code from the parsed chapters, and in a
+    /// code-heavy book the copies are megabytes held until the last page is written.
+    mutating func releaseCodeTexts() {
+        workbook.releaseCodeTexts()
+        for index in translations.indices { translations[index].workbook.releaseCodeTexts() }
+    }
+}
+
+extension Workbook {
+    fileprivate mutating func releaseCodeTexts() {
+        for chapter in chapters.indices {
+            for block in chapters[chapter].codeBlocks.indices where !chapters[chapter].codeBlocks[block].isConfig {
+                chapters[chapter].codeBlocks[block].content = ""
+            }
+        }
+    }
+}

@@ -67,14 +67,15 @@ enum RenderCommand: Command {
             return .usageOrInput
         }
         // The loader keeps the trees it parsed, so no chapter is read or parsed twice.
-        let session = GuideSession.load(
+        var session = GuideSession.load(
             arguments.positionals, context: context, keepingDocuments: true, translations: true)
         guard session.inputErrors.isEmpty else {
             session.report(to: context.standardError, errors: context.standardError, command: name)
             return .usageOrInput
         }
-        let documents = session.documents
-        let chapterCount = documents.count + session.translations.reduce(0) { $0 + $1.documents.count }
+        session.releaseCodeTexts()
+        let bookChapterCount = session.documents.count
+        let chapterCount = bookChapterCount + session.translations.reduce(0) { $0 + $1.documents.count }
         // The parser's own trees are freed by now; their pages go back to the system before
         // the site is built, so the peak is that of parsing, not parsing plus the site.
         iapkit_release_free_memory()
@@ -92,11 +93,12 @@ enum RenderCommand: Command {
         // folder of its language.
         let site =
             session.translations.isEmpty
-            ? SiteRenderer.render(session.workbook, documents: documents, options: options, progress: report)
+            ? SiteRenderer.render(
+                session.workbook, documents: session.takeDocuments(), options: options, progress: report)
             : SiteRenderer.render(
                 books: [
                     SiteBook(
-                        workbook: session.workbook, documents: documents, language: session.language,
+                        workbook: session.workbook, documents: session.documents, language: session.language,
                         folder: session.bookFolder ?? "", sitePath: "")
                 ]
                     + session.translations.map { book in
@@ -203,7 +205,7 @@ enum RenderCommand: Command {
             let page = writer.directory + "/print.html"
             switch context.printToPDF?(page, pdf) ?? .failure(.noBrowser) {
             case .success:
-                if !quiet { context.standardOutput.line("printed \(plural(documents.count, "chapter")) to \(pdf)") }
+                if !quiet { context.standardOutput.line("printed \(plural(bookChapterCount, "chapter")) to \(pdf)") }
             case .failure(.noBrowser):
                 context.standardError.line(
                     "iapkit render: error: --pdf prints through headless Chromium or Google Chrome, and neither was found; "

@@ -21,11 +21,14 @@ struct ArticlePart: Sendable {
 
     /// Every page's runs, in book order. A run never starts right after raw HTML that the site
     /// keeps: such a block need not end its line, and the next block would start on it.
-    static func parts(of plan: SitePlan, allowRawHTML: Bool, runSize: Int = defaultRunSize) -> [ArticlePart] {
+    /// `documents` are the pages' parsed trees, in page order.
+    static func parts(
+        of plan: SitePlan, documents: [MarkdownDocument], allowRawHTML: Bool, runSize: Int = defaultRunSize
+    ) -> [ArticlePart] {
         var parts: [ArticlePart] = []
-        for (pageIndex, page) in plan.pages.enumerated() {
-            let source = page.document.source
-            let blocks = Array(page.document.root.children)
+        for (pageIndex, (page, document)) in zip(plan.pages, documents).enumerated() {
+            let source = document.source
+            let blocks = Array(document.root.children)
             guard source.bytes.count > runSize, blocks.count > 1 else {
                 parts.append(
                     ArticlePart(

@@ -12,9 +12,11 @@ struct HeadingAnchor: Equatable {
 
 /// One chapter's page, decided before any page is written, so that every page can link to and
 /// check anchors in every other.
+///
+/// A page holds no parsed tree: the trees are handed to the render jobs that read them, and let
+/// go once a page's last job is done.
 struct SitePage {
     var chapter: Chapter
-    var document: MarkdownDocument
     /// `index` for the first chapter, else a name made from the chapter's path.
     var stem: String
     /// Headings in document order, with their de-duplicated slugs.
@@ -74,15 +76,15 @@ struct SitePlan {
     /// The book's language, which a chapter's `<!-- language: … -->` overrides for its page.
     var language: String
 
-    init(chapters: [(Chapter, MarkdownDocument)], language: String = "en") {
+    init(chapters: [Chapter], language: String = "en") {
         self.language = language
         var pages: [SitePage] = []
         var pageIndex: [String: Int] = [:]
         var taskSlugs = HeadingSlugger()
-        let base = Self.commonDirectory(chapters.map(\.0.file))
+        let base = Self.commonDirectory(chapters.map(\.file))
         baseDirectory = base
-        let stems = Self.stems(for: chapters.map(\.0.file))
-        for (offset, (chapter, document)) in chapters.enumerated() {
+        let stems = Self.stems(for: chapters.map(\.file))
+        for (offset, chapter) in chapters.enumerated() {
             let stem = stems[offset]
             var slugger = HeadingSlugger(reserved: Self.layoutIDs, expectedCount: chapter.sections.count)
             // The extractor has read every heading's words already, in document order.
@@ -105,7 +107,7 @@ struct SitePlan {
             let pageLanguage = chapter.language?.value ?? language
             pages.append(
                 SitePage(
-                    chapter: chapter, document: document, stem: stem, headings: headings, tasks: tasks,
+                    chapter: chapter, stem: stem, headings: headings, tasks: tasks,
                     anchors: anchors, callouts: callouts, configBlocks: configBlocks, language: pageLanguage,
                     interface: InterfaceLanguage.forTag(pageLanguage)))
         }

@@ -14,60 +14,82 @@ public enum SiteRenderer {
     /// Each chapter's article is rendered once, in runs of blocks on every core, for its page
     /// and for the print view at the same time; the pieces are put together in book order, so
     /// the output does not depend on which finished first.
+    ///
+    /// Each page's parsed tree is let go as soon as its words and its runs are done, so the trees
+    /// of the pages done make room for the pages still to come: the caller hands the trees over
+    /// and keeps none itself.
     public static func render(
-        _ workbook: Workbook, documents: [MarkdownDocument], options: SiteOptions,
+        _ workbook: Workbook, documents: consuming [MarkdownDocument], options: SiteOptions,
         progress: @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
     ) -> RenderedSite {
         var byFile: [String: MarkdownDocument] = [:]
         for document in documents { byFile[document.file] = document }
-        let chapters = workbook.chapters.compactMap { chapter in byFile[chapter.file].map { (chapter, $0) } }
+        documents = []
+        var chapters: [Chapter] = []
+        var pageDocuments: [MarkdownDocument] = []
+        for chapter in workbook.chapters {
+            guard let document = byFile[chapter.file] else { continue }
+            chapters.append(chapter)
+            pageDocuments.append(document)
+        }
+        byFile = [:]
         let plan = SitePlan(chapters: chapters, language: options.language)
         let layout = PageLayout(
             plan: plan, title: options.title, languages: options.alternates, bookFolder: options.bookFolder)
         let bookKey = options.bookKey ?? workbook.app?.bundleID.value ?? HeadingSlugger.slug(options.title)
-        let parts = ArticlePart.parts(of: plan, allowRawHTML: options.allowRawHTML, runSize: options.runSize)
-        let slots = RenderSlots(parts: parts, pageCount: plan.pages.count)
-        // Each page's search words are one more job, ahead of the article runs: cores take jobs
-        // in order, so a large page's words, which are one job however long the page, start
-        // first, and a core that is done with words goes on with the runs. On a thread of their
-        // own, the words of a code-heavy book were still being made after the last run, with
-        // the other core idle.
-        let pageCount = plan.pages.count
-        let searchTexts = SearchTexts(count: pageCount)
-        DispatchQueue.concurrentPerform(iterations: pageCount + parts.count) { job in
-            guard job >= pageCount else {
-                searchTexts.store(SearchIndex.texts(of: plan.pages[job].document), at: job)
-                return
+        let parts = ArticlePart.parts(
+            of: plan, documents: pageDocuments, allowRawHTML: options.allowRawHTML, runSize: options.runSize)
+        let frames = parts.map(PartFrame.init)
+        let slots = RenderSlots(frames: frames, pageCount: plan.pages.count)
+        // Each page's search words are one job and each run of its article another, page after
+        // page: cores take jobs in order, so a large page's words, which are one job however
+        // long the page, start with its first runs, and each tree is let go as soon as its own
+        // page is done. On a thread of their own, the words of a code-heavy book were still
+        // being made after the last run, with the other core idle.
+        let jobs = frames.indices.flatMap { index -> [RenderJob] in
+            frames[index].startsPage ? [.words(page: frames[index].page), .run(index)] : [.run(index)]
+        }
+        var jobsPerPage = Array(repeating: 1, count: plan.pages.count)
+        for frame in frames { jobsPerPage[frame.page] += 1 }
+        let trees = PageTrees(documents: consume pageDocuments, jobs: jobsPerPage)
+        let runs = RunShelf(parts: consume parts)
+        let searchTexts = SearchTexts(count: plan.pages.count)
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { job in
+            switch jobs[job] {
+            case .words(let page):
+                searchTexts.store(SearchIndex.texts(of: trees.document(of: page)), at: page)
+                trees.jobDone(on: page)
+            case .run(let index):
+                let part = runs.take(index)
+                var rendered = ChapterRenderer.render(
+                    part.blocks, of: plan.pages[part.page], firstHeading: part.firstHeading,
+                    sourceSize: part.sourceSize, plan: plan, workbook: workbook, allowRawHTML: options.allowRawHTML)
+                let patches = rendered.html.printPatches
+                let page = rendered.html.takeBytes()
+                var article = RenderedArticle(
+                    page: page, print: HTMLBuffer.printPieces(of: page, patches: patches),
+                    diagnostics: rendered.diagnostics, images: rendered.images)
+                // A page's frame is made by its first and last run, so frames too are made on every core.
+                if part.startsPage { article.pageOpening = layout.chapterPageOpening(part.page) }
+                if part.endsPage { article.pageClosing = layout.chapterPageClosing(part.page) }
+                slots.store(article, at: index) { done in progress(done, plan.pages.count) }
+                trees.jobDone(on: part.page)
             }
-            let index = job - pageCount
-            let part = parts[index]
-            var rendered = ChapterRenderer.render(
-                part.blocks, of: plan.pages[part.page], firstHeading: part.firstHeading, sourceSize: part.sourceSize,
-                plan: plan, workbook: workbook, allowRawHTML: options.allowRawHTML)
-            let patches = rendered.html.printPatches
-            let page = rendered.html.takeBytes()
-            var article = RenderedArticle(
-                page: page, print: HTMLBuffer.printPieces(of: page, patches: patches),
-                diagnostics: rendered.diagnostics, images: rendered.images)
-            // A page's frame is made by its first and last run, so frames too are made on every core.
-            if part.startsPage { article.pageOpening = layout.chapterPageOpening(part.page) }
-            if part.endsPage { article.pageClosing = layout.chapterPageClosing(part.page) }
-            slots.store(article, at: index) { done in progress(done, plan.pages.count) }
         }
         let searchIndex = SearchIndex.script(plan: plan, workbook: workbook, bookKey: bookKey, texts: searchTexts.all)
-        return assemble(plan: plan, layout: layout, parts: parts, articles: slots.all, searchIndex: searchIndex)
+        return assemble(plan: plan, layout: layout, frames: frames, articles: slots.all, searchIndex: searchIndex)
     }
 
     /// The site's files from the rendered runs, in book order.
     private static func assemble(
-        plan: SitePlan, layout: PageLayout, parts: [ArticlePart], articles: [RenderedArticle],
+        plan: SitePlan, layout: PageLayout, frames: [PartFrame], articles: [RenderedArticle],
         searchIndex: [ArraySlice<UInt8>]
     ) -> RenderedSite {
         var diagnostics: [Diagnostic] = []
         var images: [String: SiteImage] = [:]
         var pagePieces = plan.pages.indices.map { _ in [ArraySlice<UInt8>]() }
         var printPieces = [layout.printPageOpening()[...]]
-        for (part, article) in zip(parts, articles) {
+        for (part, article) in zip(frames, articles) {
             diagnostics += article.diagnostics
             for image in article.images where images[image.path] == nil { images[image.path] = image }
             if part.startsPage {
@@ -124,13 +146,13 @@ private final class RenderSlots: @unchecked Sendable {
     private var pending: [Int]
     private var pagesDone = 0
 
-    private let parts: [ArticlePart]
+    private let frames: [PartFrame]
 
-    init(parts: [ArticlePart], pageCount: Int) {
-        slots = Array(repeating: RenderedArticle(), count: parts.count)
+    init(frames: [PartFrame], pageCount: Int) {
+        slots = Array(repeating: RenderedArticle(), count: frames.count)
         pending = Array(repeating: 0, count: pageCount)
-        for part in parts { pending[part.page] += 1 }
-        self.parts = parts
+        for frame in frames { pending[frame.page] += 1 }
+        self.frames = frames
     }
 
     /// Keeps a run; when it was its page's last, also reports the new count of finished pages
@@ -139,7 +161,7 @@ private final class RenderSlots: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         slots[index] = article
-        let page = parts[index].page
+        let page = frames[index].page
         pending[page] -= 1
         if pending[page] == 0 {
             pagesDone += 1
@@ -174,5 +196,73 @@ private final class SearchTexts: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return texts
+    }
+}
+
+/// Where a run goes in its page and the print view, without the blocks it was made from.
+private struct PartFrame: Sendable {
+    var page: Int
+    var startsPage: Bool
+    var endsPage: Bool
+
+    init(_ part: ArticlePart) {
+        (page, startsPage, endsPage) = (part.page, part.startsPage, part.endsPage)
+    }
+}
+
+/// One job of the page pool: a page's search words, or one run of an article.
+private enum RenderJob: Sendable {
+    case words(page: Int)
+    case run(Int)
+}
+
+/// The pages' parsed trees, each kept until the last job that reads it is done, then let go.
+final class PageTrees: @unchecked Sendable {
+    private let lock = NSLock()
+    private var documents: [MarkdownDocument?]
+    private var jobsLeft: [Int]
+
+    /// `jobs` says how many jobs read each page's tree.
+    init(documents: consuming [MarkdownDocument], jobs: [Int]) {
+        self.documents = documents.map { $0 }
+        jobsLeft = jobs
+    }
+
+    /// The page's tree; only asked for by a job of the page that is not yet done.
+    func document(of page: Int) -> MarkdownDocument {
+        lock.lock()
+        defer { lock.unlock() }
+        // Every job of a page asks before it says it is done, so the tree is still here.
+        return documents[page] ?? MarkdownDocument(parsing: "", file: "")
+    }
+
+    func jobDone(on page: Int) {
+        lock.lock()
+        jobsLeft[page] -= 1
+        let last = jobsLeft[page] == 0 ? documents[page] : nil
+        if last != nil { documents[page] = nil }
+        lock.unlock()
+        // The tree is freed here, outside the lock, when this was the last reference.
+        _ = last
+    }
+}
+
+/// The article runs, each handed to the one job that renders it and forgotten here: a run's
+/// blocks hold its page's tree.
+private final class RunShelf: @unchecked Sendable {
+    private let lock = NSLock()
+    private var parts: [ArticlePart?]
+
+    init(parts: consuming [ArticlePart]) {
+        self.parts = parts.map { $0 }
+    }
+
+    func take(_ index: Int) -> ArticlePart {
+        lock.lock()
+        defer { lock.unlock() }
+        let part = parts[index]
+        parts[index] = nil
+        return part
+            ?? ArticlePart(page: 0, blocks: [], firstHeading: 0, sourceSize: 0, startsPage: false, endsPage: false)
     }
 }

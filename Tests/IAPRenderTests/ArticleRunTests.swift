@@ -90,9 +90,9 @@ import Testing
         let whole = Self.site(files, runSize: .max, allowRawHTML: allowRawHTML)
         let cut = Self.site(files, runSize: 0, allowRawHTML: allowRawHTML)
         let loaded = WorkbookLoader(fileSystem: MemoryFileSystem(texts: files), keepsDocuments: true).load(["a.md"])
-        let plan = SitePlan(chapters: Array(zip(loaded.workbook.chapters, loaded.documents)))
+        let plan = SitePlan(chapters: loaded.workbook.chapters)
         let blocks = Array(loaded.documents[0].root.children)
-        let runs = ArticlePart.parts(of: plan, allowRawHTML: allowRawHTML, runSize: 0)
+        let runs = ArticlePart.parts(of: plan, documents: loaded.documents, allowRawHTML: allowRawHTML, runSize: 0)
         // Every block is a run of its own, but for the one after kept raw HTML.
         #expect(runs.count == blocks.count - (allowRawHTML ? blocks.filter { $0.kind == .htmlBlock }.count : 0))
         Self.expectSame(cut, whole)
@@ -127,8 +127,8 @@ import Testing
             .replacingOccurrences(of: "```yaml iap", with: "```yaml")
         let files = ["large.md": large]
         let loaded = WorkbookLoader(fileSystem: MemoryFileSystem(texts: files), keepsDocuments: true).load(["large.md"])
-        let plan = SitePlan(chapters: Array(zip(loaded.workbook.chapters, loaded.documents)))
-        let parts = ArticlePart.parts(of: plan, allowRawHTML: false)
+        let plan = SitePlan(chapters: loaded.workbook.chapters)
+        let parts = ArticlePart.parts(of: plan, documents: loaded.documents, allowRawHTML: false)
         #expect(parts.count >= 3)
         #expect(parts.map(\.firstHeading) == parts.map(\.firstHeading).sorted())
         #expect(parts.reduce(0) { $0 + $1.blocks.count } == Array(loaded.documents[0].root.children).count)
