@@ -1,5 +1,4 @@
 import Foundation
-import IAPDiagnostics
 import IAPMarkdown
 import IAPModel
 
@@ -40,12 +39,29 @@ enum SearchIndex {
         return ranges.map { bytes[$0] }
     }
 
-    /// The script, in pieces: each section's text, from `texts` in page order, is a piece of
-    /// its own, never copied.
+    /// A page's search results, made from its tree in one job: its words, then the results
+    /// around them (see `results(of:sections:products:)`). `products` are the products its
+    /// chapter defines.
+    static func pageResults(of page: SitePage, document: MarkdownDocument, products: [Product])
+        -> [ArraySlice<UInt8>]
+    {
+        results(of: page, sections: texts(of: document), products: products)
+    }
+
+    /// The workbook's products by the file that defines them, for `pageResults`.
+    static func productsByFile(_ workbook: Workbook) -> [String: [Product]] {
+        var products: [String: [Product]] = [:]
+        for product in workbook.products { products[product.location.file, default: []].append(product) }
+        return products
+    }
+
+    /// The script, in pieces: each page's results, from `pageResults` in page order, are
+    /// pieces of their own, never copied. They are made while the pages are rendered, so what
+    /// is left here is the checklist and the joins.
     ///
     /// A result is a section, not a page: a reader looking for a product ID or a term wants the
     /// part of the chapter that explains it, and the section's heading says what it is.
-    static func script(plan: SitePlan, workbook: Workbook, bookKey: String, texts: [[ArraySlice<UInt8>]])
+    static func script(plan: SitePlan, bookKey: String, pageResults: [[ArraySlice<UInt8>]])
         -> [ArraySlice<UInt8>]
     {
         var script = HTMLBuffer(reservingCapacity: 4096)
@@ -70,18 +86,6 @@ enum SearchIndex {
             script += "\n]"
         }
         script += "};\nwindow.IAPKIT_SEARCH = ["
-        var productsByFile: [String: [Product]] = [:]
-        for product in workbook.products { productsByFile[product.location.file, default: []].append(product) }
-        let byFile = productsByFile
-        // Each page's results are written on every core: once the pages are rendered, this is
-        // all that is left before the site is written, and a large book has tens of thousands
-        // of sections.
-        let pageResults = concurrentMap(count: plan.pages.count) { index in
-            let page = plan.pages[index]
-            return results(
-                of: page, sections: index < texts.count ? texts[index] : [],
-                products: byFile[page.chapter.file] ?? [])
-        }
         var pieces = [script.takeBytes()[...]]
         first = true
         for results in pageResults where !results.isEmpty {
@@ -98,7 +102,7 @@ enum SearchIndex {
     /// A page's search results, in pieces: each section's words (a piece of their own, never
     /// copied) between the pieces that open and close its result. The first piece starts with
     /// the comma that separates the page's results from the page's before it.
-    private static func results(of page: SitePage, sections: [ArraySlice<UInt8>], products: [Product]) -> [ArraySlice<
+    static func results(of page: SitePage, sections: [ArraySlice<UInt8>], products: [Product]) -> [ArraySlice<
         UInt8
     >] {
         // The frames of all the page's results go into one buffer, cut where each section's

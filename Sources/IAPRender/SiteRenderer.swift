@@ -41,11 +41,11 @@ public enum SiteRenderer {
             of: plan, documents: pageDocuments, allowRawHTML: options.allowRawHTML, runSize: options.runSize)
         let frames = parts.map(PartFrame.init)
         let slots = RenderSlots(frames: frames, pageCount: plan.pages.count)
-        // Each page's search words are one job and each run of its article another, page after
-        // page: cores take jobs in order, so a large page's words, which are one job however
-        // long the page, start with its first runs, and each tree is let go as soon as its own
-        // page is done. On a thread of their own, the words of a code-heavy book were still
-        // being made after the last run, with the other core idle.
+        // Each page's search results are one job and each run of its article another, page
+        // after page: cores take jobs in order, so a large page's results, which are one job
+        // however long the page, start with its first runs, and each tree is let go as soon as
+        // its own page is done. On a thread of their own, the words of a code-heavy book were
+        // still being made after the last run, with the other core idle.
         let jobs = frames.indices.flatMap { index -> [RenderJob] in
             frames[index].startsPage ? [.words(page: frames[index].page), .run(index)] : [.run(index)]
         }
@@ -53,11 +53,15 @@ public enum SiteRenderer {
         for frame in frames { jobsPerPage[frame.page] += 1 }
         let trees = PageTrees(documents: consume pageDocuments, jobs: jobsPerPage)
         let runs = RunShelf(parts: consume parts)
-        let searchTexts = SearchTexts(count: plan.pages.count)
+        let searchResults = SearchResults(count: plan.pages.count)
+        let productsByFile = SearchIndex.productsByFile(workbook)
         DispatchQueue.concurrentPerform(iterations: jobs.count) { job in
             switch jobs[job] {
             case .words(let page):
-                searchTexts.store(SearchIndex.texts(of: trees.document(of: page)), at: page)
+                let results = SearchIndex.pageResults(
+                    of: plan.pages[page], document: trees.document(of: page),
+                    products: productsByFile[plan.pages[page].chapter.file] ?? [])
+                searchResults.store(results, at: page)
                 trees.jobDone(on: page)
             case .run(let index):
                 let part = runs.take(index)
@@ -76,7 +80,7 @@ public enum SiteRenderer {
                 trees.jobDone(on: part.page)
             }
         }
-        let searchIndex = SearchIndex.script(plan: plan, workbook: workbook, bookKey: bookKey, texts: searchTexts.all)
+        let searchIndex = SearchIndex.script(plan: plan, bookKey: bookKey, pageResults: searchResults.all)
         return assemble(plan: plan, layout: layout, frames: frames, articles: slots.all, searchIndex: searchIndex)
     }
 
@@ -176,9 +180,9 @@ private final class RenderSlots: @unchecked Sendable {
     }
 }
 
-/// The search index's words, page by page, filled from several threads, each slot by exactly
+/// The search index's results, page by page, filled from several threads, each slot by exactly
 /// one of them.
-private final class SearchTexts: @unchecked Sendable {
+private final class SearchResults: @unchecked Sendable {
     private let lock = NSLock()
     private var texts: [[ArraySlice<UInt8>]]
 
