@@ -102,9 +102,9 @@ enum SearchIndex {
     /// A page's search results, in pieces: each section's words (a piece of their own, never
     /// copied) between the pieces that open and close its result. The first piece starts with
     /// the comma that separates the page's results from the page's before it.
-    static func results(of page: SitePage, sections: [ArraySlice<UInt8>], products: [Product]) -> [ArraySlice<
-        UInt8
-    >] {
+    static func results(
+        of page: SitePage, sections: [ArraySlice<UInt8>], products: [Product]
+    ) -> [ArraySlice<UInt8>] {
         // The frames of all the page's results go into one buffer, cut where each section's
         // words go: one array for the page, however many sections it has.
         var frames = HTMLBuffer(reservingCapacity: 256 * sections.count)
@@ -157,18 +157,6 @@ enum SearchIndex {
 /// (`[ ]`, `[x]`), checklist ids (`{#id}`) and the pipes and dashes of a table's rows, which
 /// the site writes as a table but the text holds as written.
 enum SearchWords {
-    static func withoutMarkup(_ text: consuming [UInt8]) -> [UInt8] {
-        var result = consume text
-        let count = result.count
-        var kept = count
-        result.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            kept = dropMarkup(in: base, from: 0, to: count, writingAt: 0)
-        }
-        result.removeLast(count - kept)
-        return result
-    }
-
     /// Drops the markup words of `base[start..<end]` and writes the words kept from `written`
     /// on (at most `start`, so they move forward or stay), one space between two of them.
     /// Returns where they end.

@@ -47,7 +47,7 @@ public enum SiteRenderer {
         // its own page is done. On a thread of their own, the words of a code-heavy book were
         // still being made after the last run, with the other core idle.
         let jobs = frames.indices.flatMap { index -> [RenderJob] in
-            frames[index].startsPage ? [.words(page: frames[index].page), .run(index)] : [.run(index)]
+            frames[index].startsPage ? [.search(page: frames[index].page), .run(index)] : [.run(index)]
         }
         var jobsPerPage = Array(repeating: 1, count: plan.pages.count)
         for frame in frames { jobsPerPage[frame.page] += 1 }
@@ -57,7 +57,7 @@ public enum SiteRenderer {
         let productsByFile = SearchIndex.productsByFile(workbook)
         DispatchQueue.concurrentPerform(iterations: jobs.count) { job in
             switch jobs[job] {
-            case .words(let page):
+            case .search(let page):
                 let results = SearchIndex.pageResults(
                     of: plan.pages[page], document: trees.document(of: page),
                     products: productsByFile[plan.pages[page].chapter.file] ?? [])
@@ -131,7 +131,7 @@ public enum SiteRenderer {
 }
 
 /// One run of an article as its page and the print view write it.
-private struct RenderedArticle: Sendable {
+struct RenderedArticle: Sendable {
     var page: [UInt8] = []
     var print: [ArraySlice<UInt8>] = []
     /// The page's frame before its article, for the page's first run.
@@ -140,133 +140,4 @@ private struct RenderedArticle: Sendable {
     var pageClosing: [UInt8] = []
     var diagnostics: [Diagnostic] = []
     var images: [SiteImage] = []
-}
-
-/// Rendered runs, filled from several threads, each slot by exactly one of them.
-private final class RenderSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [RenderedArticle]
-    /// Runs still to come for each page.
-    private var pending: [Int]
-    private var pagesDone = 0
-
-    private let frames: [PartFrame]
-
-    init(frames: [PartFrame], pageCount: Int) {
-        slots = Array(repeating: RenderedArticle(), count: frames.count)
-        pending = Array(repeating: 0, count: pageCount)
-        for frame in frames { pending[frame.page] += 1 }
-        self.frames = frames
-    }
-
-    /// Keeps a run; when it was its page's last, also reports the new count of finished pages
-    /// while still holding the lock, so reports arrive one at a time and in increasing order.
-    func store(_ article: RenderedArticle, at index: Int, report: (Int) -> Void) {
-        lock.lock()
-        defer { lock.unlock() }
-        slots[index] = article
-        let page = frames[index].page
-        pending[page] -= 1
-        if pending[page] == 0 {
-            pagesDone += 1
-            report(pagesDone)
-        }
-    }
-
-    var all: [RenderedArticle] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots
-    }
-}
-
-/// The search index's results, page by page, filled from several threads, each slot by exactly
-/// one of them.
-private final class SearchResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var texts: [[ArraySlice<UInt8>]]
-
-    init(count: Int) {
-        texts = Array(repeating: [], count: count)
-    }
-
-    func store(_ sections: [ArraySlice<UInt8>], at index: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        texts[index] = sections
-    }
-
-    var all: [[ArraySlice<UInt8>]] {
-        lock.lock()
-        defer { lock.unlock() }
-        return texts
-    }
-}
-
-/// Where a run goes in its page and the print view, without the blocks it was made from.
-private struct PartFrame: Sendable {
-    var page: Int
-    var startsPage: Bool
-    var endsPage: Bool
-
-    init(_ part: ArticlePart) {
-        (page, startsPage, endsPage) = (part.page, part.startsPage, part.endsPage)
-    }
-}
-
-/// One job of the page pool: a page's search words, or one run of an article.
-private enum RenderJob: Sendable {
-    case words(page: Int)
-    case run(Int)
-}
-
-/// The pages' parsed trees, each kept until the last job that reads it is done, then let go.
-final class PageTrees: @unchecked Sendable {
-    private let lock = NSLock()
-    private var documents: [MarkdownDocument?]
-    private var jobsLeft: [Int]
-
-    /// `jobs` says how many jobs read each page's tree.
-    init(documents: consuming [MarkdownDocument], jobs: [Int]) {
-        self.documents = documents.map { $0 }
-        jobsLeft = jobs
-    }
-
-    /// The page's tree; only asked for by a job of the page that is not yet done.
-    func document(of page: Int) -> MarkdownDocument {
-        lock.lock()
-        defer { lock.unlock() }
-        // Every job of a page asks before it says it is done, so the tree is still here.
-        return documents[page] ?? MarkdownDocument(parsing: "", file: "")
-    }
-
-    func jobDone(on page: Int) {
-        lock.lock()
-        jobsLeft[page] -= 1
-        let last = jobsLeft[page] == 0 ? documents[page] : nil
-        if last != nil { documents[page] = nil }
-        lock.unlock()
-        // The tree is freed here, outside the lock, when this was the last reference.
-        _ = last
-    }
-}
-
-/// The article runs, each handed to the one job that renders it and forgotten here: a run's
-/// blocks hold its page's tree.
-private final class RunShelf: @unchecked Sendable {
-    private let lock = NSLock()
-    private var parts: [ArticlePart?]
-
-    init(parts: consuming [ArticlePart]) {
-        self.parts = parts.map { $0 }
-    }
-
-    func take(_ index: Int) -> ArticlePart {
-        lock.lock()
-        defer { lock.unlock() }
-        let part = parts[index]
-        parts[index] = nil
-        return part
-            ?? ArticlePart(page: 0, blocks: [], firstHeading: 0, sourceSize: 0, startsPage: false, endsPage: false)
-    }
 }
