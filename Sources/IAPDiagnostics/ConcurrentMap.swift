@@ -5,28 +5,29 @@ import Foundation
 /// they had been computed one by one. Used where independent files are read: chapters of a
 /// book, Swift files of a project.
 public func concurrentMap<Result: Sendable>(count: Int, _ transform: @Sendable (Int) -> Result) -> [Result] {
-    let slots = ResultSlots<Result>(count: count)
+    let slots = ConcurrentSlots<Result?>(repeating: nil, count: count)
     DispatchQueue.concurrentPerform(iterations: count) { index in
         slots[index] = transform(index)
     }
     return slots.all.compactMap { $0 }
 }
 
-/// The results of a concurrent loop, one slot per index, behind a lock.
-private final class ResultSlots<Result: Sendable>: @unchecked Sendable {
+/// The results of a concurrent loop, one slot per index, behind a lock: each slot is filled by
+/// one job, on whichever thread runs it.
+public final class ConcurrentSlots<Element: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var slots: [Result?]
+    private var slots: [Element]
 
-    init(count: Int) {
-        slots = Array(repeating: nil, count: count)
+    public init(repeating value: Element, count: Int) {
+        slots = Array(repeating: value, count: count)
     }
 
-    subscript(index: Int) -> Result? {
+    public subscript(index: Int) -> Element {
         get { locked { slots[index] } }
         set { locked { slots[index] = newValue } }
     }
 
-    var all: [Result?] { locked { slots } }
+    public var all: [Element] { locked { slots } }
 
     /// `NSLock.withLock` needs macOS 14; this works wherever the package builds.
     private func locked<T>(_ body: () -> T) -> T {

@@ -42,29 +42,6 @@ final class RenderSlots: @unchecked Sendable {
     }
 }
 
-/// The search index's results, page by page, filled from several threads, each slot by exactly
-/// one of them.
-final class SearchResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var pages: [[ArraySlice<UInt8>]]
-
-    init(count: Int) {
-        pages = Array(repeating: [], count: count)
-    }
-
-    func store(_ results: [ArraySlice<UInt8>], at page: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        pages[page] = results
-    }
-
-    var all: [[ArraySlice<UInt8>]] {
-        lock.lock()
-        defer { lock.unlock() }
-        return pages
-    }
-}
-
 /// Where a run goes in its page and the print view, without the blocks it was made from.
 struct PartFrame: Sendable {
     var page: Int

@@ -53,7 +53,7 @@ public enum SiteRenderer {
         for frame in frames { jobsPerPage[frame.page] += 1 }
         let trees = PageTrees(documents: consume pageDocuments, jobs: jobsPerPage)
         let runs = RunShelf(parts: consume parts)
-        let searchResults = SearchResults(count: plan.pages.count)
+        let searchResults = ConcurrentSlots<[ArraySlice<UInt8>]>(repeating: [], count: plan.pages.count)
         let productsByFile = SearchIndex.productsByFile(workbook)
         DispatchQueue.concurrentPerform(iterations: jobs.count) { job in
             switch jobs[job] {
@@ -61,7 +61,7 @@ public enum SiteRenderer {
                 let results = SearchIndex.pageResults(
                     of: plan.pages[page], document: trees.document(of: page),
                     products: productsByFile[plan.pages[page].chapter.file] ?? [])
-                searchResults.store(results, at: page)
+                searchResults[page] = results
                 trees.jobDone(on: page)
             case .run(let index):
                 let part = runs.take(index)
