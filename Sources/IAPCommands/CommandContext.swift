@@ -26,6 +26,11 @@ public struct CommandContext: Sendable {
     public var printToPDF: (@Sendable (_ page: String, _ pdf: String) -> Result<Void, PDFPrintFailure>)?
     /// Set by `iapkit build`, so its steps read the guides once.
     var sessionCache: GuideSessionCache?
+    /// Takes a value a command is done with. The tool's context keeps it until the process
+    /// exits, which is right after the command: a large book's model, trees and site were freed
+    /// object by object for milliseconds just before the system took the whole memory back at
+    /// once. Any other context lets the value go at once.
+    public var keepUntilExit: @Sendable (_ value: Any) -> Void = { _ in }
 
     /// Without `outputs`, a file system that can also be written (the disk, a `MemoryDisk`)
     /// takes the writes; a read-only one (`MemoryFileSystem`) leaves them to the disk.

@@ -34,7 +34,22 @@ extension CommandContext {
         context.printToPDF = { page, pdf in
             PDFPrinter(environment: ProcessInfo.processInfo.environment).print(page: page, to: pdf)
         }
+        context.keepUntilExit = { ValuesKeptUntilExit.shared.keep($0) }
         return context
+    }
+}
+
+/// What the tool's commands hand over when they are done (`CommandContext.keepUntilExit`):
+/// kept, never freed, since the process exits next.
+private final class ValuesKeptUntilExit: @unchecked Sendable {
+    static let shared = ValuesKeptUntilExit()
+    private let lock = NSLock()
+    private var values: [Any] = []
+
+    func keep(_ value: Any) {
+        lock.lock()
+        defer { lock.unlock() }
+        values.append(value)
     }
 }
 

@@ -121,6 +121,9 @@ enum RenderCommand: Command {
             return diagnostic
         }
         let diagnostics = DiagnosticLog(session.diagnostics + linkProblems).sorted
+        // The model, the site and the diagnostics are the bulk of the memory; the process ends
+        // when this command does.
+        defer { context.keepUntilExit((session, site, files, diagnostics)) }
         // One write for all of them: a large book can have thousands.
         if !diagnostics.isEmpty {
             context.standardError.write(diagnostics.map { $0.description + "\n" }.joined())
