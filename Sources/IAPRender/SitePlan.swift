@@ -78,41 +78,65 @@ struct SitePlan {
 
     init(chapters: [Chapter], language: String = "en") {
         self.language = language
-        var pages: [SitePage] = []
-        var pageIndex: [String: Int] = [:]
-        var taskSlugs = HeadingSlugger()
-        let base = Self.commonDirectory(chapters.map(\.file))
-        baseDirectory = base
+        baseDirectory = Self.commonDirectory(chapters.map(\.file))
         let stems = Self.stems(for: chapters.map(\.file))
-        for (offset, chapter) in chapters.enumerated() {
-            let stem = stems[offset]
-            var slugger = HeadingSlugger(reserved: Self.layoutIDs, expectedCount: chapter.sections.count)
-            // The extractor has read every heading's words already, in document order.
-            let headings = chapter.sections.map { section in
-                HeadingAnchor(
-                    level: section.level, title: section.title, slug: slugger.next(section.title),
-                    position: SitePage.Position(section.location))
+        // A page's headings, blocks and wanted task ids come from its chapter alone, so pages are
+        // made on every core: a book of hundreds of chapters has tens of thousands of headings.
+        let made = concurrentMap(count: chapters.count) { offset in
+            Self.page(of: chapters[offset], stem: stems[offset], bookLanguage: language)
+        }
+        // Task ids are unique in the whole book, so they are settled in book order.
+        var taskSlugs = HeadingSlugger()
+        var pages: [SitePage] = []
+        pages.reserveCapacity(made.count)
+        var pageIndex: [String: Int] = [:]
+        for (page, wantedTasks) in made {
+            var page = page
+            for task in wantedTasks {
+                let anchor = TaskAnchor(id: taskSlugs.unique(task.wanted), writtenID: task.writtenID)
+                page.tasks[task.position] = anchor
+                page.anchors.insert("task-" + anchor.id)
             }
-            var tasks: [SitePage.Position: TaskAnchor] = [:]
-            for item in chapter.checklists.flatMap(\.items) {
-                let wanted = item.id ?? (stem + "-" + String(HeadingSlugger.slug(item.text).prefix(48)))
-                tasks[SitePage.Position(line: item.location.line, column: item.location.column)] =
-                    TaskAnchor(id: taskSlugs.unique(wanted), writtenID: item.id)
-            }
-            let anchors = Set(headings.map(\.slug)).union(tasks.values.map { "task-" + $0.id })
-            var callouts: [SitePage.Position: Callout.Kind] = [:]
-            for callout in chapter.callouts { callouts[SitePage.Position(callout.location)] = callout.kind }
-            let configBlocks = Set(chapter.codeBlocks.filter(\.isConfig).map { SitePage.Position($0.location) })
-            pageIndex[chapter.file] = pages.count
-            let pageLanguage = chapter.language?.value ?? language
-            pages.append(
-                SitePage(
-                    chapter: chapter, stem: stem, headings: headings, tasks: tasks,
-                    anchors: anchors, callouts: callouts, configBlocks: configBlocks, language: pageLanguage,
-                    interface: InterfaceLanguage.forTag(pageLanguage)))
+            pageIndex[page.chapter.file] = pages.count
+            pages.append(page)
         }
         self.pages = pages
         self.pageIndex = pageIndex
+    }
+
+    /// A checklist item's id as its chapter asks for it, before the book makes it unique.
+    private struct WantedTask: Sendable {
+        var position: SitePage.Position
+        var wanted: String
+        var writtenID: String?
+    }
+
+    /// One chapter's page without its task ids, and the ids its checklist items want.
+    private static func page(
+        of chapter: Chapter, stem: String, bookLanguage: String
+    ) -> (SitePage, [WantedTask]) {
+        var slugger = HeadingSlugger(reserved: layoutIDs, expectedCount: chapter.sections.count)
+        // The extractor has read every heading's words already, in document order.
+        let headings = chapter.sections.map { section in
+            HeadingAnchor(
+                level: section.level, title: section.title, slug: slugger.next(section.title),
+                position: SitePage.Position(section.location))
+        }
+        let wantedTasks = chapter.checklists.flatMap(\.items).map { item in
+            WantedTask(
+                position: SitePage.Position(line: item.location.line, column: item.location.column),
+                wanted: item.id ?? (stem + "-" + String(HeadingSlugger.slug(item.text).prefix(48))),
+                writtenID: item.id)
+        }
+        var callouts: [SitePage.Position: Callout.Kind] = [:]
+        for callout in chapter.callouts { callouts[SitePage.Position(callout.location)] = callout.kind }
+        let configBlocks = Set(chapter.codeBlocks.filter(\.isConfig).map { SitePage.Position($0.location) })
+        let pageLanguage = chapter.language?.value ?? bookLanguage
+        let page = SitePage(
+            chapter: chapter, stem: stem, headings: headings, tasks: [:], anchors: Set(headings.map(\.slug)),
+            callouts: callouts, configBlocks: configBlocks, language: pageLanguage,
+            interface: InterfaceLanguage.forTag(pageLanguage))
+        return (page, wantedTasks)
     }
 
     /// Each chapter's page name without `.html`, in book order: the first is `index`.
