@@ -28,8 +28,20 @@ public struct DiagnosticLog: Sendable {
 
     /// Sorted by file, line and column, with exact repeats removed (two stages may see the same
     /// fault, for example a key that is both unknown and misplaced).
+    ///
+    /// Repeats sort next to each other: two diagnostics that neither sorts before the other share
+    /// a location, severity and message, so each is compared only with the others of its run,
+    /// not hashed (a large book has thousands of warnings, each with a message to hash).
     public var sorted: [Diagnostic] {
-        var seen = Set<Diagnostic>()
-        return all.sorted().filter { seen.insert($0).inserted }
+        let ordered = all.sorted()
+        var kept: [Diagnostic] = []
+        kept.reserveCapacity(ordered.count)
+        var runStart = 0
+        for diagnostic in ordered {
+            if let last = kept.last, last < diagnostic { runStart = kept.count }
+            if kept[runStart...].contains(diagnostic) { continue }
+            kept.append(diagnostic)
+        }
+        return kept
     }
 }
