@@ -1,3 +1,4 @@
+import IAPDiagnostics
 import IAPMarkdown
 
 /// A run of one chapter's top-level blocks, rendered as one job. A long chapter is cut into
@@ -21,41 +22,53 @@ struct ArticlePart: Sendable {
 
     /// Every page's runs, in book order. A run never starts right after raw HTML that the site
     /// keeps: such a block need not end its line, and the next block would start on it.
-    /// `documents` are the pages' parsed trees, in page order.
+    /// `documents` are the pages' parsed trees, in page order. Each page is cut on every core: a
+    /// book of a thousand chapters has a thousand lists of blocks to copy.
     static func parts(
         of plan: SitePlan, documents: [MarkdownDocument], allowRawHTML: Bool, runSize: Int = defaultRunSize
     ) -> [ArticlePart] {
+        let pages = plan.pages
+        return concurrentMap(count: min(pages.count, documents.count)) { pageIndex in
+            parts(
+                ofPage: pageIndex, headings: pages[pageIndex].headings, document: documents[pageIndex],
+                allowRawHTML: allowRawHTML, runSize: runSize)
+        }.flatMap { $0 }
+    }
+
+    /// One page's runs: the whole article when it is short, else runs of about `runSize` bytes.
+    private static func parts(
+        ofPage pageIndex: Int, headings: [HeadingAnchor], document: MarkdownDocument, allowRawHTML: Bool,
+        runSize: Int
+    ) -> [ArticlePart] {
+        let source = document.source
+        let blocks = Array(document.root.children)
+        guard source.bytes.count > runSize, blocks.count > 1 else {
+            return [
+                ArticlePart(
+                    page: pageIndex, blocks: blocks[...], firstHeading: 0, sourceSize: source.bytes.count,
+                    startsPage: true, endsPage: true)
+            ]
+        }
         var parts: [ArticlePart] = []
-        for (pageIndex, (page, document)) in zip(plan.pages, documents).enumerated() {
-            let source = document.source
-            let blocks = Array(document.root.children)
-            guard source.bytes.count > runSize, blocks.count > 1 else {
-                parts.append(
-                    ArticlePart(
-                        page: pageIndex, blocks: blocks[...], firstHeading: 0, sourceSize: source.bytes.count,
-                        startsPage: true, endsPage: true))
-                continue
+        var start = 0
+        var startOffset = 0
+        var firstHeading = 0
+        var headingCursor = 0
+        for index in 1...blocks.count {
+            let offset = index < blocks.count ? max(source.offset(line: blocks[index].line, column: 1), 0) : .max
+            guard offset == .max || offset - startOffset >= runSize else { continue }
+            if index < blocks.count, allowRawHTML, blocks[index - 1].kind == .htmlBlock { continue }
+            let end = min(offset, source.bytes.count)
+            parts.append(
+                ArticlePart(
+                    page: pageIndex, blocks: blocks[start..<index], firstHeading: firstHeading,
+                    sourceSize: end - startOffset, startsPage: start == 0, endsPage: index == blocks.count))
+            guard index < blocks.count else { break }
+            let position = SitePage.Position(blocks[index].location)
+            while headingCursor < headings.count, headings[headingCursor].position < position {
+                headingCursor += 1
             }
-            var start = 0
-            var startOffset = 0
-            var firstHeading = 0
-            var headingCursor = 0
-            for index in 1...blocks.count {
-                let offset = index < blocks.count ? max(source.offset(line: blocks[index].line, column: 1), 0) : .max
-                guard offset == .max || offset - startOffset >= runSize else { continue }
-                if index < blocks.count, allowRawHTML, blocks[index - 1].kind == .htmlBlock { continue }
-                let end = min(offset, source.bytes.count)
-                parts.append(
-                    ArticlePart(
-                        page: pageIndex, blocks: blocks[start..<index], firstHeading: firstHeading,
-                        sourceSize: end - startOffset, startsPage: start == 0, endsPage: index == blocks.count))
-                guard index < blocks.count else { break }
-                let position = SitePage.Position(blocks[index].location)
-                while headingCursor < page.headings.count, page.headings[headingCursor].position < position {
-                    headingCursor += 1
-                }
-                (start, startOffset, firstHeading) = (index, end, headingCursor)
-            }
+            (start, startOffset, firstHeading) = (index, end, headingCursor)
         }
         return parts
     }

@@ -78,8 +78,9 @@ struct SitePlan {
 
     init(chapters: [Chapter], language: String = "en") {
         self.language = language
-        baseDirectory = Self.commonDirectory(chapters.map(\.file))
-        let stems = Self.stems(for: chapters.map(\.file))
+        let files = chapters.map(\.file)
+        baseDirectory = Self.commonDirectory(files)
+        let stems = Self.stems(for: files, under: baseDirectory)
         // A page's headings, blocks and wanted task ids come from its chapter alone, so pages are
         // made on every core: a book of hundreds of chapters has tens of thousands of headings.
         let made = concurrentMap(count: chapters.count) { offset in
@@ -141,8 +142,12 @@ struct SitePlan {
 
     /// Each chapter's page name without `.html`, in book order: the first is `index`.
     static func stems(for files: [String]) -> [String] {
+        stems(for: files, under: commonDirectory(files))
+    }
+
+    /// The stems of `files`, whose common folder (`commonDirectory`) is `base`.
+    static func stems(for files: [String], under base: String) -> [String] {
         var stems = HeadingSlugger(reserved: ["print", "search-index", "assets"])
-        let base = commonDirectory(files)
         return files.enumerated().map { offset, file in
             offset == 0 ? stems.next("index") : stems.next(stem(for: file, under: base))
         }
@@ -172,14 +177,31 @@ struct SitePlan {
     static let longestStem = 200
 
     /// The longest folder that holds every chapter.
+    ///
+    /// Most chapters of a book sit in its folder, so a file that starts with the folders found so
+    /// far, as the first file writes them, is passed without splitting it.
     static func commonDirectory(_ files: [String]) -> String {
-        let folders = files.map { file -> [Substring] in Array(file.split(separator: "/").dropLast()) }
-        guard var common = folders.first else { return "" }
-        for folder in folders.dropFirst() {
+        guard let first = files.first else { return "" }
+        var common = Array(first.split(separator: "/").dropLast())
+        for file in files.dropFirst() {
+            guard let last = common.last else { break }
+            if holdsFolders(file, first[..<last.endIndex]) { continue }
+            let folder = file.split(separator: "/").dropLast()
             var shared = 0
-            while shared < common.count, shared < folder.count, common[shared] == folder[shared] { shared += 1 }
-            common = Array(common.prefix(shared))
+            while shared < common.count, shared < folder.count, common[shared] == folder[folder.startIndex + shared] {
+                shared += 1
+            }
+            common.removeLast(common.count - shared)
         }
-        return (files.first?.hasPrefix("/") == true ? "/" : "") + common.joined(separator: "/")
+        return (first.hasPrefix("/") ? "/" : "") + common.joined(separator: "/")
+    }
+
+    /// Whether `file` starts with `folders`, then a `/`, then a name: its folders then begin with
+    /// the same ones, byte for byte.
+    private static func holdsFolders(_ file: String, _ folders: Substring) -> Bool {
+        let bytes = file.utf8
+        guard bytes.starts(with: folders.utf8) else { return false }
+        let rest = bytes.dropFirst(folders.utf8.count)
+        return rest.first == UInt8(ascii: "/") && rest.contains { $0 != UInt8(ascii: "/") }
     }
 }

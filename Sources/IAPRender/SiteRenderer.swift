@@ -74,7 +74,10 @@ public enum SiteRenderer {
                     page: page, print: HTMLBuffer.printPieces(of: page, patches: patches),
                     diagnostics: rendered.diagnostics, images: rendered.images)
                 // A page's frame is made by its first and last run, so frames too are made on every core.
-                if part.startsPage { article.pageOpening = layout.chapterPageOpening(part.page) }
+                if part.startsPage {
+                    article.pageOpening = layout.chapterPageOpening(part.page)
+                    article.printOpening = Array(layout.printArticleOpening(part.page).utf8)
+                }
                 if part.endsPage { article.pageClosing = layout.chapterPageClosing(part.page) }
                 slots.store(article, at: index) { done in progress(done, plan.pages.count) }
                 trees.jobDone(on: part.page)
@@ -98,7 +101,7 @@ public enum SiteRenderer {
             for image in article.images where images[image.path] == nil { images[image.path] = image }
             if part.startsPage {
                 pagePieces[part.page].append(article.pageOpening[...])
-                printPieces.append(Array(layout.printArticleOpening(part.page).utf8)[...])
+                printPieces.append(article.printOpening[...])
             }
             pagePieces[part.page].append(article.page[...])
             printPieces += article.print
@@ -136,6 +139,8 @@ struct RenderedArticle: Sendable {
     var print: [ArraySlice<UInt8>] = []
     /// The page's frame before its article, for the page's first run.
     var pageOpening: [UInt8] = []
+    /// The chapter's opening in the print view, for the page's first run.
+    var printOpening: [UInt8] = []
     /// The page's frame after its article, for the page's last run.
     var pageClosing: [UInt8] = []
     var diagnostics: [Diagnostic] = []

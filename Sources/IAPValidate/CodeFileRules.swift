@@ -29,14 +29,20 @@ public enum CodeFileRules {
         var firstByFoldedPath: [String: (path: String, location: SourceLocation)] = [:]
         var files: Set<String> = []
         var blocks: [(path: String, location: SourceLocation)] = []
-        for block in workbook.chapters.flatMap(\.codeBlocks) {
-            guard let path = block.targetFile else { continue }
-            if let problem = problem(with: path) {
-                log.error("file=\(Diagnostic.quote(path)) \(problem)", at: block.location)
-                continue
+        // Blocks are read where they are, not gathered into one array first: a code-heavy book
+        // has tens of thousands, and copying each (five references to retain) was a pause on one
+        // core between reading the chapters and rendering them.
+        for chapter in workbook.chapters.indices {
+            for block in workbook.chapters[chapter].codeBlocks.indices {
+                guard let path = workbook.chapters[chapter].codeBlocks[block].targetFile else { continue }
+                let location = workbook.chapters[chapter].codeBlocks[block].location
+                if let problem = problem(with: path) {
+                    log.error("file=\(Diagnostic.quote(path)) \(problem)", at: location)
+                    continue
+                }
+                blocks.append((path, location))
+                files.insert(path)
             }
-            blocks.append((path, block.location))
-            files.insert(path)
         }
         for (path, location) in blocks {
             // The same path again is one file written from several blocks; a path that differs

@@ -1,0 +1,30 @@
+import Testing
+
+@testable import IAPRender
+
+/// The folder every chapter sits in decides the pages' names, so it must be the same whether a
+/// file is passed by its bytes or compared folder by folder.
+@Suite struct CommonDirectoryTests {
+    @Test(arguments: [
+        (["book/intro.md", "book/setup/keys.md", "book/setup/sandbox.md"], "book"),
+        (["book/setup/keys.md", "book/setup/sandbox.md"], "book/setup"),
+        (["/abs/book/a.md", "/abs/book/part/b.md", "/abs/other/c.md"], "/abs"),
+        (["/abs/book/a.md", "abs/book/b.md"], "/abs/book"),
+        (["book//setup/a.md", "book/setup/b.md", "book//setup//c.md"], "book/setup"),
+        (["book/setup/a.md", "book/setupx/b.md"], "book"),
+        (["book/setup/a.md", "book/setup/"], "book"),
+        (["a.md", "book/b.md"], ""),
+        (["book/a.md", "other/b.md", "book/c.md"], ""),
+        (["caf\u{E9}/a.md", "cafe\u{301}/b.md"], "caf\u{E9}"),
+        ([], ""),
+    ])
+    func commonFolder(files: [String], expected: String) {
+        #expect(SitePlan.commonDirectory(files) == expected)
+    }
+
+    @Test func stemsDoNotDependOnWhetherTheFolderIsGiven() {
+        let files = ["guides/intro.md", "guides/Setup Guide.md", "guides/part/one.md"]
+        #expect(SitePlan.stems(for: files) == SitePlan.stems(for: files, under: "guides"))
+        #expect(SitePlan.stems(for: files) == ["index", "setup-guide", "part-one"])
+    }
+}
