@@ -192,6 +192,10 @@ struct StandardInputOverlay: GuideFileSystem {
     func resolvedPath(of path: String) -> String? { path == name ? "/" + name : base.resolvedPath(of: path) }
     func identity(of path: String) -> FileIdentity? { path == name ? nil : base.identity(of: path) }
     func status(of path: String) -> FileStatus? { path == name ? nil : base.status(of: path) }
+    func walkEntry(at path: String) -> GuideWalkEntry {
+        path == name
+            ? GuideWalkEntry(kind: .file, identity: nil, resolvedPath: "/" + name) : base.walkEntry(at: path)
+    }
 }
 
 extension GuideSession {

@@ -17,12 +17,7 @@ public struct LocalFileSystem: GuideFileSystem, OutputFileSystem {
     public init() {}
 
     public func kind(of path: String) -> GuidePathKind {
-        switch InputFile.kind(of: path) {
-        case .regular: .file
-        case .directory: .directory
-        case .special(let what): .special(what)
-        case .missing: .missing
-        }
+        GuidePathKind(InputFile.kind(of: path))
     }
 
     public func contents(of path: String) throws -> [UInt8] {
@@ -41,11 +36,29 @@ public struct LocalFileSystem: GuideFileSystem, OutputFileSystem {
         InputFile.identity(of: path)
     }
 
+    public func walkEntry(at path: String) -> GuideWalkEntry {
+        let entry = resolver.entry(at: path)
+        return GuideWalkEntry(
+            kind: GuidePathKind(entry.kind), identity: entry.identity, resolvedPath: entry.resolvedPath)
+    }
+
     public func status(of path: String) -> FileStatus? {
         FileStatus.of(path)
     }
 
     public func folder(_ directory: String) -> any OutputFolder {
         OutputWriter(directory: directory)
+    }
+}
+
+extension GuidePathKind {
+    /// The extraction stage's word for what is on the disk.
+    init(_ kind: InputFile.Kind) {
+        switch kind {
+        case .regular: self = .file
+        case .directory: self = .directory
+        case .special(let what): self = .special(what)
+        case .missing: self = .missing
+        }
     }
 }

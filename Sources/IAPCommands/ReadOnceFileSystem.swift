@@ -35,4 +35,5 @@ final class ReadOnceFileSystem: GuideFileSystem, @unchecked Sendable {
     func resolvedPath(of path: String) -> String? { base.resolvedPath(of: path) }
     func identity(of path: String) -> FileIdentity? { base.identity(of: path) }
     func status(of path: String) -> FileStatus? { base.status(of: path) }
+    func walkEntry(at path: String) -> GuideWalkEntry { base.walkEntry(at: path) }
 }

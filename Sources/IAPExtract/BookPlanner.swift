@@ -24,6 +24,8 @@ public struct BookPlanner: Sendable {
         var plan = BookPlan()
         var diagnostics: [Diagnostic] = []
         var inputErrors: [InputError] = []
+        // What folder walks learned of their files' identities, so no file is looked at twice.
+        var identities: [String: FileIdentity] = [:]
         for rawPath in paths {
             let path = GuidePath.normalize(rawPath)
             switch fileSystem.kind(of: path) {
@@ -48,7 +50,7 @@ public struct BookPlanner: Sendable {
                     }
                     addSummary(summary, root: root, to: &plan, diagnostics: &diagnostics, inputErrors: &inputErrors)
                 } else {
-                    let files = markdownFiles(under: root, inputErrors: &inputErrors)
+                    let files = markdownFiles(under: root, identities: &identities, inputErrors: &inputErrors)
                     if files.isEmpty {
                         inputErrors.append(InputError("no Markdown files (*.md) in directory '\(rawPath)'"))
                     }
@@ -56,7 +58,7 @@ public struct BookPlanner: Sendable {
                 }
             }
         }
-        plan.chapters = removingRepeats(plan.chapters, diagnostics: &diagnostics)
+        plan.chapters = removingRepeats(plan.chapters, identities: identities, diagnostics: &diagnostics)
         return (plan, diagnostics, inputErrors)
     }
 
@@ -123,7 +125,12 @@ public struct BookPlanner: Sendable {
     /// The Markdown files below a folder. Each folder is entered once, by device and inode, so a
     /// symbolic link back to a folder above is a loop that is reported, not followed; files
     /// and folders that lead outside the book's folder are not read.
-    private func markdownFiles(under root: BookRoot, inputErrors: inout [InputError]) -> [String] {
+    ///
+    /// Each entry is looked at once (`walkEntry`): its kind, where it leads and its identity,
+    /// which is kept in `identities` for telling repeats apart.
+    private func markdownFiles(
+        under root: BookRoot, identities: inout [String: FileIdentity], inputErrors: inout [InputError]
+    ) -> [String] {
         var found: [String] = []
         var entered: Set<FileIdentity> = []
         if let identity = fileSystem.identity(of: root.path) { entered.insert(identity) }
@@ -142,15 +149,16 @@ public struct BookPlanner: Sendable {
             if let identity = fileSystem.identity(of: current) { chain[identity] = current }
             for name in names.sorted() where !name.hasPrefix(".") {
                 let path = GuidePath.join(current, name)
-                switch fileSystem.kind(of: path) {
+                let entry = fileSystem.walkEntry(at: path)
+                switch entry.kind {
                 case .directory:
-                    guard root.holds(path, fileSystem: fileSystem) else {
+                    guard root.holds(resolvedPath: entry.resolvedPath) else {
                         inputErrors.append(
                             InputError(
                                 "'\(path)' is a symbolic link to a folder outside \(root.quotedName); it is not read"))
                         continue
                     }
-                    if let identity = fileSystem.identity(of: path) {
+                    if let identity = entry.identity {
                         if let loop = chain[identity] {
                             inputErrors.append(
                                 InputError("'\(path)' leads back to '\(loop)' (a symbolic link loop); it is not read"))
@@ -160,13 +168,14 @@ public struct BookPlanner: Sendable {
                     }
                     pending.append((path, chain))
                 case .file where name.lowercased().hasSuffix(".md"):
-                    guard root.holds(path, fileSystem: fileSystem) else {
+                    guard root.holds(resolvedPath: entry.resolvedPath) else {
                         inputErrors.append(
                             InputError(
                                 "'\(path)' is a symbolic link to a file outside \(root.quotedName); it is not read"))
                         continue
                     }
                     found.append(path)
+                    identities[path] = entry.identity
                 case .special(let what) where name.lowercased().hasSuffix(".md"):
                     inputErrors.append(InputError("'\(path)' is \(what), not a regular file; it is not read"))
                 default:
@@ -179,12 +188,15 @@ public struct BookPlanner: Sendable {
 
     /// A chapter named twice (by two SUMMARYs, a file and its folder, or a link and its target)
     /// is read once: files are told apart by device and inode where the file system has them.
-    private func removingRepeats(_ entries: [BookPlan.Entry], diagnostics: inout [Diagnostic]) -> [BookPlan.Entry] {
+    /// `identities` are those a folder walk already found.
+    private func removingRepeats(
+        _ entries: [BookPlan.Entry], identities: [String: FileIdentity], diagnostics: inout [Diagnostic]
+    ) -> [BookPlan.Entry] {
         var seen: [String: BookPlan.Entry] = [:]
         var kept: [BookPlan.Entry] = []
         for entry in entries {
             let key =
-                fileSystem.identity(of: entry.path).map { "\($0.device):\($0.inode)" }
+                (identities[entry.path] ?? fileSystem.identity(of: entry.path)).map { "\($0.device):\($0.inode)" }
                 ?? fileSystem.resolvedPath(of: entry.path) ?? entry.path
             if let first = seen[key] {
                 if let location = entry.listedAt {
@@ -227,8 +239,14 @@ struct BookRoot {
     /// Whether the file at `target` still lies inside the folder once every symbolic link on
     /// the way is followed.
     func holds(_ target: String, fileSystem: any GuideFileSystem) -> Bool {
+        guard resolved != nil else { return true }
+        return holds(resolvedPath: fileSystem.resolvedPath(of: target))
+    }
+
+    /// The same, for a target whose resolved path is known already (nil: it leads nowhere).
+    func holds(resolvedPath resolvedTarget: String?) -> Bool {
         guard let resolved else { return true }
-        guard let resolvedTarget = fileSystem.resolvedPath(of: target) else { return false }
+        guard let resolvedTarget else { return false }
         return InputFile.isInside(resolvedTarget, root: resolved)
     }
 }

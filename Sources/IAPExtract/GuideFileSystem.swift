@@ -24,6 +24,22 @@ public protocol GuideFileSystem: Sendable {
     /// The size and modification time of a file, so a run can tell that nothing changed
     /// without reading it; nil where files have none (memory) or nothing is there.
     func status(of path: String) -> FileStatus?
+    /// What a folder walk needs of one entry (`kind`, `identity` and `resolvedPath` together),
+    /// so the disk can answer a book of a thousand files with one look at each.
+    func walkEntry(at path: String) -> GuideWalkEntry
+}
+
+/// One entry of a folder walk: what `kind(of:)`, `identity(of:)` and `resolvedPath(of:)` say.
+public struct GuideWalkEntry: Sendable, Equatable {
+    public var kind: GuidePathKind
+    public var identity: FileIdentity?
+    public var resolvedPath: String?
+
+    public init(kind: GuidePathKind, identity: FileIdentity?, resolvedPath: String?) {
+        self.kind = kind
+        self.identity = identity
+        self.resolvedPath = resolvedPath
+    }
 }
 
 extension GuideFileSystem {
@@ -35,6 +51,10 @@ extension GuideFileSystem {
     public func identity(of path: String) -> FileIdentity? { nil }
 
     public func status(of path: String) -> FileStatus? { nil }
+
+    public func walkEntry(at path: String) -> GuideWalkEntry {
+        GuideWalkEntry(kind: kind(of: path), identity: identity(of: path), resolvedPath: resolvedPath(of: path))
+    }
 }
 
 public enum GuidePathKind: Sendable, Equatable {

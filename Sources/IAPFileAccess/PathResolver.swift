@@ -30,6 +30,31 @@ public final class PathResolver: @unchecked Sendable {
         return resolvedFile(path, in: folder, name: name)
     }
 
+    /// What a folder walk needs of one entry: its kind, its identity and its resolved path.
+    /// An entry that is not a symbolic link gives all three from one `lstat` (its folder is
+    /// resolved once for all its files); a link is followed by `stat` and `realpath`.
+    public func entry(at path: String) -> ResolvedEntry {
+        let folder: String
+        let name: String
+        if let slash = path.lastIndex(of: "/") {
+            name = String(path[path.index(after: slash)...])
+            folder = slash == path.startIndex ? "/" : String(path[..<slash])
+        } else {
+            (folder, name) = (".", path)
+        }
+        var status = stat()
+        guard !name.isEmpty, name != ".", name != "..", lstat(path, &status) == 0,
+            (status.st_mode & S_IFMT) != S_IFLNK
+        else {
+            return ResolvedEntry(
+                kind: InputFile.kind(of: path), identity: InputFile.identity(of: path),
+                resolvedPath: resolvedPath(of: path))
+        }
+        let resolved =
+            resolvedFolder(folder).map { $0 == "/" ? "/" + name : $0 + "/" + name } ?? InputFile.resolvedPath(of: path)
+        return ResolvedEntry(kind: InputFile.kind(of: status), identity: FileIdentity(status), resolvedPath: resolved)
+    }
+
     private func resolvedFile(_ path: String, in folder: String, name: String) -> String? {
         guard !name.isEmpty, name != ".", name != ".." else { return InputFile.resolvedPath(of: path) }
         var status = stat()
@@ -51,4 +76,13 @@ public final class PathResolver: @unchecked Sendable {
         lock.unlock()
         return resolved
     }
+}
+
+/// One folder entry as `PathResolver.entry(at:)` finds it.
+public struct ResolvedEntry: Sendable, Equatable {
+    public var kind: InputFile.Kind
+    /// The device and inode it leads to; nil when nothing is there.
+    public var identity: FileIdentity?
+    /// After every symbolic link; nil when nothing is there.
+    public var resolvedPath: String?
 }

@@ -39,6 +39,29 @@ import Testing
         #expect(resolver.resolvedPath(of: "/") == "/")
     }
 
+    /// A folder walk takes an entry's kind, identity and resolved path from one look at it; each
+    /// must be what the three separate questions answer, links and all.
+    @Test func anEntryIsWhatItsKindIdentityAndResolvedPathSay() throws {
+        let scratch = try Self.layout()
+        let resolver = PathResolver()
+        let paths = [
+            "book/one.md", "book/part/two.md", "book/linked.md", "book/shelf", "book/shelf/secret.md", "book/out.md",
+            "book/part", "book", "book/nowhere.md", "book/missing.md", "book/one.md/inside", "book/shelf/",
+            "book/part/..", "book/.",
+        ].map(scratch.path)
+        for _ in 0..<2 {
+            for path in paths {
+                let entry = resolver.entry(at: path)
+                #expect(entry.kind == InputFile.kind(of: path), "\(path)")
+                #expect(entry.identity == InputFile.identity(of: path), "\(path)")
+                #expect(entry.resolvedPath == InputFile.resolvedPath(of: path), "\(path)")
+            }
+        }
+        #expect(resolver.entry(at: scratch.path("book/linked.md")).kind == .regular)
+        #expect(resolver.entry(at: scratch.path("book/nowhere.md")).kind == .missing)
+        #expect(resolver.entry(at: "Package.swift") == resolver.entry(at: "./Package.swift"))
+    }
+
     @Test func relativePathsResolveAgainstTheWorkingDirectory() {
         let resolver = PathResolver()
         for path in ["Package.swift", "./Package.swift", "Sources", "no-such-file"] {
