@@ -147,9 +147,15 @@ public struct BookPlanner: Sendable {
             }
             var chain = above
             if let identity = fileSystem.identity(of: current) { chain[identity] = current }
-            for name in names.sorted() where !name.hasPrefix(".") {
-                let path = GuidePath.join(current, name)
-                let entry = fileSystem.walkEntry(at: path)
+            // The entries are looked at on every core (a folder of a thousand chapters is a
+            // thousand looks at the disk), then taken in name order.
+            let named = names.sorted().filter { !$0.hasPrefix(".") }
+            let fileSystem = fileSystem
+            let entries = concurrentMap(count: named.count) { index in
+                let path = GuidePath.join(current, named[index])
+                return (path: path, entry: fileSystem.walkEntry(at: path))
+            }
+            for (name, (path, entry)) in zip(named, entries) {
                 switch entry.kind {
                 case .directory:
                     guard root.holds(resolvedPath: entry.resolvedPath) else {
