@@ -24,24 +24,21 @@ public final class PathResolver: @unchecked Sendable {
     /// The absolute path with every symbolic link, `.` and `..` resolved; nil when the path does
     /// not lead to anything.
     public func resolvedPath(of path: String) -> String? {
-        guard let slash = path.lastIndex(of: "/") else { return resolvedFile(path, in: ".", name: path) }
-        let name = String(path[path.index(after: slash)...])
-        let folder = slash == path.startIndex ? "/" : String(path[..<slash])
+        let (folder, name) = Self.split(path)
         return resolvedFile(path, in: folder, name: name)
+    }
+
+    /// A path's folder (`.` for a bare name, `/` at the root) and its last part.
+    private static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        return (slash == path.startIndex ? "/" : String(path[..<slash]), String(path[path.index(after: slash)...]))
     }
 
     /// What a folder walk needs of one entry: its kind, its identity and its resolved path.
     /// An entry that is not a symbolic link gives all three from one `lstat` (its folder is
     /// resolved once for all its files); a link is followed by `stat` and `realpath`.
     public func entry(at path: String) -> ResolvedEntry {
-        let folder: String
-        let name: String
-        if let slash = path.lastIndex(of: "/") {
-            name = String(path[path.index(after: slash)...])
-            folder = slash == path.startIndex ? "/" : String(path[..<slash])
-        } else {
-            (folder, name) = (".", path)
-        }
+        let (folder, name) = Self.split(path)
         var status = stat()
         guard !name.isEmpty, name != ".", name != "..", lstat(path, &status) == 0,
             (status.st_mode & S_IFMT) != S_IFLNK
