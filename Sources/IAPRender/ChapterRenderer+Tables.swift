@@ -19,9 +19,13 @@ extension ChapterRenderer {
         html += "\">\n<table>\n<thead>\n<tr>"
         let cells = table.header + table.rows.flatMap { $0.prefix(table.header.count) }
         let parsed = parsedCells(cells)
+        // Each column's attributes, made once for all its cells.
+        let classes = table.header.indices.map { alignment(table, $0) }
         var next = 0
         for index in table.header.indices {
-            html += "<th\(alignment(table, index))>"
+            html += "<th"
+            html += classes[index]
+            html += ">"
             write(cells[next], parsed: parsed[next])
             next += 1
             html += "</th>"
@@ -32,7 +36,9 @@ extension ChapterRenderer {
             for row in table.rows {
                 html += "<tr>"
                 for index in table.header.indices {
-                    html += "<td\(alignment(table, index))>"
+                    html += "<td"
+                    html += classes[index]
+                    html += ">"
                     if index < row.count {
                         write(cells[next], parsed: parsed[next])
                         next += 1
@@ -56,8 +62,19 @@ extension ChapterRenderer {
     }
 
     /// A header cell's words for the table's name: its Markdown without emphasis or code marks.
+    ///
+    /// Most cells are ASCII, where characters are bytes and white space is a space or a tab: they
+    /// are cut byte by byte, every table of a table-heavy book names itself this way.
     static func cellLabel(_ markdown: String) -> String {
-        String(markdown.filter { $0 != "*" && $0 != "`" && $0 != "_" }).trimmingCharacters(in: .whitespaces)
+        let marks: [UInt8] = [UInt8(ascii: "*"), UInt8(ascii: "`"), UInt8(ascii: "_")]
+        guard markdown.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return String(markdown.filter { $0 != "*" && $0 != "`" && $0 != "_" }).trimmingCharacters(in: .whitespaces)
+        }
+        let kept = markdown.utf8.filter { !marks.contains($0) }
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = kept.firstIndex(where: { !isSpace($0) }), let last = kept.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(decoding: kept[first...last], as: UTF8.self)
     }
 
     func alignment(_ table: TableSource, _ index: Int) -> String {

@@ -160,12 +160,13 @@ struct TableSource {
         let cells = Self.cells(bytes, line: 0, column: 1)
         guard !cells.isEmpty else { return nil }
         var alignments: [Alignment] = []
+        // Only colons and dashes make a delimiter cell, so its bytes are its characters.
         for cell in cells {
-            let text = cell.text
-            let left = text.hasPrefix(":")
-            let right = text.hasSuffix(":")
+            let text = cell.text.utf8
+            let left = text.first == UInt8(ascii: ":")
+            let right = text.last == UInt8(ascii: ":")
             let dashes = text.dropFirst(left ? 1 : 0).dropLast(right && text.count > 1 ? 1 : 0)
-            guard !dashes.isEmpty, dashes.allSatisfy({ $0 == "-" }) else { return nil }
+            guard !dashes.isEmpty, dashes.allSatisfy({ $0 == UInt8(ascii: "-") }) else { return nil }
             alignments.append(left && right ? .center : left ? .left : right ? .right : .none)
         }
         return alignments

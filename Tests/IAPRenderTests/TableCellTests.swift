@@ -112,4 +112,31 @@ import Testing
             page.contains(
                 "<td><code>com.example.b</code></td><td class=\"align-right\"></td><td><strong>new</strong></td>"))
     }
+
+    /// A table is named after its first header cells, without their Markdown marks; white space
+    /// at the ends goes, whatever script the header is in.
+    @Test(arguments: [
+        ("**Product ID**", "Product ID"),
+        ("  `price`\t", "price"),
+        ("_*`", ""),
+        ("Prix\u{A0}", "Prix"),
+        ("\u{3000}商品 ID **", "商品 ID"),
+        ("e\u{301}*", "e\u{301}"),
+    ])
+    func aHeaderCellNamesItsColumnWithoutMarks(markdown: String, label: String) {
+        #expect(ChapterRenderer.cellLabel(markdown) == label)
+    }
+
+    @Test(arguments: [
+        ("| --- | :-- | --: | :-: |", [TableSource.Alignment.none, .left, .right, .center]),
+        ("| - | :- |", [.none, .left]),
+    ])
+    func theDelimiterRowSetsEachColumnsAlignment(row: String, expected: [TableSource.Alignment]) {
+        #expect(TableSource.alignments(Array(row.utf8)) == expected)
+    }
+
+    @Test(arguments: ["| : | --- |", "| -x- | --- |", "| \u{2013}\u{2013} |", "| -\u{301} |", "| |"])
+    func aRowOfAnythingButDashesAndColonsIsNoDelimiterRow(row: String) {
+        #expect(TableSource.alignments(Array(row.utf8)) == nil)
+    }
 }
