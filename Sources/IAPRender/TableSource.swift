@@ -96,9 +96,10 @@ struct TableSource {
         guard source.line(range.start.line).contains(UInt8(ascii: "|")),
             source.line(range.start.line + 1).contains(UInt8(ascii: "-"))
         else { return nil }
-        let lines = (range.start.line...range.end.line).map { number -> (Int, [UInt8]) in
-            let bytes = Array(source.line(number))
-            return (number, column - 1 <= bytes.count ? Array(bytes[(column - 1)...]) : [])
+        // Each row is read in place, as a slice of the chapter's bytes.
+        let lines = (range.start.line...range.end.line).map { number -> (Int, ArraySlice<UInt8>) in
+            let bytes = source.line(number)
+            return (number, column - 1 <= bytes.count ? bytes[(bytes.startIndex + column - 1)...] : [])
         }
         guard lines[0].1.contains(UInt8(ascii: "|")) else { return nil }
         let header = Self.cells(lines[0].1, line: lines[0].0, column: column)
@@ -110,32 +111,34 @@ struct TableSource {
 
     /// Splits a row on pipes that are not escaped; outer pipes are optional. `\|` inside a cell
     /// stands for a pipe.
-    static func cells(_ bytes: [UInt8], line: Int, column: Int) -> [Cell] {
+    static func cells(_ row: ArraySlice<UInt8>, line: Int, column: Int) -> [Cell] {
+        // Indices are the row's own; a cell's column counts from the row's first byte.
+        let first = row.startIndex
         var cells: [Cell] = []
-        var start = 0
-        var index = 0
+        var start = first
+        var index = first
         var pieces: [(Int, Int)] = []
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "\\") {
+        while index < row.endIndex {
+            if row[index] == UInt8(ascii: "\\") {
                 index += 2
                 continue
             }
-            if bytes[index] == UInt8(ascii: "|") {
+            if row[index] == UInt8(ascii: "|") {
                 pieces.append((start, index))
                 start = index + 1
             }
             index += 1
         }
-        pieces.append((start, bytes.count))
-        if let first = pieces.first, isBlank(bytes[first.0..<first.1]) { pieces.removeFirst() }
-        if let last = pieces.last, isBlank(bytes[last.0..<min(last.1, bytes.count)]) { pieces.removeLast() }
+        pieces.append((start, row.endIndex))
+        if let head = pieces.first, isBlank(row[head.0..<head.1]) { pieces.removeFirst() }
+        if let tail = pieces.last, isBlank(row[tail.0..<min(tail.1, row.endIndex)]) { pieces.removeLast() }
         for (from, to) in pieces {
             var lower = from
-            var upper = min(to, bytes.count)
-            while lower < upper, isSpace(bytes[lower]) { lower += 1 }
-            while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
-            let text = String(decoding: replacingPipeEscapes(bytes[lower..<upper]), as: UTF8.self)
-            cells.append(Cell(text: text, line: line, column: column + lower))
+            var upper = min(to, row.endIndex)
+            while lower < upper, isSpace(row[lower]) { lower += 1 }
+            while upper > lower, isSpace(row[upper - 1]) { upper -= 1 }
+            let text = String(decoding: replacingPipeEscapes(row[lower..<upper]), as: UTF8.self)
+            cells.append(Cell(text: text, line: line, column: column + lower - first))
         }
         return cells
     }
@@ -156,7 +159,7 @@ struct TableSource {
         return replaced[...]
     }
 
-    static func alignments(_ bytes: [UInt8]) -> [Alignment]? {
+    static func alignments(_ bytes: ArraySlice<UInt8>) -> [Alignment]? {
         let cells = Self.cells(bytes, line: 0, column: 1)
         guard !cells.isEmpty else { return nil }
         var alignments: [Alignment] = []

@@ -90,7 +90,7 @@ import Testing
     }
 
     @Test func anEscapedPipeIsAPipeInTheCell() {
-        let cells = TableSource.cells(Array("| a \\| b | plain |".utf8), line: 3, column: 1)
+        let cells = TableSource.cells(Array("| a \\| b | plain |".utf8)[...], line: 3, column: 1)
         #expect(cells.map(\.text) == ["a | b", "plain"])
         #expect(cells.map(\.column) == [3, 12])
     }
@@ -132,11 +132,11 @@ import Testing
         ("| - | :- |", [.none, .left]),
     ])
     func theDelimiterRowSetsEachColumnsAlignment(row: String, expected: [TableSource.Alignment]) {
-        #expect(TableSource.alignments(Array(row.utf8)) == expected)
+        #expect(TableSource.alignments(Array(row.utf8)[...]) == expected)
     }
 
     @Test(arguments: ["| : | --- |", "| -x- | --- |", "| \u{2013}\u{2013} |", "| -\u{301} |", "| |"])
     func aRowOfAnythingButDashesAndColonsIsNoDelimiterRow(row: String) {
-        #expect(TableSource.alignments(Array(row.utf8)) == nil)
+        #expect(TableSource.alignments(Array(row.utf8)[...]) == nil)
     }
 }
