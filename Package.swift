@@ -32,7 +32,7 @@ var targets: [Target] = [
         dependencies: [
             "IAPExtract", "IAPValidate", "IAPModel", "IAPMarkdown", "IAPYAML", "IAPDiagnostics", "IAPGenerate",
             "IAPTemplates",
-            "Templates", "IAPCheck", "IAPProject", "IAPImport", "IAPRender", "CAllocatorTuning", "IAPFileAccess",
+            "Templates", "IAPCheck", "IAPProject", "IAPImport", "IAPRender", "IAPFileAccess",
         ]
     ),
     .executableTarget(name: "iapkit", dependencies: ["IAPCommands", "CAllocatorTuning"]),

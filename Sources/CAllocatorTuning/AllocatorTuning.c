@@ -28,9 +28,3 @@ void iapkit_tune_allocator(void) {
   }
 #endif
 }
-
-void iapkit_release_free_memory(void) {
-#if defined(__GLIBC__)
-  malloc_trim(0);
-#endif
-}

@@ -12,9 +12,4 @@
 ///   touched: memory that is never used is never resident.
 void iapkit_tune_allocator(void);
 
-/// Gives the pages of freed memory back to the system (glibc only; elsewhere it does nothing).
-/// The allocator keeps them otherwise, so that memory freed after one stage of work would
-/// still count while the next stage allocates its own.
-void iapkit_release_free_memory(void);
-
 #endif
