@@ -78,7 +78,7 @@ enum RenderCommand: Command {
         // The parser's own trees are freed by now, and the site is built in the pages they
         // held: given back to the system, those pages would have to be cleared again for the
         // site, and on a virtual machine that hands freed memory back to its host that cost
-        // more than it saved (3.5 % of the time in the median of eight alternating runs, for
+        // more than it saved (3.5 % of the time, the median of eight alternating comparisons, for
         // 2 to 19 MB more at the peak; see Benchmarks/README.md).
         let quiet = arguments.has("--quiet")
         let showsProgress =

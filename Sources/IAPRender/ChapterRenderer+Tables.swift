@@ -64,7 +64,7 @@ extension ChapterRenderer {
     /// A header cell's words for the table's name: its Markdown without emphasis or code marks.
     ///
     /// Most cells are ASCII, where characters are bytes and white space is a space or a tab: they
-    /// are cut byte by byte, every table of a table-heavy book names itself this way.
+    /// are cut byte by byte, and a book of many tables names each of them.
     static func cellLabel(_ markdown: String) -> String {
         let marks: [UInt8] = [UInt8(ascii: "*"), UInt8(ascii: "`"), UInt8(ascii: "_")]
         guard markdown.utf8.allSatisfy({ $0 < 0x80 }) else {
