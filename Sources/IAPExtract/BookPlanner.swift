@@ -133,11 +133,14 @@ public struct BookPlanner: Sendable {
     ) -> [String] {
         var found: [String] = []
         var entered: Set<FileIdentity> = []
-        if let identity = fileSystem.identity(of: root.path) { entered.insert(identity) }
-        // Each folder waits with the identities of the folders above it, to tell a loop from a
-        // second way into a folder already read.
-        var pending: [(path: String, above: [FileIdentity: String])] = [(root.path, [:])]
-        while let (current, above) = pending.popLast() {
+        let rootIdentity = fileSystem.identity(of: root.path)
+        if let rootIdentity { entered.insert(rootIdentity) }
+        // Each folder waits with its own identity, found when it was, and the identities of the
+        // folders above it, to tell a loop from a second way into a folder already read.
+        var pending: [(path: String, identity: FileIdentity?, above: [FileIdentity: String])] = [
+            (root.path, rootIdentity, [:])
+        ]
+        while let (current, identity, above) = pending.popLast() {
             let names: [String]
             do {
                 names = try fileSystem.entries(of: current)
@@ -146,7 +149,7 @@ public struct BookPlanner: Sendable {
                 continue
             }
             var chain = above
-            if let identity = fileSystem.identity(of: current) { chain[identity] = current }
+            if let identity { chain[identity] = current }
             // The entries are looked at on every core (a folder of a thousand chapters is a
             // thousand looks at the disk), then taken in name order.
             let named = names.sorted().filter { !$0.hasPrefix(".") }
@@ -172,7 +175,7 @@ public struct BookPlanner: Sendable {
                         }
                         guard entered.insert(identity).inserted else { continue }
                     }
-                    pending.append((path, chain))
+                    pending.append((path, entry.identity, chain))
                 case .file where name.lowercased().hasSuffix(".md"):
                     guard root.holds(resolvedPath: entry.resolvedPath) else {
                         inputErrors.append(
