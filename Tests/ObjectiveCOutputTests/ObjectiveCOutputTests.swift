@@ -28,18 +28,19 @@ import Testing
         return Generator.generate(workbook, options: options, templates: library)
     }
 
-    /// Writes the Objective-C files into a fresh folder and returns the implementation file.
-    static func write(_ files: [GeneratedFile], into name: String) throws -> URL {
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("iapkit-objc-\(getpid())/\(name)")
-        try? FileManager.default.removeItem(at: work)
+    /// Writes the Objective-C files into a fresh folder, hands `body` the implementation file
+    /// and removes the folder afterwards, so a test run leaves nothing in the temporary folder.
+    static func withWritten(_ files: [GeneratedFile], _ body: (URL) throws -> Void) throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("iapkit-objc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
         var implementation: URL?
         for file in files where file.path.hasSuffix(".h") || file.path.hasSuffix(".m") {
             let url = work.appendingPathComponent(file.path)
             try Data(file.contents.utf8).write(to: url)
             if file.path.hasSuffix(".m") { implementation = url }
         }
-        return try #require(implementation)
+        try body(try #require(implementation))
     }
 
     /// Checked twice: `#if DEBUG` hides the logging of unknown identifiers from release builds.
@@ -108,12 +109,13 @@ import Testing
 
     @Test(.enabled(if: ObjectiveCCompiler.installed != nil, "\(noCompiler)"))
     func theFixturePairAndAnAppUsingItCompile() throws {
-        let implementation = try Self.write(Self.generate(try Self.fixtureWorkbook()).files, into: "lantern")
-        try Self.expectCompiles(implementation)
-        // An app's own code, written against the header as a person would.
-        let app = implementation.deletingLastPathComponent().appendingPathComponent("LanternApp.m")
-        try FileManager.default.copyItem(at: Self.folder.appendingPathComponent("Consumer/LanternApp.m"), to: app)
-        try Self.expectCompiles(app)
+        try Self.withWritten(Self.generate(try Self.fixtureWorkbook()).files) { implementation in
+            try Self.expectCompiles(implementation)
+            // An app's own code, written against the header as a person would.
+            let app = implementation.deletingLastPathComponent().appendingPathComponent("LanternApp.m")
+            try FileManager.default.copyItem(at: Self.folder.appendingPathComponent("Consumer/LanternApp.m"), to: app)
+            try Self.expectCompiles(app)
+        }
     }
 
     @Test(.enabled(if: ObjectiveCCompiler.installed != nil, "\(noCompiler)"), arguments: HostileCatalogues.all)
@@ -122,8 +124,7 @@ import Testing
         // Swift keywords among the IDs give the Swift side other names, with a warning; the
         // Objective-C side keeps every identifier.
         #expect(result.diagnostics.allSatisfy { $0.severity == .warning }, "\(result.diagnostics)")
-        let implementation = try Self.write(result.files, into: catalogue.name)
-        try Self.expectCompiles(implementation)
+        try Self.withWritten(result.files) { try Self.expectCompiles($0) }
         let source = try #require(result.files.first { $0.path.hasSuffix(".m") }).contents
         #expect(ObjectiveCLiteralReader.constants(in: source) == catalogue.workbook.products.map(\.id.value))
     }
@@ -136,11 +137,12 @@ import Testing
         let broken = files[index].contents.replacingOccurrences(of: "return YES;", with: "return YES")
         #expect(broken != files[index].contents)
         files[index].contents = broken
-        let implementation = try Self.write(files, into: "broken")
         let compiler = try #require(ObjectiveCCompiler.installed)
-        let result = compiler.check(implementation)
-        #expect(result.status != 0)
-        #expect(result.output.contains("error:"))
+        try Self.withWritten(files) { implementation in
+            let result = compiler.check(implementation)
+            #expect(result.status != 0)
+            #expect(result.output.contains("error:"))
+        }
     }
 
     #if os(Linux)
@@ -148,8 +150,6 @@ import Testing
         /// newer API used without `@available` fails (`isFamilyShareable` is iOS 14).
         @Test(.enabled(if: ObjectiveCCompiler.installed != nil, "\(noCompiler)"))
         func newerAPIWithoutAnAvailabilityCheckFails() throws {
-            let implementation = try Self.write(Self.generate(try Self.fixtureWorkbook()).files, into: "availability")
-            let file = implementation.deletingLastPathComponent().appendingPathComponent("Sharing.m")
             let source = """
                 #import "LanternStoreObjC.h"
 
@@ -157,10 +157,13 @@ import Testing
                 BOOL LanternCanShare(SKProduct *product) { return product.isFamilyShareable; }
 
                 """
-            try Data(source.utf8).write(to: file)
-            let result = try #require(ObjectiveCCompiler.installed).check(file)
-            #expect(result.status != 0)
-            #expect(result.output.contains("only available on iOS 14.0 or newer"))
+            try Self.withWritten(Self.generate(try Self.fixtureWorkbook()).files) { implementation in
+                let file = implementation.deletingLastPathComponent().appendingPathComponent("Sharing.m")
+                try Data(source.utf8).write(to: file)
+                let result = try #require(ObjectiveCCompiler.installed).check(file)
+                #expect(result.status != 0)
+                #expect(result.output.contains("only available on iOS 14.0 or newer"))
+            }
         }
     #endif
 
