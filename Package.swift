@@ -16,9 +16,10 @@ var targets: [Target] = [
         providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
     ),
     .target(name: "CAllocatorTuning"),
+    .target(name: "CMarkdownArena"),
     .target(name: "IAPDiagnostics"),
     .target(name: "IAPFileAccess"),
-    .target(name: "IAPMarkdown", dependencies: ["CCmark", "IAPDiagnostics"]),
+    .target(name: "IAPMarkdown", dependencies: ["CCmark", "CMarkdownArena", "IAPDiagnostics"]),
     .target(name: "IAPJSON", dependencies: ["IAPDiagnostics"]),
     .target(name: "IAPYAML", dependencies: ["CYAML", "IAPDiagnostics", "IAPJSON"]),
     .target(name: "IAPModel", dependencies: ["IAPDiagnostics"]),
@@ -39,7 +40,7 @@ var targets: [Target] = [
     .target(name: "IAPTestSupport", path: "Tests/IAPTestSupport"),
     .testTarget(
         name: "IAPMarkdownTests",
-        dependencies: ["IAPMarkdown", "IAPTestSupport"],
+        dependencies: ["IAPMarkdown", "CMarkdownArena", "IAPTestSupport"],
         exclude: ["Dumps"]
     ),
     .testTarget(name: "IAPYAMLTests", dependencies: ["IAPYAML"]),

@@ -1,21 +1,52 @@
 import CCmark
+import CMarkdownArena
 
 /// Parses bytes with cmark and copies the C tree into a `NodeStorage`, then frees the C tree.
 ///
 /// The copy walks cmark's own iterator and keeps an explicit stack of open containers, so it
 /// uses no recursion: a document nested ten thousand levels deep converts like a flat one.
 enum CmarkConverter {
+    /// Where cmark's tree lives while it is copied.
+    enum Allocation {
+        /// cmark's own allocator: the tree is freed one top-level block at a time as it is
+        /// copied, so a large chapter's tree shrinks while the copy grows.
+        case cmark
+        /// An arena (`CMarkdownArena`): nodes cost a pointer bump and the whole tree is freed in
+        /// one go after the copy, but nothing is given back before then.
+        case arena
+    }
+
+    /// Chapters up to this size are parsed in an arena. A book's chapters are parsed on every
+    /// core at once, where malloc and free were a tenth of the work; above this size the
+    /// arena's memory, held until the copy ends, would cost more than it saves.
+    static let arenaLimit = 1 << 20
+
     static func convert(_ source: SourceText) -> NodeStorage {
+        convert(source, allocation: source.bytes.count <= arenaLimit ? .arena : .cmark)
+    }
+
+    static func convert(_ source: SourceText, allocation: Allocation) -> NodeStorage {
+        // A thread with an arena already open parses with cmark's allocator.
+        guard allocation == .arena, iapkit_arena_open() != 0 else { return parse(source, allocator: nil) }
+        defer { iapkit_arena_close() }
+        return parse(source, allocator: iapkit_arena_allocator().assumingMemoryBound(to: cmark_mem.self))
+    }
+
+    /// Parses with `allocator`, or with cmark's own when it is nil, and copies the tree.
+    private static func parse(_ source: SourceText, allocator: UnsafeMutablePointer<cmark_mem>?) -> NodeStorage {
         // SourceText has already repaired bad UTF-8 and NULs, so cmark need not check again.
-        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return emptyStorage(source) }
-        defer { cmark_parser_free(parser) }
+        let made = allocator.map { cmark_parser_new_with_mem(CMARK_OPT_DEFAULT, $0) }
+        guard let parser = made ?? cmark_parser_new(CMARK_OPT_DEFAULT) else { return emptyStorage(source) }
         source.bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
             }
         }
-        guard let root = cmark_parser_finish(parser) else { return emptyStorage(source) }
-        return copyAndFree(root, source: source)
+        let finished = cmark_parser_finish(parser)
+        // The tree outlives its parser, whose link definitions need not wait for the copy.
+        cmark_parser_free(parser)
+        guard let root = finished else { return emptyStorage(source) }
+        return copy(root, source: source, freeingNodes: allocator == nil)
     }
 
     private static func emptyStorage(_ source: SourceText) -> NodeStorage {
@@ -27,9 +58,10 @@ enum CmarkConverter {
         return storage
     }
 
-    /// Copies the tree one top-level block at a time and frees each block as soon as it is
-    /// copied: its nodes are still in the cache, and the C tree shrinks while the copy grows.
-    private static func copyAndFree(_ root: OpaquePointer, source: SourceText) -> NodeStorage {
+    /// Copies the tree one top-level block at a time. Unless the tree is in an arena, each block
+    /// is freed as soon as it is copied: its nodes are still in the cache, and the C tree shrinks
+    /// while the copy grows.
+    private static func copy(_ root: OpaquePointer, source: SourceText, freeingNodes: Bool) -> NodeStorage {
         var storage = NodeStorage()
         // Typical prose has a node every 10 to 20 bytes.
         storage.nodes = NodeChunks(expectedCount: source.bytes.count / 12 + 16)
@@ -41,12 +73,14 @@ enum CmarkConverter {
             while let current = block {
                 block = cmark_node_next(current)
                 copier.copy(current, parent: 0)
-                cmark_node_unlink(current)
-                cmark_node_free(current)
+                if freeingNodes {
+                    cmark_node_unlink(current)
+                    cmark_node_free(current)
+                }
             }
             storage = copier.storage
         }
-        cmark_node_free(root)
+        if freeingNodes { cmark_node_free(root) }
         storage.trim()
         return storage
     }

@@ -21,9 +21,17 @@ public final class MarkdownDocument: Sendable {
         self.init(source: SourceText(file: file, text: text))
     }
 
-    public init(source: SourceText) {
+    public convenience init(source: SourceText) {
+        self.init(source: source, storage: CmarkConverter.convert(source))
+    }
+
+    /// Parses with the allocator a test names, whatever the size of `source`.
+    convenience init(source: SourceText, allocation: CmarkConverter.Allocation) {
+        self.init(source: source, storage: CmarkConverter.convert(source, allocation: allocation))
+    }
+
+    private init(source: SourceText, storage: NodeStorage) {
         self.source = source
-        let storage = CmarkConverter.convert(source)
         self.nodes = storage.nodes
         self.arena = storage.arena
         self.titles = storage.titles
