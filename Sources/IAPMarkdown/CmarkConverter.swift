@@ -35,8 +35,8 @@ enum CmarkConverter {
     /// Parses with `allocator`, or with cmark's own when it is nil, and copies the tree.
     private static func parse(_ source: SourceText, allocator: UnsafeMutablePointer<cmark_mem>?) -> NodeStorage {
         // SourceText has already repaired bad UTF-8 and NULs, so cmark need not check again.
-        let made = allocator.map { cmark_parser_new_with_mem(CMARK_OPT_DEFAULT, $0) }
-        guard let parser = made ?? cmark_parser_new(CMARK_OPT_DEFAULT) else { return emptyStorage(source) }
+        let arenaParser = allocator.flatMap { cmark_parser_new_with_mem(CMARK_OPT_DEFAULT, $0) }
+        guard let parser = arenaParser ?? cmark_parser_new(CMARK_OPT_DEFAULT) else { return emptyStorage(source) }
         source.bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
@@ -46,7 +46,7 @@ enum CmarkConverter {
         // The tree outlives its parser, whose link definitions need not wait for the copy.
         cmark_parser_free(parser)
         guard let root = finished else { return emptyStorage(source) }
-        return copy(root, source: source, freeingNodes: allocator == nil)
+        return copy(root, source: source, freeingNodes: arenaParser == nil)
     }
 
     private static func emptyStorage(_ source: SourceText) -> NodeStorage {
