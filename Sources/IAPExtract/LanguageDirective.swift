@@ -3,6 +3,12 @@
 enum LanguageDirective {
     /// The tag the comment names (well formed or not), or nil when the block is not such a comment.
     static func tag(in html: String) -> String? {
+        // Most HTML blocks are not comments: their first characters say so before the block is
+        // copied.
+        let scalars = html.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            scalars[first...].starts(with: "<!--".unicodeScalars)
+        else { return nil }
         var text = html.trimmingWhitespace()
         guard text.hasPrefix("<!--"), text.hasSuffix("-->") else { return nil }
         text = String(text.dropFirst(4).dropLast(3)).trimmingWhitespace()
