@@ -17,9 +17,12 @@ enum CmarkConverter {
     }
 
     /// Chapters up to this size are parsed in an arena. A book's chapters are parsed on every
-    /// core at once, where malloc and free were a tenth of the work; above this size the
-    /// arena's memory, held until the copy ends, would cost more than it saves.
-    static let arenaLimit = 1 << 20
+    /// core at once, where malloc and free were a tenth of the work. The arena's memory is held
+    /// until the copy ends, so above this size it costs more than it saves: the one 10 MiB
+    /// chapter of the benchmark peaked at 205 MB against 142 MB, and a book of hostile chapters
+    /// of up to 1 MiB (brackets nested 300,000 deep, say) took 40 % more memory than with
+    /// cmark's allocator, several being parsed at once.
+    static let arenaLimit = 256 << 10
 
     static func convert(_ source: SourceText) -> NodeStorage {
         convert(source, allocation: source.bytes.count <= arenaLimit ? .arena : .cmark)
