@@ -52,15 +52,12 @@ struct ChapterExtractor: MarkdownWalker {
             addSection(title: node.plainText.trimmingWhitespace(), level: node.headingLevel ?? 1, at: node.location)
             return .skipChildren
         case .htmlBlock:
-            var literal = node.literal ?? ""
+            let literal = node.literal ?? ""
             if let tag = LanguageDirective.tag(in: literal) {
                 setLanguage(tag, at: node.location)
                 return .skipChildren
             }
-            // `<h1 align="center">Stride</h1>`, as READMEs open: a heading like any other. Most
-            // blocks hold no heading element, and a look at their bytes says so without
-            // cutting them into pieces.
-            guard literal.withUTF8(RawHTML.holdsHeading) else { return .skipChildren }
+            // `<h1 align="center">Stride</h1>`, as READMEs open: a heading like any other.
             for case .heading(let heading) in RawHTML.pieces(literal) {
                 addSection(title: heading.title, level: heading.level, at: node.location)
             }

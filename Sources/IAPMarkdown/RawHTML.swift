@@ -211,6 +211,11 @@ public enum RawHTML {
     /// `<h1 align="center">Stride</h1>` in one block gives the HTML before it and the heading.
     /// Pieces of white space only are left out; a block without headings is one `.other` piece.
     public static func pieces(_ html: String) -> [Piece] {
+        // Most blocks hold no heading element; a look at their bytes says so before any copy.
+        var html = html
+        guard html.withUTF8(holdsHeading) else {
+            return html.utf8.contains(where: { !isSpace($0) }) ? [.other(html)] : []
+        }
         let bytes = Array(html.utf8)
         var pieces: [Piece] = []
         var otherStart = 0

@@ -75,8 +75,7 @@ extension ChapterRenderer {
         let literal = node.literal ?? ""
         // A block with `<h1>`…`<h6>` elements: each heading becomes a heading, and the HTML
         // around them is treated as raw HTML of its own.
-        var bytes = literal
-        if node.kind == .htmlBlock, bytes.withUTF8(RawHTML.holdsHeading) {
+        if node.kind == .htmlBlock {
             let pieces = RawHTML.pieces(literal)
             if pieces.contains(where: { if case .heading = $0 { true } else { false } }) {
                 for piece in pieces {
