@@ -18,8 +18,9 @@ hyperfine, peak memory with /usr/bin/time).
 Benchmarks:
   lint        iapkit lint vs. cmark (Markdown to HTML) on a 10 MiB corpus (default)
   render      iapkit render vs. cmark on the corpus and on code-heavy, table-heavy and
-              many-small-file corpora (within 1.25x), and vs. mkdocs build and mdbook build on the
-              Workbook (at least 20x and 5x faster)
+              many-small-file corpora (within 1.25x; table-heavy also vs. cmark-gfm -e table,
+              without a target), and vs. mkdocs build and mdbook build on the Workbook (at least
+              20x and 5x faster)
   generate    iapkit generate on the Workbook when nothing changed: under 10 ms, no file touched
   check       iapkit check on a project of CHECK_FILES Swift files: under 1 s
   complexity  every reader on its worst shapes (nesting, runs of one character, many repeats)
@@ -497,7 +498,39 @@ bench_render_shapes() {
         compare_memory render "$shape" 1.5 "0" "0 1" \
             -- cmark "$WORK/shapes/$shape"/*.md \
             -- "$IAPKIT" render "$WORK/shapes/$shape/" -o "$site" --quiet
+        if [[ "$shape" == table-heavy ]]; then bench_render_tables_gfm "$site"; fi
     done
+}
+
+# cmark without extensions reads a pipe table as a paragraph of text; cmark-gfm with its table
+# extension builds the table, cell by cell, as the site does. The table-heavy corpus against it,
+# as rows without a target of their own: they say how much of the gap to cmark is the tables.
+bench_render_tables_gfm() {
+    local site="$1" iapkit_q json="$WORK/render-table-heavy-gfm.json"
+    iapkit_q="$(shell_quote "$IAPKIT")"
+    have cmark-gfm || install_debian_packages cmark-gfm
+    say "render: table-heavy against cmark-gfm -e table (for reading only, no target)"
+    PREPARE_SECOND="rm -rf $(shell_quote "$site")"
+    time_pair "$json" \
+        "cmark-gfm -e table shapes/table-heavy/*.md" "cmark-gfm -e table shapes/table-heavy/*.md > /dev/null" \
+        "iapkit render shapes/table-heavy/" "$iapkit_q render shapes/table-heavy/ -o $(shell_quote "$site") --quiet 2> /dev/null"
+    PREPARE_SECOND=""
+    local means baseline candidate median time_ratio
+    means="$(json_means "$json")" || die "could not read $(pretty "$json")"
+    read -r baseline candidate median <<<"$means"
+    time_ratio="$(ratio "$candidate" "$baseline")"
+    measure_peak_rss "cmark-gfm" "0" cmark-gfm -e table "$WORK/shapes/table-heavy"/*.md
+    local baseline_kb="$RSS_KB"
+    measure_peak_rss "iapkit render" "0 1" "$IAPKIT" render "$WORK/shapes/table-heavy/" -o "$site" --quiet
+    local memory_ratio
+    memory_ratio="$(ratio "$RSS_KB" "$baseline_kb")"
+    echo
+    echo "render/cmark-gfm time ratio (table-heavy): $time_ratio (means $(ms "$candidate") vs $(ms "$baseline"); median of the $ROUNDS round ratios $(printf '%.2f' "$median"))"
+    echo "render/cmark-gfm peak memory ratio (table-heavy): $memory_ratio"
+    SUMMARY_ROWS+=("$(printf 'render\ttables/gfm\ttime (mean)\t%s\t%s\t%s\t-\tfor reading' \
+        "$(ms "$candidate")" "$(ms "$baseline")" "$time_ratio")")
+    SUMMARY_ROWS+=("$(printf 'render\ttables/gfm\tpeak memory\t%s kB\t%s kB\t%s\t-\tfor reading' \
+        "$RSS_KB" "$baseline_kb" "$memory_ratio")")
 }
 
 # SITE_ROOT as set, else a folder in /dev/shm (a RAM-backed file system on Linux) when it can
