@@ -91,7 +91,10 @@ enum GenerateCommand: Command {
         }
         let session = GuideSession.load(arguments.positionals, context: context)
         session.report(to: context.standardError, errors: context.standardError, command: name)
-        guard session.inputErrors.isEmpty else { return .usageOrInput }
+        guard session.inputErrors.isEmpty else {
+            context.standardError.line("iapkit generate: nothing written")
+            return .usageOrInput
+        }
         guard session.errorCount == 0 else {
             context.standardError.line("iapkit generate: nothing written: the guides have errors")
             return .findings

@@ -68,8 +68,10 @@ enum RenderCommand: Command {
         // The loader keeps the trees it parsed, so no chapter is read or parsed twice.
         var session = GuideSession.load(
             arguments.positionals, context: context, keepingDocuments: true, translations: true)
+        // An input error says what was not read; this says that the rest was not rendered either.
         guard session.inputErrors.isEmpty else {
             session.report(to: context.standardError, errors: context.standardError, command: name)
+            context.standardError.line("iapkit render: nothing written")
             return .usageOrInput
         }
         session.releaseCodeTexts()

@@ -48,7 +48,10 @@ enum TangleCommand: Command {
         }
         let session = GuideSession.load(arguments.positionals, context: context)
         session.report(to: context.standardError, errors: context.standardError, command: name)
-        guard session.inputErrors.isEmpty else { return .usageOrInput }
+        guard session.inputErrors.isEmpty else {
+            context.standardError.line("iapkit tangle: nothing written")
+            return .usageOrInput
+        }
         guard session.errorCount == 0 else {
             context.standardError.line("iapkit tangle: nothing written: the guides have errors")
             return .findings

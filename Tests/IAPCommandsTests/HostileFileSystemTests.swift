@@ -215,6 +215,27 @@ final class Scratch: Sendable {
         // `same.md` is `a.md` again: read once, so its product is not defined twice.
         #expect(!outcome.standardOutput.contains("twice"), "\(outcome.standardOutput)")
 
+        // The commands that write say that they wrote nothing: "it is not read" alone reads as
+        // if the rest of the book had been.
+        let render = CommandHarness.runOnDisk(["render", book, "-o", scratch.path("site"), "--quiet"])
+        #expect(render.status == 2)
+        #expect(
+            render.standardError == """
+                \(book)/a.md:5:5: warning: products are defined but no 'app' is; add 'app' with 'name' and 'bundleID' to a config block
+                iapkit render: error: '\(book)/again' leads back to '\(book)' (a symbolic link loop); it is not read
+                iapkit render: error: '\(book)/sub/up' leads back to '\(book)' (a symbolic link loop); it is not read
+                iapkit render: nothing written
+
+                """)
+        #expect(scratch.files(under: "site").isEmpty)
+        for command in ["generate", "tangle"] {
+            let other = CommandHarness.runOnDisk([command, book, "-o", scratch.path(command)])
+            #expect(other.status == 2)
+            let ending = "(a symbolic link loop); it is not read\niapkit \(command): nothing written\n"
+            #expect(other.standardError.hasSuffix(ending))
+            #expect(scratch.files(under: command).isEmpty)
+        }
+
         try scratch.write(
             "app/App.xcodeproj/project.pbxproj",
             "// !$*UTF8*$!\n{ archiveVersion = 1; objectVersion = 56; objects = { }; rootObject = X; }\n")
