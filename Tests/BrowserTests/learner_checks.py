@@ -8,6 +8,7 @@ it saw, and returns a line saying what it measured.
 
 import pathlib
 
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -15,6 +16,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 WIDTHS = (320, 390, 1366)
 PHONE_HEIGHT = 844
 DESKTOP_HEIGHT = 900
+# How long axe-core may take on one page view before the check fails.
+AXE_SECONDS_PER_PAGE = 300
 
 
 class Failure(Exception):
@@ -435,6 +438,9 @@ def check_axe(browser, sites, script, disabled=()):
     written elsewhere)."""
     source = pathlib.Path(script).read_text(encoding="utf-8")
     runs = 0
+    # The print view of a large book collected elsewhere (a thousand code blocks, tens of
+    # thousands of elements) takes axe more than the driver's default 30 s on a small machine.
+    browser.driver.set_script_timeout(AXE_SECONDS_PER_PAGE)
     for scheme in ("light", "dark"):
         browser.set_colour_scheme(scheme)
         for width in (390, 1366):
@@ -443,11 +449,15 @@ def check_axe(browser, sites, script, disabled=()):
                 for page in site_pages(site):
                     browser.open(page)
                     browser.driver.execute_script(source)
-                    result = browser.driver.execute_async_script(
-                        "var done = arguments[arguments.length - 1];"
-                        "var rules = {}; arguments[0].forEach(function (id) { rules[id] = {enabled: false}; });"
-                        "axe.run(document, {resultTypes: ['violations'], rules: rules}).then(function (r) { done(r.violations); },"
-                        " function (e) { done([{id: 'axe-error', help: String(e), nodes: []}]); });", list(disabled))
+                    try:
+                        result = browser.driver.execute_async_script(
+                            "var done = arguments[arguments.length - 1];"
+                            "var rules = {}; arguments[0].forEach(function (id) { rules[id] = {enabled: false}; });"
+                            "axe.run(document, {resultTypes: ['violations'], rules: rules}).then(function (r) { done(r.violations); },"
+                            " function (e) { done([{id: 'axe-error', help: String(e), nodes: []}]); });", list(disabled))
+                    except TimeoutException:
+                        raise Failure(f"{page.name} at {width} px ({scheme}): axe did not finish in "
+                                      f"{AXE_SECONDS_PER_PAGE} s")
                     if result:
                         details = "; ".join(
                             f"{violation['id']} ({violation['help']}): "
