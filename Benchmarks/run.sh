@@ -86,6 +86,7 @@ TIME_BIN=""
 REBUILD_CORPUS=0
 RSS_KB=""            # result of measure_peak_rss
 PREPARE_SECOND=""    # when set, hyperfine runs it (untimed) before each run of the second command
+REFERENCE="cmark"    # the tool the first command of a comparison runs, as the ratio lines name it
 SUMMARY_ROWS=()      # one tab-separated line per measured ratio
 
 # ------------------------------------------------------------------ output --
@@ -337,7 +338,12 @@ within() { awk -v r="$1" -v t="$2" 'BEGIN { exit !(r + 0 <= t + 0) }'; }
 ms() { awk -v s="$1" 'BEGIN { printf "%.1f ms", s * 1000 }'; }
 
 # record BENCHMARK FORM METRIC CANDIDATE_VALUE BASELINE_VALUE RATIO TARGET
+# A TARGET of "-" makes a row for reading only, without a verdict.
 record() {
+    if [[ "$7" == - ]]; then
+        SUMMARY_ROWS+=("$(printf '%s\t%s\t%s\t%s\t%s\t%s\t-\tfor reading' "${@:1:6}")")
+        return
+    fi
     local verdict="TARGET MISSED"
     if within "$6" "$7"; then verdict="target met"; fi
     SUMMARY_ROWS+=("$(printf '%s\t%s\t%s\t%s\t%s\t%s\t<= %s\t%s' "$@" "$verdict")")
@@ -353,11 +359,11 @@ compare_time() {
     read -r baseline candidate median <<<"$means"
     r="$(ratio "$candidate" "$baseline")"
     echo
-    echo "$bench/cmark time ratio ($form): $r (means $(ms "$candidate") vs $(ms "$baseline"); median of the $ROUNDS round ratios $(printf '%.2f' "$median"))"
+    echo "$bench/$REFERENCE time ratio ($form): $r (means $(ms "$candidate") vs $(ms "$baseline"); median of the $ROUNDS round ratios $(printf '%.2f' "$median"))"
     # iapkit parses with libcmark too, so a far lower time usually means it
     # did not process the whole input.
     if within "$r" 0.25; then
-        warn "iapkit $bench took under a quarter of cmark's time; check that it read the whole corpus"
+        warn "iapkit $bench took under a quarter of $REFERENCE's time; check that it read the whole corpus"
     fi
     record "$bench" "$form" "time (mean)" "$(ms "$candidate")" "$(ms "$baseline")" "$r" "$target"
 }
@@ -372,13 +378,13 @@ compare_memory() {
     while (($# > 0)) && [[ "$1" != -- ]]; do baseline_cmd+=("$1"); shift; done
     shift
     say "$bench: peak memory, $form"
-    measure_peak_rss "cmark" "$baseline_ok" "${baseline_cmd[@]}"
+    measure_peak_rss "$REFERENCE" "$baseline_ok" "${baseline_cmd[@]}"
     local baseline="$RSS_KB"
     measure_peak_rss "iapkit $bench" "$candidate_ok" "$@"
     local candidate="$RSS_KB" r
     r="$(ratio "$candidate" "$baseline")"
     echo
-    echo "$bench/cmark peak memory ratio ($form): $r"
+    echo "$bench/$REFERENCE peak memory ratio ($form): $r"
     record "$bench" "$form" "peak memory" "$candidate kB" "$baseline kB" "$r" "$target"
 }
 
@@ -506,31 +512,19 @@ bench_render_shapes() {
 # extension builds the table, cell by cell, as the site does. The table-heavy corpus against it,
 # as rows without a target of their own: they say how much of the gap to cmark is the tables.
 bench_render_tables_gfm() {
-    local site="$1" iapkit_q json="$WORK/render-table-heavy-gfm.json"
+    local site="$1" iapkit_q
     iapkit_q="$(shell_quote "$IAPKIT")"
     have cmark-gfm || install_debian_packages cmark-gfm
-    say "render: table-heavy against cmark-gfm -e table (for reading only, no target)"
+    REFERENCE="cmark-gfm"
     PREPARE_SECOND="rm -rf $(shell_quote "$site")"
-    time_pair "$json" \
+    compare_time render "tables/gfm" - "$WORK/render-table-heavy-gfm.json" \
         "cmark-gfm -e table shapes/table-heavy/*.md" "cmark-gfm -e table shapes/table-heavy/*.md > /dev/null" \
         "iapkit render shapes/table-heavy/" "$iapkit_q render shapes/table-heavy/ -o $(shell_quote "$site") --quiet 2> /dev/null"
     PREPARE_SECOND=""
-    local means baseline candidate median time_ratio
-    means="$(json_means "$json")" || die "could not read $(pretty "$json")"
-    read -r baseline candidate median <<<"$means"
-    time_ratio="$(ratio "$candidate" "$baseline")"
-    measure_peak_rss "cmark-gfm" "0" cmark-gfm -e table "$WORK/shapes/table-heavy"/*.md
-    local baseline_kb="$RSS_KB"
-    measure_peak_rss "iapkit render" "0 1" "$IAPKIT" render "$WORK/shapes/table-heavy/" -o "$site" --quiet
-    local memory_ratio
-    memory_ratio="$(ratio "$RSS_KB" "$baseline_kb")"
-    echo
-    echo "render/cmark-gfm time ratio (table-heavy): $time_ratio (means $(ms "$candidate") vs $(ms "$baseline"); median of the $ROUNDS round ratios $(printf '%.2f' "$median"))"
-    echo "render/cmark-gfm peak memory ratio (table-heavy): $memory_ratio"
-    SUMMARY_ROWS+=("$(printf 'render\ttables/gfm\ttime (mean)\t%s\t%s\t%s\t-\tfor reading' \
-        "$(ms "$candidate")" "$(ms "$baseline")" "$time_ratio")")
-    SUMMARY_ROWS+=("$(printf 'render\ttables/gfm\tpeak memory\t%s kB\t%s kB\t%s\t-\tfor reading' \
-        "$RSS_KB" "$baseline_kb" "$memory_ratio")")
+    compare_memory render "tables/gfm" - "0" "0 1" \
+        -- cmark-gfm -e table "$WORK/shapes/table-heavy"/*.md \
+        -- "$IAPKIT" render "$WORK/shapes/table-heavy/" -o "$site" --quiet
+    REFERENCE="cmark"
 }
 
 # SITE_ROOT as set, else a folder in /dev/shm (a RAM-backed file system on Linux) when it can
