@@ -131,13 +131,27 @@ extension SitePage {
     /// GitHub link `#Steps` to a heading whose anchor is `steps`, and GitHub finds it; a browser
     /// compares ids exactly and would not. Their tables of contents also copy a title into the
     /// link with its punctuation (`#What's-new?` for "What's new?", whose anchor is `whats-new`).
+    /// Last, the one anchor that is that slug with a hyphen before or after it: an emoji or a
+    /// symbol opening or closing a title leaves one (`## 🔧 Setup` has the anchor `-setup`), and
+    /// tables of contents written by hand link `#setup`, which MkDocs finds too.
     func anchor(matching fragment: String) -> String {
         guard !fragment.isEmpty, !anchors.contains(fragment) else { return fragment }
         let folded = fragment.lowercased()
         let matches = anchors.filter { $0.lowercased() == folded }
         if matches.count == 1, let match = matches.first { return match }
         let slug = HeadingSlugger.slug(fragment)
-        return !slug.isEmpty && anchors.contains(slug) ? slug : fragment
+        if !slug.isEmpty && anchors.contains(slug) { return slug }
+        let core = Self.trimmingHyphens(slug)
+        guard !core.isEmpty else { return fragment }
+        let framed = anchors.filter { Self.trimmingHyphens($0) == core }
+        guard framed.count == 1, let match = framed.first else { return fragment }
+        return match
+    }
+
+    private static func trimmingHyphens(_ anchor: String) -> Substring {
+        let start = anchor.firstIndex { $0 != "-" } ?? anchor.endIndex
+        let end = anchor.lastIndex { $0 != "-" }.map(anchor.index(after:)) ?? start
+        return anchor[start..<max(start, end)]
     }
 
     /// An id of this chapter as the print view writes it: the print view holds every chapter,

@@ -146,6 +146,38 @@ import Testing
         #expect(site.diagnostics.isEmpty)
     }
 
+    @Test func aTableOfContentsLeavingOutTheEmojiOfItsTitlesLinksToTheHeadings() throws {
+        let site = try RenderFixture.renderText(
+            """
+            # 設置指南 🚀
+
+            1. [環境準備](#環境準備)
+            2. [Getting started](#getting-started)
+            3. [Back to the top](#設置指南)
+
+            ## 🔧 環境準備
+
+            ## 📦 Getting started
+            """)
+        // Fragments are written percent-encoded: 環境準備 is %E7%92%B0%E5%A2%83%E6%BA%96%E5%82%99.
+        let page = site.text("index.html")
+        #expect(page.contains(##"<a href="#-%E7%92%B0%E5%A2%83%E6%BA%96%E5%82%99">環境準備</a>"##))
+        #expect(page.contains(##"<a href="#-getting-started">Getting started</a>"##))
+        #expect(page.contains(##"<a href="#%E8%A8%AD%E7%BD%AE%E6%8C%87%E5%8D%97-">Back to the top</a>"##))
+        #expect(site.diagnostics.isEmpty)
+        let print = site.text("print.html")
+        #expect(print.contains(##"<a href="#index---getting-started">Getting started</a>"##))
+    }
+
+    @Test func aLinkLeavingOutAnEmojiThatTwoHeadingsCouldHaveHadIsNotGuessed() throws {
+        let site = try RenderFixture.renderText("# Guide\n\n[Setup](#setup)\n\n## 🔧 Setup\n\n## Setup 🔧\n")
+        #expect(site.text("index.html").contains("<p>Setup</p>"))
+        #expect(
+            site.diagnostics.map(\.message) == [
+                "link to '#setup': this chapter has no heading with that anchor, so the link is not rendered"
+            ])
+    }
+
     @Test func aLinkToAnAnchorItsPageLacksKeepsItsWordsAsText() throws {
         let site = try RenderFixture.renderText("# Guide\n\nSee [recent changes](#Recent-Changes) below.\n")
         let page = site.text("index.html")
