@@ -15,7 +15,7 @@ enum ConfigBlockReader {
         let root: ConfigNode
         switch parsed {
         case .failure(let error):
-            return (nil, [.error(error.message, at: map.location(error.mark))])
+            return (nil, [.error(error.message(locating: map.location), at: map.location(error.mark))])
         case .success(nil):
             return (nil, [.warning("config block is empty", at: block.location)])
         case .success(let node?):

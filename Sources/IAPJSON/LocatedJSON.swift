@@ -52,9 +52,12 @@ public struct LocatedJSON: Sendable {
 /// hostile file cannot make the trees that readers build from it deep.
 public struct LocatedJSONParser {
     public struct Failure: Error, Sendable {
-        public var message: String
+        /// The words, in pieces when they name a second place (where an unclosed array opened).
+        public var detail: PlacedMessage
         public var line: Int
         public var column: Int
+
+        public var message: String { detail.description }
     }
 
     public static let maximumDepth = 256
@@ -85,7 +88,7 @@ public struct LocatedJSONParser {
     /// white space) is an error: there is no value.
     public static func parse(_ bytes: [UInt8], maximumDepth: Int = maximumDepth) throws(Failure) -> LocatedJSON {
         guard let value = try parseIfPresent(bytes, maximumDepth: maximumDepth) else {
-            throw Failure(message: "unexpected end of input; expected a value", line: 1, column: 1)
+            throw Failure(detail: PlacedMessage("unexpected end of input; expected a value"), line: 1, column: 1)
         }
         return value
     }
@@ -157,8 +160,9 @@ public struct LocatedJSONParser {
                     expectation = .separatorOrClose
                 case nil:
                     let what = container.isObject ? "object" : "array"
+                    let opened = PlacedMessage.Place(line: container.line, column: container.column)
                     throw error(
-                        "unexpected end of input; the \(what) opened at line \(container.line), column \(container.column) is not closed",
+                        PlacedMessage("unexpected end of input; the \(what) opened at ", opened, " is not closed"),
                         at: cursor.position)
                 default:
                     let message =
@@ -250,7 +254,11 @@ public struct LocatedJSONParser {
     }
 
     private mutating func error(_ message: String, at offset: Int) -> Failure {
+        error(PlacedMessage(message), at: offset)
+    }
+
+    private mutating func error(_ detail: PlacedMessage, at offset: Int) -> Failure {
         let (line, column) = lines.lineAndColumn(of: offset)
-        return Failure(message: message, line: line, column: column)
+        return Failure(detail: detail, line: line, column: column)
     }
 }

@@ -17,7 +17,7 @@ public enum JSONReader {
         do {
             value = try LocatedJSONParser.parseIfPresent(Array(text.utf8), maximumDepth: limits.maxDepth)
         } catch {
-            throw ConfigError(error.message, at: ConfigMark(line: error.line, column: error.column))
+            throw ConfigError(error.detail, at: ConfigMark(line: error.line, column: error.column))
         }
         guard let value else { return nil }
         return try tree(of: value, limits: limits)

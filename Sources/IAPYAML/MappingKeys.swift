@@ -1,3 +1,5 @@
+import IAPDiagnostics
+
 /// The rules for mapping keys shared by both readers.
 enum MappingKeys {
     /// The key that `node` stands for, after checking it is text and not a repeat.
@@ -13,7 +15,9 @@ enum MappingKeys {
             throw ConfigError("mapping keys must be text; found \(found) used as a key", at: node.mark)
         }
         if let first = seen[text] {
-            throw ConfigError("duplicate key '\(text)' (first at line \(first.line))", at: node.mark)
+            throw ConfigError(
+                PlacedMessage("duplicate key '\(text)' (first at ", PlacedMessage.Place(line: first.line), ")"),
+                at: node.mark)
         }
         seen[text] = node.mark
         let isMerge = text == MergeKeys.key && style.isPlain && node.tag == nil

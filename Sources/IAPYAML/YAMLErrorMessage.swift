@@ -1,4 +1,5 @@
 import CYAML
+import IAPDiagnostics
 
 /// Rewrites libyaml's error report as a `ConfigError` a guide author can act on.
 ///
@@ -46,11 +47,10 @@ enum YAMLErrorMessage {
             // The closing quote is missing; the opening one is the place to look.
             return ConfigError("unterminated quoted string", at: contextMark)
         }
-        var message = "\(problem) \(context)"
-        if contextMark != problemMark {
-            message += " that started at line \(contextMark.line), column \(contextMark.column)"
-        }
-        return ConfigError(message + hint(for: problem), at: problemMark)
+        let message = "\(problem) \(context)"
+        guard contextMark != problemMark else { return ConfigError(message + hint(for: problem), at: problemMark) }
+        let started = PlacedMessage.Place(line: contextMark.line, column: contextMark.column)
+        return ConfigError(PlacedMessage(message + " that started at ", started, hint(for: problem)), at: problemMark)
     }
 
     /// Advice for problems whose usual cause is not obvious from libyaml's wording.
