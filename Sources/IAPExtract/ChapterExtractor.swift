@@ -19,8 +19,16 @@ struct ChapterExtractor: MarkdownWalker {
     static func extract(_ document: MarkdownDocument, title: String?) -> (Chapter, [Diagnostic]) {
         var extractor = ChapterExtractor(file: document.file, title: title)
         document.root.walk(&extractor)
+        // The book's own title for the chapter comes first, then the page's front matter.
+        var frontMatterTitle: String?
+        if let frontMatter = document.frontMatter {
+            let read = FrontMatterTitle.read(frontMatter, file: document.file)
+            frontMatterTitle = read.title
+            extractor.diagnostics += read.diagnostics
+        }
         if extractor.chapter.title.isEmpty {
-            extractor.chapter.title = extractor.chapter.sections.first?.title ?? fileStem(document.file)
+            extractor.chapter.title =
+                frontMatterTitle ?? extractor.chapter.sections.first?.title ?? fileStem(document.file)
         }
         return (extractor.chapter, extractor.diagnostics)
     }

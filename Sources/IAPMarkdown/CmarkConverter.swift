@@ -24,24 +24,46 @@ enum CmarkConverter {
     /// cmark's allocator, several being parsed at once.
     static let arenaLimit = 256 << 10
 
-    static func convert(_ source: SourceText) -> NodeStorage {
-        convert(source, allocation: source.bytes.count <= arenaLimit ? .arena : .cmark)
+    /// Parses `source`; the lines of `frontMatter` reach cmark blank, so they make no nodes and
+    /// every other line keeps its number and columns.
+    static func convert(_ source: SourceText, hiding frontMatter: FrontMatter?) -> NodeStorage {
+        convert(source, hiding: frontMatter, allocation: source.bytes.count <= arenaLimit ? .arena : .cmark)
     }
 
-    static func convert(_ source: SourceText, allocation: Allocation) -> NodeStorage {
+    static func convert(_ source: SourceText, hiding frontMatter: FrontMatter?, allocation: Allocation) -> NodeStorage {
+        let hidden = frontMatter?.byteRange(in: source) ?? 0..<0
         // A thread with an arena already open parses with cmark's allocator.
-        guard allocation == .arena, iapkit_arena_open() != 0 else { return parse(source, allocator: nil) }
+        guard allocation == .arena, iapkit_arena_open() != 0 else {
+            return parse(source, hiding: hidden, allocator: nil)
+        }
         defer { iapkit_arena_close() }
-        return parse(source, allocator: iapkit_arena_allocator().assumingMemoryBound(to: cmark_mem.self))
+        return parse(
+            source, hiding: hidden, allocator: iapkit_arena_allocator().assumingMemoryBound(to: cmark_mem.self))
     }
 
-    /// Parses with `allocator`, or with cmark's own when it is nil, and copies the tree.
-    private static func parse(_ source: SourceText, allocator: UnsafeMutablePointer<cmark_mem>?) -> NodeStorage {
+    /// Parses with `allocator`, or with cmark's own when it is nil, and copies the tree. The
+    /// bytes in `hidden`, a range at the start, are fed as spaces, their line endings kept.
+    private static func parse(
+        _ source: SourceText, hiding hidden: Range<Int>, allocator: UnsafeMutablePointer<cmark_mem>?
+    )
+        -> NodeStorage
+    {
         // SourceText has already repaired bad UTF-8 and NULs, so cmark need not check again.
         let arenaParser = allocator.flatMap { cmark_parser_new_with_mem(CMARK_OPT_DEFAULT, $0) }
         guard let parser = arenaParser ?? cmark_parser_new(CMARK_OPT_DEFAULT) else { return emptyStorage(source) }
+        if !hidden.isEmpty {
+            let blank = source.bytes[hidden].map {
+                $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") ? $0 : UInt8(ascii: " ")
+            }
+            blank.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { chars in
+                    if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
+                }
+            }
+        }
         source.bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
+            let rest = UnsafeBufferPointer(rebasing: buffer[hidden.upperBound...])
+            rest.withMemoryRebound(to: CChar.self) { chars in
                 if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
             }
         }

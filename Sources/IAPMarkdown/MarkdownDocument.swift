@@ -7,6 +7,9 @@ import IAPDiagnostics
 /// around costs nothing and the whole document is safe to share across tasks.
 public final class MarkdownDocument: Sendable {
     public let source: SourceText
+    /// The settings block a site generator would read from the top of the file, if there is
+    /// one; its lines are not in the tree.
+    public let frontMatter: FrontMatter?
     let nodes: NodeChunks
     let arena: [UInt8]
     let titles: [Int32: StringRef]
@@ -22,16 +25,22 @@ public final class MarkdownDocument: Sendable {
     }
 
     public convenience init(source: SourceText) {
-        self.init(source: source, storage: CmarkConverter.convert(source))
+        let frontMatter = FrontMatter.find(in: source)
+        self.init(
+            source: source, frontMatter: frontMatter, storage: CmarkConverter.convert(source, hiding: frontMatter))
     }
 
     /// Parses with the allocator a test names, whatever the size of `source`.
     convenience init(source: SourceText, allocation: CmarkConverter.Allocation) {
-        self.init(source: source, storage: CmarkConverter.convert(source, allocation: allocation))
+        let frontMatter = FrontMatter.find(in: source)
+        self.init(
+            source: source, frontMatter: frontMatter,
+            storage: CmarkConverter.convert(source, hiding: frontMatter, allocation: allocation))
     }
 
-    private init(source: SourceText, storage: NodeStorage) {
+    private init(source: SourceText, frontMatter: FrontMatter?, storage: NodeStorage) {
         self.source = source
+        self.frontMatter = frontMatter
         self.nodes = storage.nodes
         self.arena = storage.arena
         self.titles = storage.titles

@@ -66,6 +66,29 @@ import Testing
 
     /// A README that opens with a badge row and `##` sections still gets a first-level heading:
     /// its chapter title, once, on its page and in the print view.
+    @Test func aJekyllPageIsTitledByItsFrontMatterWhichIsNeitherShownNorSearched() throws {
+        let site = try RenderFixture.renderText(
+            """
+            ---
+            title: Mastering StoreKit 2
+            layout: wide-post
+            category: StoreKit
+            ---
+
+            StoreKit lets an app sell.
+
+            ## Products
+            """)
+        let page = site.text("index.html")
+        #expect(page.contains(#"<h1 class="chapter-title">Mastering StoreKit 2</h1>"#))
+        #expect(page.contains("<title>Mastering StoreKit 2"))
+        #expect(!page.contains("<hr>"))
+        for file in ["index.html", "print.html", "search-index.js"] {
+            #expect(!site.text(file).contains("wide-post"), "\(file) shows the front matter")
+        }
+        #expect(site.diagnostics.isEmpty)
+    }
+
     @Test func aChapterWithoutALevelOneHeadingIsTitledByItsName() throws {
         let site = try RenderFixture.renderText(
             "[![build](https://example.com/b.svg)](https://ci.example.com)\n\n## Getting started\n\nText.\n")
