@@ -57,7 +57,7 @@ struct ChapterExtractor: MarkdownWalker {
     mutating func visit(_ node: MarkdownNode) -> MarkdownWalkAction {
         switch node.kind {
         case .heading:
-            addSection(title: node.plainText.trimmingWhitespace(), level: node.headingLevel ?? 1, at: node.location)
+            markdownHeading(node)
             return .skipChildren
         case .htmlBlock:
             let literal = node.literal ?? ""
@@ -104,10 +104,34 @@ struct ChapterExtractor: MarkdownWalker {
         return .descend
     }
 
-    private mutating func addSection(title: String, level: Int, at location: SourceLocation) {
+    /// A Markdown heading, with the `{#id}` some authors end it with (as Hugo, MkDocs, mdBook
+    /// and Pandoc read it) taken off its title and kept as its anchor.
+    private mutating func markdownHeading(_ node: MarkdownNode) {
+        var title = node.plainText.trimmingWhitespace()
+        var anchor: String?
+        switch TrailingID.split(title) {
+        case .none: break
+        case .id(let found, let rest):
+            if let earlier = chapter.sections.first(where: { $0.anchor == found }) {
+                diagnostics.append(
+                    .warning(
+                        "heading id '{#\(found)}' is already the anchor of an earlier heading; links to it lead there",
+                        at: node.location, notes: [.note("that heading", at: earlier.location)]))
+            }
+            anchor = found
+            title = rest
+        case .malformed(let found):
+            diagnostics.append(
+                .warning(
+                    "heading id '{#\(found)}' is not valid; use letters, digits, '-', '_' and '.'", at: node.location))
+        }
+        addSection(title: title, level: node.headingLevel ?? 1, at: node.location, anchor: anchor)
+    }
+
+    private mutating func addSection(title: String, level: Int, at location: SourceLocation, anchor: String? = nil) {
         headings.removeAll { $0.level >= level }
         headings.append((level, title))
-        chapter.sections.append(Section(title: title, level: level, trail: trail, location: location))
+        chapter.sections.append(Section(title: title, level: level, trail: trail, location: location, anchor: anchor))
     }
 
     mutating func leave(_ node: MarkdownNode) {
@@ -124,7 +148,7 @@ struct ChapterExtractor: MarkdownWalker {
             else { continue }
             var text = marker.text(of: paragraph)
             var id: String?
-            switch ChecklistID.split(text) {
+            switch TrailingID.split(text) {
             case .none: break
             case .id(let found, let rest):
                 id = found

@@ -7,12 +7,15 @@ public struct Section: Sendable, Hashable {
     /// Titles from the outermost heading down to this one.
     public var trail: [String]
     public var location: SourceLocation
+    /// The anchor the author gave the heading (`## Setup {#setup}`), if any; `title` is without it.
+    public var anchor: String?
 
-    public init(title: String, level: Int, trail: [String], location: SourceLocation) {
+    public init(title: String, level: Int, trail: [String], location: SourceLocation, anchor: String? = nil) {
         self.title = title
         self.level = level
         self.trail = trail
         self.location = location
+        self.anchor = anchor
     }
 }
 

@@ -161,7 +161,9 @@ public enum WorkbookJSON {
             file = chapter.file
             title = chapter.title
             sections = chapter.sections.map {
-                Placed(SectionFields(title: $0.title, level: $0.level, trail: $0.trail), at: $0.location)
+                Placed(
+                    SectionFields(title: $0.title, level: $0.level, trail: $0.trail, anchor: $0.anchor), at: $0.location
+                )
             }
         }
     }
@@ -170,6 +172,8 @@ public enum WorkbookJSON {
         var title: String
         var level: Int
         var trail: [String]
+        /// Written only for a heading with an `{#id}` of its own.
+        var anchor: String?
     }
 
     struct ChecklistFields: Encodable {

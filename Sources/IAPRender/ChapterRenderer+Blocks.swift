@@ -74,7 +74,7 @@ extension ChapterRenderer {
                 text = skip < text.utf8.count ? String(decoding: Array(text.utf8)[skip...], as: UTF8.self) : ""
             }
             if atStart { text = String(text.drop { $0 == " " || $0 == "\t" }) }
-            if index == inlines.count - 1, explicitID != nil, case .id(explicitID, let before) = ChecklistID.split(text)
+            if index == inlines.count - 1, explicitID != nil, case .id(explicitID, let before) = TrailingID.split(text)
             {
                 text = before
             }

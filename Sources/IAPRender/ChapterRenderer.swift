@@ -161,8 +161,22 @@ struct ChapterRenderer: MarkdownWalker {
 
     mutating func heading(_ node: MarkdownNode) {
         let level = min(max(node.headingLevel ?? 1, 1), 6)
+        let writtenID = headingIndex < page.headings.count ? page.headings[headingIndex].writtenID : nil
         let slug = openHeading(level: level)
-        walkChildren(of: node)
+        var last: MarkdownNode?
+        for child in node.children {
+            if let last { last.walk(&self) }
+            last = child
+        }
+        if let last {
+            // The `{#id}` is the heading's anchor, not its words.
+            if let writtenID, last.kind == .text, case .id(writtenID, let before) = TrailingID.split(last.literal ?? "")
+            {
+                html.appendEscaped(before)
+            } else {
+                last.walk(&self)
+            }
+        }
         closeHeading(level: level, slug: slug)
     }
 

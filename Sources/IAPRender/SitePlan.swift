@@ -8,6 +8,8 @@ struct HeadingAnchor: Equatable {
     var title: String
     var slug: String
     var position: SitePage.Position
+    /// The `{#id}` the heading's text ends with, which the page leaves out of its words.
+    var writtenID: String?
 }
 
 /// One chapter's page, decided before any page is written, so that every page can link to and
@@ -117,11 +119,17 @@ struct SitePlan {
         of chapter: Chapter, stem: String, bookLanguage: String
     ) -> (SitePage, [WantedTask]) {
         var slugger = HeadingSlugger(reserved: layoutIDs, expectedCount: chapter.sections.count)
+        // Anchors the author wrote are taken first, so no title's slug can take one of them; one
+        // written twice, or one the layout uses, is numbered like a repeated title.
+        var written: [String] = []
+        for case let anchor? in chapter.sections.map(\.anchor) { written.append(slugger.unique(anchor)) }
+        var nextWritten = written.makeIterator()
         // The extractor has read every heading's words already, in document order.
         let headings = chapter.sections.map { section in
             HeadingAnchor(
-                level: section.level, title: section.title, slug: slugger.next(section.title),
-                position: SitePage.Position(section.location))
+                level: section.level, title: section.title,
+                slug: section.anchor != nil ? nextWritten.next() ?? "" : slugger.next(section.title),
+                position: SitePage.Position(section.location), writtenID: section.anchor)
         }
         let wantedTasks = chapter.checklists.flatMap(\.items).map { item in
             WantedTask(

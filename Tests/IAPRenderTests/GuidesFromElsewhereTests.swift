@@ -201,6 +201,32 @@ import Testing
             ])
     }
 
+    @Test func aHeadingEndingInAnIDTakesThatIDAsItsAnchorAndShowsOnlyItsWords() throws {
+        let site = try RenderFixture.renderText(
+            """
+            # Guide
+
+            See [pricing](#price), [the setup](#setup) and [the other setup](#setup-1).
+
+            ## Setup
+
+            ## Price it `com.example.app.pro` {#price}
+
+            ## Once more {#setup}
+            """)
+        let page = site.text("index.html")
+        #expect(page.contains(##"<h2 id="price">Price it <code>com.example.app.pro</code> <a class="anchor""##))
+        // The written anchor is the author's; the title that would have made it is numbered instead.
+        #expect(page.contains(##"<h2 id="setup">Once more <a class="anchor""##))
+        #expect(page.contains(##"<h2 id="setup-1">Setup <a class="anchor""##))
+        #expect(page.contains(##"<a href="#price">pricing</a>"##))
+        #expect(page.contains(##"<a href="#price">Price it com.example.app.pro</a>"##))
+        #expect(!page.contains("{#"))
+        #expect(site.text("print.html").contains(##"<h2 id="index--price">"##))
+        #expect(!site.text("search-index.js").contains("{#"))
+        #expect(site.diagnostics.isEmpty)
+    }
+
     @Test func aLinkToAnAnchorItsPageLacksKeepsItsWordsAsText() throws {
         let site = try RenderFixture.renderText("# Guide\n\nSee [recent changes](#Recent-Changes) below.\n")
         let page = site.text("index.html")

@@ -1,6 +1,7 @@
-/// Splits a trailing `{#id}` off a checklist item's text: the one reader of the syntax, for the
-/// extractor's checklist items and the site's checkbox labels.
-public enum ChecklistID {
+/// Splits a trailing `{#id}` off a checklist item's or a heading's text: the one reader of the
+/// syntax, for the extractor's checklist items and sections and for the site's checkbox labels
+/// and headings.
+public enum TrailingID {
     public enum Result: Equatable, Sendable {
         case none
         case id(String, text: String)
