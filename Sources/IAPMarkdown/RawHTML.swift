@@ -194,6 +194,144 @@ public enum RawHTML {
         return result + rest
     }
 
+    /// One part of a raw HTML block made of `<details>` markup.
+    public enum DetailsPart: Equatable, Sendable {
+        /// `<details>`, or `<details open>` when it starts unfolded.
+        case open(unfolded: Bool)
+        /// A `<summary>` element's words, tags left out.
+        case summary(String)
+        /// Words between the tags of a block written without blank lines around them, which
+        /// GitHub shows as they are.
+        case words(String)
+        /// `</details>`.
+        case close
+    }
+
+    /// The block as `<details>` markup, the folded sections of FAQs and troubleshooting guides,
+    /// when that is all it is: `<details>` and `</details>` tags, `<summary>` elements, comments,
+    /// and words marked up with nothing but inline formatting. nil for any other block (one with
+    /// a script, a form or an image is raw HTML like any other), and for words alone.
+    public static func detailsParts(_ html: String) -> [DetailsPart]? {
+        var html = html
+        guard html.withUTF8({ mentions("details", in: $0) || mentions("summary", in: $0) }) else { return nil }
+        let bytes = Array(html.utf8)
+        var parts: [DetailsPart] = []
+        var words: [UInt8] = []
+        func flushWords() {
+            let text = collapsedWords(words)
+            if !text.isEmpty { parts.append(.words(text)) }
+            words.removeAll()
+        }
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<") else {
+                words.append(bytes[index])
+                index += 1
+                continue
+            }
+            if bytes[index...].starts(with: "<!--".utf8) {
+                index = (firstIndex(of: "-->", in: bytes, from: index + 4) ?? bytes.count) + 3
+                continue
+            }
+            let closing = index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/")
+            let nameStart = index + (closing ? 2 : 1)
+            guard let nameEnd = tagNameEnd(bytes, from: nameStart) else {
+                // `a < b` is words.
+                words.append(bytes[index])
+                index += 1
+                continue
+            }
+            let name = lowercased(bytes[nameStart..<nameEnd])
+            var attributes: [String: String] = [:]
+            let tagEnd = readAttributes(bytes, from: nameEnd, into: &attributes)
+            switch (name, closing) {
+            case ("details", false):
+                flushWords()
+                parts.append(.open(unfolded: attributes["open"] != nil))
+                index = tagEnd
+            case ("details", true):
+                flushWords()
+                parts.append(.close)
+                index = tagEnd
+            case ("summary", false):
+                flushWords()
+                guard let end = firstIndex(of: "</summary", in: bytes, from: tagEnd, caseInsensitive: true),
+                    let inner = inlineWords(bytes[tagEnd..<end])
+                else { return nil }
+                parts.append(.summary(collapsedWords(inner)))
+                var ignored: [String: String] = [:]
+                index = readAttributes(bytes, from: end + "</summary".utf8.count, into: &ignored)
+            default:
+                // Inline formatting loses only its look; anything else is not a folded section.
+                guard name != "img", headingInlineTags.contains(name) else { return nil }
+                if name == "br" { words.append(UInt8(ascii: " ")) }
+                index = tagEnd
+            }
+        }
+        flushWords()
+        let hasTags = parts.contains { part in
+            switch part {
+            case .open, .close, .summary: true
+            case .words: false
+            }
+        }
+        return hasTags ? parts : nil
+    }
+
+    /// Whether the bytes hold `name` (lowercase letters) in any letter case: most raw HTML
+    /// blocks do not, and are passed over without a copy.
+    private static func mentions(_ name: String, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let name = Array(name.utf8)
+        guard bytes.count >= name.count else { return false }
+        return (0...(bytes.count - name.count)).contains { start in
+            (0..<name.count).allSatisfy { bytes[start + $0] | 0x20 == name[$0] }
+        }
+    }
+
+    /// The words of an element's inside, its inline formatting tags left out; nil when it holds
+    /// any other tag.
+    private static func inlineWords(_ slice: ArraySlice<UInt8>) -> [UInt8]? {
+        let inner = Array(slice)
+        var words: [UInt8] = []
+        var index = 0
+        while index < inner.count {
+            let closing = index + 1 < inner.count && inner[index + 1] == UInt8(ascii: "/")
+            guard inner[index] == UInt8(ascii: "<"), let nameEnd = tagNameEnd(inner, from: index + (closing ? 2 : 1))
+            else {
+                words.append(inner[index])
+                index += 1
+                continue
+            }
+            let name = lowercased(inner[(index + (closing ? 2 : 1))..<nameEnd])
+            guard name != "img", headingInlineTags.contains(name) else { return nil }
+            var ignored: [String: String] = [:]
+            index = readAttributes(inner, from: nameEnd, into: &ignored)
+            if name == "br" { words.append(UInt8(ascii: " ")) }
+        }
+        return words
+    }
+
+    /// Entities decoded and runs of white space made one space, trimmed.
+    private static func collapsedWords(_ bytes: [UInt8]) -> String {
+        decodeEntities(String(decoding: bytes, as: UTF8.self))
+            .split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\u{00A0}" })
+            .joined(separator: " ")
+    }
+
+    /// Where `needle` next starts in `bytes` at or after `start`.
+    private static func firstIndex(
+        of needle: String, in bytes: [UInt8], from start: Int, caseInsensitive: Bool = false
+    ) -> Int? {
+        let pattern = Array(needle.utf8)
+        guard start >= 0, bytes.count >= pattern.count, start <= bytes.count - pattern.count else { return nil }
+        return (start...(bytes.count - pattern.count)).first { at in
+            (0..<pattern.count).allSatisfy { offset in
+                caseInsensitive
+                    ? bytes[at + offset] | 0x20 == pattern[offset] | 0x20 : bytes[at + offset] == pattern[offset]
+            }
+        }
+    }
+
     /// Tags a heading may hold without a warning: nothing but their look is lost.
     static let headingInlineTags: Set<String> = [
         "a", "abbr", "b", "big", "br", "cite", "code", "del", "dfn", "em", "i", "img", "ins", "kbd", "mark",

@@ -21,7 +21,9 @@ struct ArticlePart: Sendable {
     static let defaultRunSize = 256 * 1024
 
     /// Every page's runs, in book order. A run never starts right after raw HTML that the site
-    /// keeps: such a block need not end its line, and the next block would start on it.
+    /// keeps: such a block need not end its line, and the next block would start on it. Nor
+    /// does one start inside a folded section (`<details>` … `</details>`), which a run closes
+    /// when it ends.
     /// `documents` are the pages' parsed trees, in page order. Each page is cut on every core: a
     /// book of a thousand chapters has a thousand lists of blocks to copy.
     static func parts(
@@ -54,10 +56,18 @@ struct ArticlePart: Sendable {
         var startOffset = 0
         var firstHeading = 0
         var headingCursor = 0
+        var foldDepth = 0
         for index in 1...blocks.count {
+            let previous = blocks[index - 1]
+            if !allowRawHTML, previous.kind == .htmlBlock, let folds = RawHTML.detailsParts(previous.literal ?? "") {
+                for part in folds {
+                    if case .open = part { foldDepth += 1 }
+                    if case .close = part { foldDepth = max(0, foldDepth - 1) }
+                }
+            }
             let offset = index < blocks.count ? max(source.offset(line: blocks[index].line, column: 1), 0) : .max
             guard offset == .max || offset - startOffset >= runSize else { continue }
-            if index < blocks.count, allowRawHTML, blocks[index - 1].kind == .htmlBlock { continue }
+            if index < blocks.count, allowRawHTML ? previous.kind == .htmlBlock : foldDepth > 0 { continue }
             let end = min(offset, source.bytes.count)
             parts.append(
                 ArticlePart(

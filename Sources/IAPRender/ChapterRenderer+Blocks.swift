@@ -21,6 +21,7 @@ extension ChapterRenderer {
             for inline in inlines[(lineEnd + 1)...] { inline.walk(&self) }
             html += "</p>\n"
         }
+        closeFoldedSections(while: { $0 == quote })
         html += "</div>\n"
     }
 
@@ -41,6 +42,7 @@ extension ChapterRenderer {
         guard let paragraph = item.firstChild, paragraph.kind == .paragraph else {
             html += "<li>"
             walkChildren(of: item)
+            closeFoldedSections(while: { $0 == item })
             html += "</li>\n"
             return
         }
@@ -83,6 +85,7 @@ extension ChapterRenderer {
         }
         html += "</label>"
         walkChildren(of: item, from: 1)
+        closeFoldedSections(while: { $0 == item })
         html += "</li>\n"
     }
 

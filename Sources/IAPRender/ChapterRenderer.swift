@@ -27,6 +27,12 @@ struct ChapterRenderer: MarkdownWalker {
     var openLinks: [Bool] = []
     /// Paragraphs whose inline raw HTML has been warned about: one warning each is enough.
     var warnedRawHTMLParents: Set<SitePage.Position> = []
+    /// The container (a list item, a quote, the document) each open `<details>` was opened in,
+    /// innermost last: a section closes only in its own container, and is closed when that ends.
+    var openDetails: [MarkdownNode?] = []
+    /// Where the HTML stood just after the last `<details>` opening: a summary written there is
+    /// that section's summary.
+    var summaryPlace = -1
     /// Where the tree's line `originLine`, column 1, is in the chapter, when the tree holds
     /// table cells parsed apart from the chapter, one cell per line.
     var origin: SourceLocation?
@@ -58,6 +64,7 @@ struct ChapterRenderer: MarkdownWalker {
         // The HTML is about as long as its Markdown plus its tags: most runs need one allocation.
         renderer.html = HTMLBuffer(reservingCapacity: sourceSize + sourceSize / 4 + 256)
         for block in blocks { block.walk(&renderer) }
+        renderer.closeFoldedSections(while: { _ in true })
         return (renderer.html, renderer.diagnostics, renderer.images)
     }
 
@@ -135,6 +142,7 @@ struct ChapterRenderer: MarkdownWalker {
     }
 
     mutating func leave(_ node: MarkdownNode) {
+        if !openDetails.isEmpty { closeFoldedSections(while: { $0 == node }) }
         switch node.kind {
         case .paragraph: if !isTight(node) { html += "</p>\n" }
         case .blockQuote: html += "</blockquote>\n"

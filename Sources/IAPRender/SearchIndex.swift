@@ -250,6 +250,22 @@ extension HTMLBuffer {
                 }
                 return
             }
+            // A folded section's summary and words are found as the page shows them.
+            if kind == .htmlBlock, let literal,
+                let parts = RawHTML.detailsParts(String(decoding: literal, as: UTF8.self))
+            {
+                for part in parts {
+                    switch part {
+                    case .summary(var words), .words(var words):
+                        pendingSpace = true
+                        words.withUTF8 { appendEscapedWords($0, pendingSpace: &pendingSpace, wroteWord: &wroteWord) }
+                    case .open, .close:
+                        break
+                    }
+                }
+                pendingSpace = true
+                return
+            }
             if kind.isBlock { pendingSpace = true }
             guard kind == .text || kind == .code || kind == .codeBlock, let literal else {
                 if kind == .softBreak || kind == .lineBreak { pendingSpace = true }

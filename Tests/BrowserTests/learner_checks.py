@@ -480,14 +480,16 @@ def _axe_on_every_page(browser, sites, script, disabled):
 
 
 def check_print_layout(browser, site):
-    """On paper: the config source is shown, product tables are whole, and web links become
-    numbered notes at the end of their chapter."""
+    """On paper: the config source and every folded section are shown, product tables are
+    whole, and web links become numbered notes at the end of their chapter."""
     browser.open(pathlib.Path(site) / "print.html")
     browser.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print", "features": []})
     try:
         probe = browser.driver.execute_script("""
             var sources = Array.from(document.querySelectorAll('details.config-source pre'));
             var shown = sources.filter(function (pre) { return pre.getBoundingClientRect().height > 0; }).length;
+            var folded = Array.from(document.querySelectorAll('details.folded > :not(summary)'));
+            var unfolded = folded.filter(function (part) { return part.getBoundingClientRect().height > 0; }).length;
             var notes = document.querySelectorAll('.print-footnotes li').length;
             var refs = document.querySelectorAll('.footnote-ref').length;
             var visibleNotes = Array.from(document.querySelectorAll('.print-footnotes')).filter(function (list) {
@@ -496,7 +498,7 @@ def check_print_layout(browser, site):
             var main = document.querySelector('main').getBoundingClientRect();
             var cut = tables.filter(function (table) { return table.getBoundingClientRect().right > main.right + 1; }).length;
             return {sources: sources.length, shown: shown, notes: notes, refs: refs, visibleNotes: visibleNotes,
-                    tables: tables.length, cut: cut};
+                    tables: tables.length, cut: cut, folded: folded.length, unfolded: unfolded};
         """)
     finally:
         browser.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
@@ -506,5 +508,8 @@ def check_print_layout(browser, site):
         raise Failure(f"link notes on paper: {probe['refs']} marks, {probe['notes']} notes")
     if probe["cut"]:
         raise Failure(f"{probe['cut']} product tables are wider than the page")
-    return (f"{probe['shown']} config sources shown, {probe['tables']} product tables whole, "
+    if probe["folded"] == 0 or probe["unfolded"] != probe["folded"]:
+        raise Failure(f"folded sections on paper: {probe['unfolded']} of {probe['folded']} blocks shown")
+    return (f"{probe['shown']} config sources and {probe['unfolded']} folded blocks shown, "
+            f"{probe['tables']} product tables whole, "
             f"{probe['notes']} link notes for {probe['refs']} links")

@@ -420,7 +420,7 @@ def main():
         ("shapes: scrolling tables take keyboard focus",
          lambda: learner.check_scrolling_tables_take_focus(browser, shapes, "index.html")),
         ("workbook (both languages) and shapes: axe-core finds no violation", axe),
-        ("shapes: on paper the config source, whole product tables and link notes",
+        ("shapes: on paper the config source, folded sections, whole product tables and link notes",
          lambda: learner.check_print_layout(browser, shapes)),
         ("workbook: sidebar links and anchors resolve", lambda: check_links_and_anchors(browser, arguments.workbook)),
         ("workbook: no script errors", lambda: check_no_script_errors(browser, arguments.workbook)),

@@ -100,6 +100,33 @@ import Testing
         #expect(whole.text("print.html").contains(#"<h1 id="index--store-set-up-1">"#))
     }
 
+    @Test func aRunNeverStartsInsideAFoldedSection() {
+        let files = [
+            "a.md": """
+            # Questions
+
+            <details>
+            <summary>Why are products missing?</summary>
+
+            Check the agreements.
+
+            - [ ] Paid Apps signed {#paid-apps}
+
+            </details>
+
+            After the section.
+            """
+        ]
+        let cut = Self.site(files, runSize: 0)
+        Self.expectSame(cut, Self.site(files, runSize: .max))
+        #expect(cut.text("index.html").contains("</ul>\n</details>\n<p>After the section.</p>"))
+        let loaded = WorkbookLoader(fileSystem: MemoryFileSystem(texts: files), keepsDocuments: true).load(["a.md"])
+        let plan = SitePlan(chapters: loaded.workbook.chapters)
+        let runs = ArticlePart.parts(of: plan, documents: loaded.documents, allowRawHTML: false, runSize: 0)
+        // The heading; the section, from its opening through its two blocks to its closing; the paragraph.
+        #expect(runs.map(\.blocks.count) == [1, 4, 1])
+    }
+
     @Test func theWorkbookIsTheSameCutAtEveryBlock() throws {
         let folder = TestPaths.repositoryRoot.appendingPathComponent("Workbook")
         var files: [String: String] = [:]

@@ -238,6 +238,9 @@ enum SiteStyle {
         .localizations { margin: 0; padding-left: 1em; }
         .locale { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.85em; color: var(--muted); }
         .config-source summary { cursor: pointer; color: var(--muted); }
+        details.folded { border: 1px solid var(--border); border-radius: 6px; padding: 0.4em 0.9em; margin: 1em 0; }
+        details.folded > summary { cursor: pointer; font-weight: 600; }
+        details.folded[open] > summary { margin-bottom: 0.5em; }
 
         ul.tasks { list-style: none; padding-left: 0.4em; }
         li.task { display: flex; gap: 0.5em; align-items: baseline; flex-wrap: wrap; }
@@ -312,7 +315,7 @@ enum SiteStyle {
           tr, .config-block, pre { break-inside: avoid; }
           h1, h2, h3, h4 { break-after: avoid; }
           details.config-source > summary { list-style: none; font-weight: 600; }
-          details.config-source::details-content { content-visibility: visible; display: block; }
+          details.config-source::details-content, details.folded::details-content { content-visibility: visible; display: block; }
           pre { white-space: pre-wrap; overflow-wrap: anywhere; }
           a { color: inherit; }
           main a[href^="http"]::after, main a[href^="mailto:"]::after { content: " (" attr(href) ")"; font-size: 0.85em; overflow-wrap: anywhere; }
