@@ -10,6 +10,8 @@ public enum TrailingID {
 
     /// The id and the text before it, white space at its end removed.
     public static func split(_ text: String) -> Result {
+        // Most headings and items have no id: their last byte says so without a copy.
+        guard text.utf8.last == UInt8(ascii: "}") else { return .none }
         let bytes = Array(text.utf8)
         guard bytes.last == UInt8(ascii: "}"), bytes.count >= 3,
             let open = (0..<(bytes.count - 2)).last(where: {
