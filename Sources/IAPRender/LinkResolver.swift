@@ -60,26 +60,36 @@ struct LinkResolver {
             if isImage, !destination.hasPrefix("data:") {
                 return image(decodedPath, written: destination, at: location, warnings: &warnings, images: &images)
             }
-            guard decodedPath.lowercased().hasSuffix(".md") else {
+            let directory = SitePlan.directory(of: page.chapter.file)
+            let index: Int
+            if decodedPath.lowercased().hasSuffix(".md") {
+                guard let chapter = plan.pageIndex[SitePlan.join(directory, decodedPath)] else {
+                    warnings.append(
+                        .warning(
+                            "\(what) to \(Diagnostic.quote(decodedPath)), which is not a chapter of this book, "
+                                + "so the link is not rendered", at: location))
+                    return .dropped
+                }
+                index = chapter
+            } else if let folderPage = folderChapter(decodedPath, in: directory) {
+                // `docs/` on GitHub shows the folder's README: here, the chapter it is.
+                index = folderPage
+            } else {
                 // The site holds only pages and the images they show; any other file a link
                 // names (`evil.html`) is not copied, so the link would lead nowhere.
                 let ending = decodedPath.split(separator: ".").last.map { $0.lowercased() } ?? ""
                 let image = ImageFormat.allCases.contains { $0.extensions.contains(ending) }
-                guard decodedPath.isEmpty || decodedPath.hasSuffix("/") || image else {
+                guard decodedPath.isEmpty || image else {
+                    let thing =
+                        decodedPath.hasSuffix("/")
+                        ? "a folder without a README.md or index.md chapter"
+                        : "a file that is not a chapter or an image"
                     warnings.append(
                         .warning(
-                            "\(what) to \(Diagnostic.quote(decodedPath)), a file that is not a chapter or an image; "
+                            "\(what) to \(Diagnostic.quote(decodedPath)), \(thing); "
                                 + "the site does not hold it, so the link is not rendered", at: location))
                     return .dropped
                 }
-                return .local(destination)
-            }
-            let file = SitePlan.join(SitePlan.directory(of: page.chapter.file), decodedPath)
-            guard let index = plan.pageIndex[file] else {
-                warnings.append(
-                    .warning(
-                        "\(what) to \(Diagnostic.quote(decodedPath)), which is not a chapter of this book",
-                        at: location))
                 return .local(destination)
             }
             let target = plan.pages[index]
@@ -118,6 +128,17 @@ struct LinkResolver {
         images.append(
             SiteImage(source: source, path: sitePath, location: location, bookFolder: base.isEmpty ? "." : base))
         return .local(sitePath)
+    }
+
+    /// The chapter a link to a folder (`docs/`, `../`, `docs/guide`) stands for: the folder's
+    /// `README.md`, else its `index.md`, as GitHub and most site generators show a folder.
+    private func folderChapter(_ path: String, in directory: String) -> Int? {
+        let folder = SitePlan.join(directory, path.hasSuffix("/") ? String(path.dropLast()) : path)
+        for name in ["README.md", "readme.md", "Readme.md", "index.md"] {
+            let candidate = folder.isEmpty || folder == "." ? name : folder + "/" + name
+            if let index = plan.pageIndex[candidate] { return index }
+        }
+        return nil
     }
 
     private static func decode(_ text: String) -> String {

@@ -22,7 +22,7 @@ import Testing
         #expect(
             outcome.standardError == """
                 Workbook/start.md:3:7: warning: link to 'next.md#setup': that chapter has no heading with that anchor
-                Workbook/start.md:3:32: warning: link to 'gone.md', which is not a chapter of this book
+                Workbook/start.md:3:32: warning: link to 'gone.md', which is not a chapter of this book, so the link is not rendered
 
                 """)
         #expect(

@@ -84,8 +84,8 @@ import Testing
             """)
         #expect(
             site.diagnostics.map(\.description) == [
-                "chapter.md:5:15: warning: link to 'gone.md', which is not a chapter of this book",
-                "chapter.md:6:15: warning: link to 'lost.md', which is not a chapter of this book",
+                "chapter.md:5:15: warning: link to 'gone.md', which is not a chapter of this book, so the link is not rendered",
+                "chapter.md:6:15: warning: link to 'lost.md', which is not a chapter of this book, so the link is not rendered",
             ])
     }
 
