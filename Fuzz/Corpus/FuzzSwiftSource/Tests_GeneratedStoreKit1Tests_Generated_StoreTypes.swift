@@ -90,11 +90,14 @@ struct SubscriptionStatus: Sendable, Equatable {
     var renewsTo: ProductID?
     var expirationReason: ExpirationReason?
     var gracePeriodEnd: Date?
+    /// Held through Family Sharing rather than bought: the family organiser manages and is
+    /// refunded for it, so a screen offers neither here.
+    var isFamilyShared: Bool
 
     init(
         state: State, product: ProductID? = nil, level: Int? = nil, expirationDate: Date? = nil,
         willAutoRenew: Bool = false, renewsTo: ProductID? = nil, expirationReason: ExpirationReason? = nil,
-        gracePeriodEnd: Date? = nil
+        gracePeriodEnd: Date? = nil, isFamilyShared: Bool = false
     ) {
         self.state = state
         self.product = product
@@ -104,6 +107,7 @@ struct SubscriptionStatus: Sendable, Equatable {
         self.renewsTo = renewsTo
         self.expirationReason = expirationReason
         self.gracePeriodEnd = gracePeriodEnd
+        self.isFamilyShared = isFamilyShared
     }
 
     static let notSubscribed = SubscriptionStatus(state: .notSubscribed)
@@ -125,24 +129,36 @@ enum SubscriptionOfferChoice: Sendable, Equatable {
 struct PromotionalOfferRequest: Sendable, Equatable {
     let product: ProductID
     let offerID: String
-    /// The account token the purchase carries; the signature covers it (lower-cased).
+    /// The account token the purchase carries (the store adds it to the purchase itself, as
+    /// `appAccountToken`); the signature covers it.
     let appAccountToken: UUID?
+
+    /// The account token as the signed text holds it: lower-cased, or empty without one. A
+    /// server that signs the upper-case form StoreKit prints gets every purchase refused.
+    var signedAccountToken: String { appAccountToken?.uuidString.lowercased() ?? "" }
 }
 
-/// The server's answer: the signature of the offer with the app's In-App Purchase key, and what
-/// it signed with. The store never holds the key.
+/// The server's answer, in one of the two forms App Store Connect's In-App Purchase key signs
+/// offers in. The store never holds the key.
 struct PromotionalOfferSignature: Sendable, Equatable {
-    let keyID: String
-    let nonce: UUID
-    let signature: Data
-    /// Milliseconds since 1970.
-    let timestamp: Int
+    enum Form: Sendable, Equatable {
+        /// The key's ID, a nonce, the signature and the time of signing, in milliseconds since
+        /// 1970 (the first form; the signed text joins the bundle ID, the key ID, the product ID,
+        /// the offer ID, `signedAccountToken`, the nonce and the timestamp).
+        case keySignature(keyID: String, nonce: UUID, signature: Data, timestamp: Int)
+        /// One compact JWS (the form the App Store Server Library's promotional offer signer
+        /// makes), accepted on every system with StoreKit 2.
+        case compactJWS(String)
+    }
+
+    let form: Form
 
     init(keyID: String, nonce: UUID, signature: Data, timestamp: Int) {
-        self.keyID = keyID
-        self.nonce = nonce
-        self.signature = signature
-        self.timestamp = timestamp
+        form = .keySignature(keyID: keyID, nonce: nonce, signature: signature, timestamp: timestamp)
+    }
+
+    init(compactJWS: String) {
+        form = .compactJWS(compactJWS)
     }
 }
 
@@ -161,7 +177,10 @@ struct PurchaseRecord: Sendable, Equatable {
 /// The customer's purchase or download of the app itself, for apps that moved from paid to
 /// free and honour what earlier customers paid.
 struct AppPurchase: Sendable, Equatable {
-    /// The app version (`CFBundleVersion`) the customer first bought or downloaded.
+    /// The app version the customer first bought or downloaded: the build number
+    /// (`CFBundleVersion`) on iOS, iPadOS, tvOS, watchOS and visionOS, the marketing version
+    /// (`CFBundleShortVersionString`) on macOS. Compare it with the version that went free on
+    /// the same system; in the sandbox it is always "1.0".
     let originalAppVersion: String
     let originalPurchaseDate: Date
 }
@@ -389,6 +408,7 @@ final class StoreListeners: @unchecked Sendable {
     private var tasks: [Task<Void, Never>] = []
     private var timer: Task<Void, Never>?
     private var observers: [any NSObjectProtocol] = []
+    private var finishers: [UUID: @Sendable () -> Void] = [:]
 
     init() {}
 
@@ -412,9 +432,28 @@ final class StoreListeners: @unchecked Sendable {
         observers.append(observer)
     }
 
-    func cancelAll() {
+    /// Keeps `finish` to call when the store goes away, so that a loop over a stream the store
+    /// feeds ends instead of waiting for ever; `key` removes it when the stream ends first.
+    func finishOnEnd(_ key: UUID, _ finish: @escaping @Sendable () -> Void) {
         lock.lock()
         defer { lock.unlock() }
+        finishers[key] = finish
+    }
+
+    func forgetFinisher(_ key: UUID) {
+        lock.lock()
+        defer { lock.unlock() }
+        finishers[key] = nil
+    }
+
+    func cancelAll() {
+        lock.lock()
+        let ending = finishers.values
+        finishers.removeAll()
+        defer {
+            lock.unlock()
+            ending.forEach { $0() }
+        }
         tasks.forEach { $0.cancel() }
         tasks.removeAll()
         timer?.cancel()

@@ -91,6 +91,9 @@ final class StrideStore {
     @ObservationIgnored private let expiry: ExpiryTimer
     /// Followers of each group's status (`statusUpdates(of:)`).
     @ObservationIgnored private var statusFollowers: [SubscriptionGroup: [UUID: AsyncStream<SubscriptionStatus>.Continuation]] = [:]
+    /// Counts each group's status requests, so that an answer overtaken by a later request
+    /// (StoreKit answers in any order) does not replace that request's newer answer.
+    @ObservationIgnored private var statusRequests: [SubscriptionGroup: Int] = [:]
     /// Bumped by every change, so that views reading values the store computes (balances, end
     /// dates) are told when they change.
     private(set) var revision = 0
@@ -133,6 +136,17 @@ final class StrideStore {
                     if !self.products.isEmpty { _ = try? await self.loadProducts() }
                 }
             })
+        if !SubscriptionGroup.allCases.isEmpty {
+            listeners.add(
+                Task { [weak self] in
+                    // Renewal information changes without a transaction (auto-renew turned off in
+                    // Settings, a billing problem, a grace period that begins): follow it here.
+                    for await _ in Product.SubscriptionInfo.Status.updates {
+                        guard let self else { return }
+                        await self.refreshSubscriptionStatuses()
+                    }
+                })
+        }
         listeners.observe(Self.foregroundNotification) { [weak self] in
             Task { @MainActor in self?.scheduleRefresh() }
         }
@@ -223,8 +237,10 @@ final class StrideStore {
         switch result {
         case .success(.verified(let transaction)):
             return await deliver(transaction)
-        case .success(.unverified(_, let error)):
-            handler?.handle(.failed(error), for: id)
+        case .success(.unverified(let transaction, let error)):
+            // A view may hand over a product other than the one it was asked for (an upgrade in
+            // a SubscriptionStoreView): the failure is the transaction's product's.
+            handler?.handle(.failed(error), for: ProductID(rawValue: transaction.productID) ?? id)
             return .unverified
         case .pending:
             handler?.handle(.deferred, for: id)
@@ -242,7 +258,11 @@ final class StrideStore {
             handler?.handle(.failed(StoreError.paymentsNotAllowed), for: id)
             throw StoreError.paymentsNotAllowed
         }
-        guard let product = products[id] else { throw StoreError.productNotLoaded(id) }
+        guard let product = products[id] else {
+            // A button tapped before the products arrived: the screen that shows errors hears it.
+            handler?.handle(.failed(StoreError.productNotLoaded(id)), for: id)
+            throw StoreError.productNotLoaded(id)
+        }
         return product
     }
 
@@ -500,9 +520,12 @@ final class StrideStore {
     /// loaded, and tells the followers of each status that changed.
     func refreshSubscriptionStatuses() async {
         for group in SubscriptionGroup.allCases {
-            guard let info = group.products.lazy.compactMap({ self.products[$0]?.subscription }).first,
-                let statuses = try? await info.status
-            else { continue }
+            guard let info = group.products.lazy.compactMap({ self.products[$0]?.subscription }).first else {
+                continue
+            }
+            let request = (statusRequests[group] ?? 0) + 1
+            statusRequests[group] = request
+            guard let statuses = try? await info.status, statusRequests[group] == request else { continue }
             let status = Self.summary(of: statuses)
             guard subscriptionStatuses[group] != status else { continue }
             subscriptionStatuses[group] = status
@@ -524,7 +547,9 @@ final class StrideStore {
         }
         if let follower {
             statusFollowers[group, default: [:]][key] = follower
-            follower.onTermination = { [weak self] _ in
+            listeners.finishOnEnd(key) { follower.finish() }
+            follower.onTermination = { [weak self, listeners] _ in
+                listeners.forgetFinisher(key)
                 Task { @MainActor in self?.statusFollowers[group]?[key] = nil }
             }
         }
@@ -546,8 +571,10 @@ final class StrideStore {
             case .notSubscribed: 5
             }
         }
+        // At the same state and level, the customer's own purchase comes before the family's.
         return summaries.min {
-            (rank($0.state), $0.level ?? Int.max) < (rank($1.state), $1.level ?? Int.max)
+            (rank($0.state), $0.level ?? Int.max, $0.isFamilyShared ? 1 : 0)
+                < (rank($1.state), $1.level ?? Int.max, $1.isFamilyShared ? 1 : 0)
         } ?? .notSubscribed
     }
 
@@ -564,7 +591,8 @@ final class StrideStore {
             default: .expired
             }
         var summary = SubscriptionStatus(
-            state: state, product: product, level: product.level, expirationDate: transaction.expirationDate)
+            state: state, product: product, level: product.level, expirationDate: transaction.expirationDate,
+            isFamilyShared: transaction.ownershipType == .familyShared)
         // Renewal information that fails verification is left out rather than trusted.
         if case .verified(let renewal) = status.renewalInfo {
             summary.willAutoRenew = renewal.willAutoRenew

@@ -83,6 +83,22 @@ extension StrideStore {
         return products[id]?.subscription?.winBackOffers ?? []
     }
 
+    /// The win-back offers this customer may redeem now, best first, as the App Store's renewal
+    /// information lists them: the ones a "come back" screen should show. Empty while the
+    /// subscription runs, for a customer who never subscribed, and before iOS 18 and macOS 15.
+    func eligibleWinBackOffers(for id: ProductID) async -> [Product.SubscriptionOffer] {
+        guard #available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
+            let subscription = products[id]?.subscription, let statuses = try? await subscription.status
+        else { return [] }
+        var eligible: [String] = []
+        for status in statuses {
+            // Renewal information that fails verification offers nothing.
+            guard case .verified(let renewal) = status.renewalInfo else { continue }
+            eligible += renewal.eligibleWinBackOfferIDs.filter { !eligible.contains($0) }
+        }
+        return eligible.compactMap { offerID in subscription.winBackOffers.first { $0.id == offerID } }
+    }
+
     /// The options of a purchase: the caller's, the account token, and the offer, signed by the
     /// app's server for a promotional one.
     func purchaseOptions(
@@ -98,11 +114,14 @@ extension StrideStore {
             }
             guard let promotionalOfferSigner else { throw StoreError.offerNotSigned(id) }
             let request = PromotionalOfferRequest(product: id, offerID: offerID, appAccountToken: appAccountToken)
-            let signed = try await promotionalOfferSigner(request)
-            chosen.insert(
-                .promotionalOffer(
-                    offerID: offerID, keyID: signed.keyID, nonce: signed.nonce, signature: signed.signature,
-                    timestamp: signed.timestamp))
+            switch try await promotionalOfferSigner(request).form {
+            case .keySignature(let keyID, let nonce, let signature, let timestamp):
+                chosen.insert(
+                    .promotionalOffer(
+                        offerID: offerID, keyID: keyID, nonce: nonce, signature: signature, timestamp: timestamp))
+            case .compactJWS(let compactJWS):
+                chosen.formUnion(Product.PurchaseOption.promotionalOffer(offerID, compactJWS: compactJWS))
+            }
         case .winBack(let offerID):
             guard #available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
                 let found = winBackOffers(for: id).first(where: { $0.id == offerID })

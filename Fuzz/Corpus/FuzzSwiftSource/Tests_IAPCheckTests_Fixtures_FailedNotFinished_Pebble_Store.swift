@@ -49,4 +49,7 @@ final class Store: NSObject, SKProductsRequestDelegate, SKPaymentTransactionObse
             }
         }
     }
+
+    /// The paywall offers buying only when the device allows payments.
+    var showsBuyButtons: Bool { self.purchasesAllowed }
 }

@@ -21,4 +21,7 @@ final class Store {
         if !missing.isEmpty { print("Unknown product IDs: \(missing.sorted())") }
         return products
     }
+
+    /// The paywall offers buying only when the device allows payments.
+    var showsBuyButtons: Bool { self.purchasesAllowed }
 }

@@ -44,4 +44,7 @@ final class Store: NSObject, SKProductsRequestDelegate, SKPaymentTransactionObse
             queue.finishTransaction(transaction)
         }
     }
+
+    /// The paywall offers buying only when the device allows payments.
+    var showsBuyButtons: Bool { self.purchasesAllowed }
 }

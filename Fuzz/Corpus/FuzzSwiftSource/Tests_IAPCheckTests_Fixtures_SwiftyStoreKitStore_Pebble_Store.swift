@@ -25,4 +25,7 @@ final class Store {
             print("Restored \(results.restoredPurchases.count)")
         }
     }
+
+    /// The paywall offers buying only when the device allows payments.
+    var showsBuyButtons: Bool { self.purchasesAllowed }
 }

@@ -27,4 +27,7 @@ final class Store {
     func restore() async throws {
         try await AppStore.sync()
     }
+
+    /// The paywall offers buying only when the device allows payments.
+    var showsBuyButtons: Bool { self.purchasesAllowed }
 }

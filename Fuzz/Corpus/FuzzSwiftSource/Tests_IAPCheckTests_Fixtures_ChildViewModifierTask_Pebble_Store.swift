@@ -1,0 +1,25 @@
+import StoreKit
+
+@MainActor
+final class Store {
+    static let productIDs: Set<String> = ["com.example.pebble.gems", "com.example.pebble.pro"]
+    private var updates: Task<Void, Never>?
+
+    init() {}
+
+    var purchasesAllowed: Bool { AppStore.canMakePayments }
+
+    func load() async throws -> [Product] {
+        let products = try await Product.products(for: Self.productIDs)
+        let missing = Self.productIDs.subtracting(products.map(\.id))
+        if !missing.isEmpty { print("Unknown product IDs: \(missing.sorted())") }
+        return products
+    }
+
+    func restore() async throws {
+        try await AppStore.sync()
+    }
+
+    /// The paywall offers buying only when the device allows payments.
+    var showsBuyButtons: Bool { self.purchasesAllowed }
+}

@@ -1,0 +1,35 @@
+import StoreKit
+
+@MainActor
+final class Store {
+    static let productIDs: Set<String> = ["com.example.pebble.gems", "com.example.pebble.pro"]
+    /// The App Store ID of a product name, given when the store is made.
+    let identifier: (String) -> String
+    static let names = ["gems", "pro"]
+    private var updates: Task<Void, Never>?
+
+    init(identifier: @escaping (String) -> String) {
+        self.identifier = identifier
+        updates = Task {
+            for await update in Transaction.updates {
+                if case .verified(let transaction) = update { await transaction.finish() }
+            }
+        }
+    }
+
+    var purchasesAllowed: Bool { AppStore.canMakePayments }
+
+    func load() async throws -> [Product] {
+        let products = try await Product.products(for: Self.names.map(identifier))
+        let missing = Self.productIDs.subtracting(products.map(\.id))
+        if !missing.isEmpty { print("Unknown product IDs: \(missing.sorted())") }
+        return products
+    }
+
+    func restore() async throws {
+        try await AppStore.sync()
+    }
+
+    /// The paywall offers buying only when the device allows payments.
+    var showsBuyButtons: Bool { self.purchasesAllowed }
+}
