@@ -1,7 +1,7 @@
 import IAPMarkdown
 import IAPModel
 
-/// Blocks the site writes its own way: callouts, checklist items and code.
+/// Blocks the site writes its own way: callouts, folded sections, checklist items and code.
 extension ChapterRenderer {
     mutating func callout(_ quote: MarkdownNode, kind: Callout.Kind) {
         let title = Escape.text(page.interface[Self.calloutTitle(kind)])
@@ -23,6 +23,46 @@ extension ChapterRenderer {
         }
         closeFoldedSections(while: { $0 == quote })
         html += "</div>\n"
+    }
+
+    /// `<details>` markup as a folded section: its summary and words escaped, its attributes
+    /// but `open` left out. The print view writes every section open, so paper shows it all.
+    /// A `</details>` closes a section only in the container that opened it; a stray one is
+    /// dropped, and the renderer closes any left open, so the page's elements always nest.
+    mutating func foldedSection(_ parts: [RawHTML.DetailsPart], of node: MarkdownNode) {
+        let container = node.parent
+        for part in parts {
+            switch part {
+            case .open(let unfolded):
+                html += "<details class=\"folded\""
+                html.append(page: unfolded ? " open" : "", print: " open")
+                html += ">\n"
+                openDetails.append(container)
+                summaryPlace = html.count
+            case .summary(let words) where html.count == summaryPlace:
+                html += "<summary>"
+                html.appendEscaped(words)
+                html += "</summary>\n"
+            case .summary(let words), .words(let words):
+                html += "<p>"
+                html.appendEscaped(words)
+                html += "</p>\n"
+            case .close:
+                if let last = openDetails.last, last == container {
+                    openDetails.removeLast()
+                    html += "</details>\n"
+                }
+            }
+        }
+    }
+
+    /// Closes the open sections, innermost first, while `opened` says the innermost one was
+    /// opened in a container that is ending.
+    mutating func closeFoldedSections(while opened: (MarkdownNode?) -> Bool) {
+        while let last = openDetails.last, opened(last) {
+            openDetails.removeLast()
+            html += "</details>\n"
+        }
     }
 
     static func calloutTitle(_ kind: Callout.Kind) -> InterfaceString {

@@ -129,46 +129,6 @@ extension ChapterRenderer {
                     + "render with --unsafe-html to keep it, only for guides you trust", at: located(node)))
     }
 
-    /// `<details>` markup as a folded section: its summary and words escaped, its attributes
-    /// but `open` left out. The print view writes every section open, so paper shows it all.
-    /// A `</details>` closes a section only in the container that opened it; a stray one is
-    /// dropped, and the renderer closes any left open, so the page's elements always nest.
-    mutating func foldedSection(_ parts: [RawHTML.DetailsPart], of node: MarkdownNode) {
-        let container = node.parent
-        for part in parts {
-            switch part {
-            case .open(let unfolded):
-                html += "<details class=\"folded\""
-                html.append(page: unfolded ? " open" : "", print: " open")
-                html += ">\n"
-                openDetails.append(container)
-                summaryPlace = html.count
-            case .summary(let words) where html.count == summaryPlace:
-                html += "<summary>"
-                html.appendEscaped(words)
-                html += "</summary>\n"
-            case .summary(let words), .words(let words):
-                html += "<p>"
-                html.appendEscaped(words)
-                html += "</p>\n"
-            case .close:
-                if let last = openDetails.last, last == container {
-                    openDetails.removeLast()
-                    html += "</details>\n"
-                }
-            }
-        }
-    }
-
-    /// Closes the open sections, innermost first, while `opened` says the innermost one was
-    /// opened in a container that is ending.
-    mutating func closeFoldedSections(while opened: (MarkdownNode?) -> Bool) {
-        while let last = openDetails.last, opened(last) {
-            openDetails.removeLast()
-            html += "</details>\n"
-        }
-    }
-
     static let formattingTags: Set<String> = [
         "abbr", "b", "big", "cite", "code", "del", "dfn", "em", "i", "ins", "kbd", "mark", "q", "s", "samp", "small",
         "span", "strike", "strong", "sub", "sup", "tt", "u", "var", "wbr",
