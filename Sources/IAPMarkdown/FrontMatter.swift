@@ -37,10 +37,12 @@ public struct FrontMatter: Sendable, Hashable {
     public static func find(in source: SourceText) -> FrontMatter? {
         var first = source.line(1)
         if first.starts(with: byteOrderMark) { first = first.dropFirst(byteOrderMark.count) }
+        let opening = trimmingTrailingBlanks(first)
+        guard opening.count == 3, let mark = opening.first, opening.allSatisfy({ $0 == mark }) else { return nil }
         let format: Format
-        switch trimmingTrailingBlanks(first) {
-        case Array("---".utf8)[...]: format = .yaml
-        case Array("+++".utf8)[...]: format = .toml
+        switch mark {
+        case UInt8(ascii: "-"): format = .yaml
+        case UInt8(ascii: "+"): format = .toml
         default: return nil
         }
         var sawKey = false

@@ -15,17 +15,18 @@ public final class MarkdownDocument: Sendable {
     let titles: [Int32: StringRef]
 
     /// Parses `bytes` (any encoding problems are repaired, never fatal). `file` is the path
-    /// diagnostics will print.
-    public convenience init(parsing bytes: some Collection<UInt8>, file: String) {
-        self.init(source: SourceText(file: file, bytes: bytes))
+    /// diagnostics will print. `readingFrontMatter` is false for text that is not a page, such
+    /// as a table's cells, whose first line is never page settings.
+    public convenience init(parsing bytes: some Collection<UInt8>, file: String, readingFrontMatter: Bool = true) {
+        self.init(source: SourceText(file: file, bytes: bytes), readingFrontMatter: readingFrontMatter)
     }
 
-    public convenience init(parsing text: String, file: String) {
-        self.init(source: SourceText(file: file, text: text))
+    public convenience init(parsing text: String, file: String, readingFrontMatter: Bool = true) {
+        self.init(source: SourceText(file: file, text: text), readingFrontMatter: readingFrontMatter)
     }
 
-    public convenience init(source: SourceText) {
-        let frontMatter = FrontMatter.find(in: source)
+    public convenience init(source: SourceText, readingFrontMatter: Bool = true) {
+        let frontMatter = readingFrontMatter ? FrontMatter.find(in: source) : nil
         self.init(
             source: source, frontMatter: frontMatter, storage: CmarkConverter.convert(source, hiding: frontMatter))
     }

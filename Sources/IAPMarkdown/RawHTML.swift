@@ -213,7 +213,7 @@ public enum RawHTML {
     /// a script, a form or an image is raw HTML like any other), and for words alone.
     public static func detailsParts(_ html: String) -> [DetailsPart]? {
         var html = html
-        guard html.withUTF8({ mentions("details", in: $0) || mentions("summary", in: $0) }) else { return nil }
+        guard html.withUTF8(mayHoldDetails) else { return nil }
         let bytes = Array(html.utf8)
         var parts: [DetailsPart] = []
         var words: [UInt8] = []
@@ -278,14 +278,31 @@ public enum RawHTML {
         return hasTags ? parts : nil
     }
 
-    /// Whether the bytes hold `name` (lowercase letters) in any letter case: most raw HTML
-    /// blocks do not, and are passed over without a copy.
-    private static func mentions(_ name: String, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let name = Array(name.utf8)
-        guard bytes.count >= name.count else { return false }
-        return (0...(bytes.count - name.count)).contains { start in
-            (0..<name.count).allSatisfy { bytes[start + $0] | 0x20 == name[$0] }
+    /// Whether the bytes hold a `<details`, `</details`, `<summary` or `</summary` tag, in any
+    /// letter case: a look for `<` bytes that passes over most raw HTML blocks without a copy.
+    /// For readers that hold a block's bytes (the search index) as well as for `detailsParts`.
+    public static func mayHoldDetails(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        var offset = 0
+        while offset < bytes.count, let found = memchr(base + offset, Int32(UInt8(ascii: "<")), bytes.count - offset) {
+            var index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "/") { index += 1 }
+            if startsWithName(detailsName, bytes, at: index) || startsWithName(summaryName, bytes, at: index) {
+                return true
+            }
+            offset = index
         }
+        return false
+    }
+
+    private static let detailsName = Array("details".utf8)
+    private static let summaryName = Array("summary".utf8)
+
+    /// Whether `name` (lowercase letters) starts at `index`, in any letter case.
+    private static func startsWithName(_ name: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        guard index + name.count <= bytes.count else { return false }
+        for offset in 0..<name.count where bytes[index + offset] | 0x20 != name[offset] { return false }
+        return true
     }
 
     /// The words of an element's inside, its inline formatting tags left out; nil when it holds

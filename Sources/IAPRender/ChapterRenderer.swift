@@ -169,7 +169,7 @@ struct ChapterRenderer: MarkdownWalker {
 
     mutating func heading(_ node: MarkdownNode) {
         let level = min(max(node.headingLevel ?? 1, 1), 6)
-        let writtenID = headingIndex < page.headings.count ? page.headings[headingIndex].writtenID : nil
+        let endsWithID = headingIndex < page.headings.count && page.headings[headingIndex].endsWithID
         let slug = openHeading(level: level)
         var last: MarkdownNode?
         for child in node.children {
@@ -178,8 +178,7 @@ struct ChapterRenderer: MarkdownWalker {
         }
         if let last {
             // The `{#id}` is the heading's anchor, not its words.
-            if let writtenID, last.kind == .text, case .id(writtenID, let before) = TrailingID.split(last.literal ?? "")
-            {
+            if endsWithID, last.kind == .text, case .id(_, let before) = TrailingID.split(last.literal ?? "") {
                 html.appendEscaped(before)
             } else {
                 last.walk(&self)

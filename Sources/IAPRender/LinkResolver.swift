@@ -131,8 +131,11 @@ struct LinkResolver {
     }
 
     /// The chapter a link to a folder (`docs/`, `../`, `docs/guide`) stands for: the folder's
-    /// `README.md`, else its `index.md`, as GitHub and most site generators show a folder.
+    /// `README.md`, else its `index.md`, as GitHub and most site generators show a folder. A
+    /// path whose last part has an extension (`LICENSE.txt`) names a file, and is not looked up.
     private func folderChapter(_ path: String, in directory: String) -> Int? {
+        let lastPart = path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path[...]
+        guard !path.isEmpty, !lastPart.contains(".") || lastPart == ".." || lastPart == "." else { return nil }
         let folder = SitePlan.join(directory, path.hasSuffix("/") ? String(path.dropLast()) : path)
         for name in ["README.md", "readme.md", "Readme.md", "index.md"] {
             let candidate = folder.isEmpty || folder == "." ? name : folder + "/" + name

@@ -251,7 +251,7 @@ extension HTMLBuffer {
                 return
             }
             // A folded section's summary and words are found as the page shows them.
-            if kind == .htmlBlock, let literal,
+            if kind == .htmlBlock, let literal, RawHTML.mayHoldDetails(literal),
                 let parts = RawHTML.detailsParts(String(decoding: literal, as: UTF8.self))
             {
                 for part in parts {

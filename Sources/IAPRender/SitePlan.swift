@@ -8,8 +8,9 @@ struct HeadingAnchor: Equatable {
     var title: String
     var slug: String
     var position: SitePage.Position
-    /// The `{#id}` the heading's text ends with, which the page leaves out of its words.
-    var writtenID: String?
+    /// Whether the heading's text ends with the `{#id}` that is its anchor, which the page
+    /// leaves out of its words.
+    var endsWithID = false
 }
 
 /// One chapter's page, decided before any page is written, so that every page can link to and
@@ -129,7 +130,7 @@ struct SitePlan {
             HeadingAnchor(
                 level: section.level, title: section.title,
                 slug: section.anchor != nil ? nextWritten.next() ?? "" : slugger.next(section.title),
-                position: SitePage.Position(section.location), writtenID: section.anchor)
+                position: SitePage.Position(section.location), endsWithID: section.anchor != nil)
         }
         let wantedTasks = chapter.checklists.flatMap(\.items).map { item in
             WantedTask(
