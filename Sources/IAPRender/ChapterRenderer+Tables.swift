@@ -103,7 +103,7 @@ extension ChapterRenderer {
             shared.append(index)
         }
         if !shared.isEmpty {
-            let document = MarkdownDocument(parsing: joined, file: page.chapter.file)
+            let document = MarkdownDocument(parsing: joined, file: page.chapter.file, readingFrontMatter: false)
             let paragraphs = Array(document.root.children)
             if paragraphs.count == shared.count, paragraphs.allSatisfy({ $0.kind == .paragraph }) {
                 var renderer = ChapterRenderer(page: page, plan: plan, workbook: workbook, allowRawHTML: allowRawHTML)
@@ -127,18 +127,40 @@ extension ChapterRenderer {
     }
 
     /// A cell's Markdown, parsed on its own and rendered like any paragraph's inlines.
+    ///
+    /// A cell holds inline Markdown only, as GitHub reads it: `- none`, `1. first`, `# 1` or
+    /// `---` are words there, where cmark would start a list, a heading or a rule. Such a cell is
+    /// parsed again with its first marker escaped, so its words come out as written.
     mutating func inlineHTML(_ cell: TableSource.Cell) -> HTMLBuffer {
-        let document = MarkdownDocument(parsing: cell.text, file: page.chapter.file)
+        var document = MarkdownDocument(parsing: cell.text, file: page.chapter.file, readingFrontMatter: false)
+        if let first = document.root.firstChild, first.kind != .paragraph,
+            let escaped = Self.escapingBlockStart(cell.text)
+        {
+            document = MarkdownDocument(parsing: escaped, file: page.chapter.file, readingFrontMatter: false)
+        }
         var renderer = ChapterRenderer(page: page, plan: plan, workbook: workbook, allowRawHTML: allowRawHTML)
         renderer.origin = SourceLocation(file: page.chapter.file, line: cell.line, column: cell.column)
         guard let block = document.root.firstChild else { return HTMLBuffer() }
         if block.kind == .paragraph {
             for inline in block.children { inline.walk(&renderer) }
         } else {
-            renderer.html.appendEscaped(block.plainText)
+            renderer.html.appendEscaped(cell.text)
         }
         diagnostics += renderer.diagnostics
         images += renderer.images
         return renderer.html
+    }
+
+    /// The cell's text with a backslash before the character that makes it a block: the first
+    /// one of `- + * # > = _ ~`, or the `.` or `)` after an ordered list's number. Nil when it
+    /// starts with none of them. A backslash before punctuation is the character itself.
+    static func escapingBlockStart(_ text: String) -> String? {
+        let trimmed = text.drop { $0 == " " || $0 == "\t" }
+        guard let first = trimmed.first else { return nil }
+        if "-+*#>=_~".contains(first) { return "\\" + trimmed }
+        let digits = trimmed.prefix { $0.isASCII && $0.isNumber }
+        let rest = trimmed.dropFirst(digits.count)
+        guard !digits.isEmpty, let delimiter = rest.first, delimiter == "." || delimiter == ")" else { return nil }
+        return digits + "\\" + rest
     }
 }

@@ -89,6 +89,39 @@ import Testing
             ])
     }
 
+    @Test func cellsThatLookLikeFrontMatterAreCells() throws {
+        let site = try RenderFixture.renderText(
+            """
+            # Settings
+
+            | Line |
+            | --- |
+            | --- |
+            | title: Pro |
+            | --- |
+            """)
+        let page = site.text("index.html")
+        #expect(page.components(separatedBy: "<td>---</td>").count == 3)
+        #expect(page.contains("<td>title: Pro</td>"))
+    }
+
+    @Test func aCellThatWouldStartABlockKeepsItsWordsAsWritten() throws {
+        let site = try RenderFixture.renderText(
+            """
+            # Markers
+
+            | A | B |
+            | --- | --- |
+            | - none | 1. first |
+            | # 1 | > quoted |
+            | *** | 2) *second* |
+            """)
+        let page = site.text("index.html")
+        #expect(page.contains("<tr><td>- none</td><td>1. first</td></tr>"))
+        #expect(page.contains("<tr><td># 1</td><td>&gt; quoted</td></tr>"))
+        #expect(page.contains("<tr><td>***</td><td>2) <em>second</em></td></tr>"))
+    }
+
     @Test func anEscapedPipeIsAPipeInTheCell() {
         let cells = TableSource.cells(Array("| a \\| b | plain |".utf8)[...], line: 3, column: 1)
         #expect(cells.map(\.text) == ["a | b", "plain"])
@@ -110,7 +143,7 @@ import Testing
         #expect(page.contains("<td>com.example.a</td><td class=\"align-right\">4.99</td><td>x &lt; y &amp; z</td>"))
         #expect(
             page.contains(
-                "<td><code>com.example.b</code></td><td class=\"align-right\"></td><td><strong>new</strong></td>"))
+                "<td><code>com.example.b</code></td><td class=\"align-right\">1.</td><td><strong>new</strong></td>"))
     }
 
     /// A table is named after its first header cells, without their Markdown marks; white space
