@@ -29,11 +29,12 @@ public struct FrontMatter: Sendable, Hashable {
 
     /// The front matter that opens `source`, if it has one.
     ///
-    /// Line 1 must be `---` or `+++` alone, and a line of the same kind must close the block. A
-    /// rule followed by a setext heading (`---`, `Title`, `---`) is not front matter: the first
-    /// line of the block that is not blank or a comment must be a key, `name:` in YAML and
-    /// `name =` or `[table]` in TOML. An empty block (`---` twice) is front matter, as Jekyll
-    /// reads it.
+    /// Line 1 must be `---` or `+++` alone, and a line of the same kind must close the block.
+    /// Every line between must be one settings can have, so a page that opens with a rule is not
+    /// taken for settings: blank, a comment, indented, or starting a key (`name:` in YAML, `name =`
+    /// or `[table]` in TOML), and in YAML a list item (`- swift`) after the first key, in TOML the
+    /// `]` that ends a list. A rule, a line of prose and a rule (`---`, `Title`, `---`, a setext
+    /// heading) is not front matter. An empty block (`---` twice) is, as Jekyll reads it.
     public static func find(in source: SourceText) -> FrontMatter? {
         var first = source.line(1)
         if first.starts(with: byteOrderMark) { first = first.dropFirst(byteOrderMark.count) }
@@ -50,9 +51,12 @@ public struct FrontMatter: Sendable, Hashable {
         while number <= source.lineCount {
             let line = trimmingTrailingBlanks(source.line(number))
             if isClosing(line, format) { break }
-            if !sawKey, !isBlankOrComment(line) {
-                guard opensWithKey(line, format) else { return nil }
-                sawKey = true
+            if !isBlankOrComment(line) {
+                if opensWithKey(line, format) {
+                    sawKey = true
+                } else {
+                    guard sawKey, continuesSettings(line, format) else { return nil }
+                }
             }
             number += 1
         }
@@ -88,6 +92,20 @@ public struct FrontMatter: Sendable, Hashable {
         switch format {
         case .yaml: line.elementsEqual("---".utf8) || line.elementsEqual("...".utf8)
         case .toml: line.elementsEqual("+++".utf8)
+        }
+    }
+
+    /// A line inside settings that does not start a key: indented, a YAML list item, or the `]`
+    /// that closes a TOML list.
+    private static func continuesSettings(_ line: ArraySlice<UInt8>, _ format: Format) -> Bool {
+        guard let first = line.first else { return true }
+        if first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { return true }
+        switch format {
+        case .yaml:
+            return first == UInt8(ascii: "-")
+                && (line.count == 1 || line[line.startIndex + 1] == UInt8(ascii: " "))
+        case .toml:
+            return first == UInt8(ascii: "]")
         }
     }
 

@@ -54,6 +54,19 @@ import Testing
         #expect(blocks(document) == ["thematicBreak 1", "heading 2"])
     }
 
+    @Test func listsAndIndentedValuesBelongToFrontMatter() {
+        let yaml = "---\ntitle: Selling\ntags:\n- storekit\n- swift\nauthor:\n  name: Ana\n---\nText.\n"
+        #expect(parse(yaml).frontMatter?.lines == 1...8)
+        let toml = "+++\ntags = [\n  \"storekit\",\n]\n+++\nText.\n"
+        #expect(parse(toml).frontMatter?.lines == 1...5)
+    }
+
+    @Test func aPageOpeningWithARuleAndProseIsNotFrontMatter() {
+        let document = parse("---\nAuthor: Ana\nThis guide sells a subscription.\n\n## Steps\n\n---\n")
+        #expect(document.frontMatter == nil)
+        #expect(blocks(document) == ["thematicBreak 1", "paragraph 2", "heading 5", "thematicBreak 7"])
+    }
+
     @Test func aRuleWithoutAClosingLineIsARule() {
         let document = parse("---\ntitle: Selling\n\nText.\n")
         #expect(document.frontMatter == nil)
