@@ -8,6 +8,8 @@ struct ChapterExtractor: MarkdownWalker {
     private(set) var chapter: Chapter
     private(set) var diagnostics: [Diagnostic] = []
     private var headings: [(level: Int, title: String)] = []
+    /// Where each `{#id}` written on a heading was first written.
+    private var writtenAnchors: [String: SourceLocation] = [:]
     private var orderedDepth = 0
     /// Items seen so far in each open list, innermost last.
     private var itemCounts: [Int] = []
@@ -112,11 +114,13 @@ struct ChapterExtractor: MarkdownWalker {
         switch TrailingID.split(title) {
         case .none: break
         case .id(let found, let rest):
-            if let earlier = chapter.sections.first(where: { $0.anchor == found }) {
+            if let earlier = writtenAnchors[found] {
                 diagnostics.append(
                     .warning(
                         "heading id '{#\(found)}' is already the anchor of an earlier heading; links to it lead there",
-                        at: node.location, notes: [.note("that heading", at: earlier.location)]))
+                        at: node.location, notes: [.note("that heading", at: earlier)]))
+            } else {
+                writtenAnchors[found] = node.location
             }
             anchor = found
             title = rest

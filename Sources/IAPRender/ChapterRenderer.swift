@@ -13,7 +13,7 @@ struct ChapterRenderer: MarkdownWalker {
     let plan: SitePlan
     let workbook: Workbook
     let allowRawHTML: Bool
-    let links: LinkResolver
+    var links: LinkResolver
     let configView: ConfigBlockView
     /// What the print view writes before each of the chapter's ids, escaped for an attribute
     /// and for a URL: the ids of every chapter share one page there.

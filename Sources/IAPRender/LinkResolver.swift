@@ -23,8 +23,24 @@ struct LinkResolver {
 
     let plan: SitePlan
     let page: SitePage
+    /// The loose anchor indexes made so far, by page stem: a link that misses makes its
+    /// target page's index once.
+    private var looseAnchors: [String: LooseAnchors] = [:]
 
-    func resolve(
+    init(plan: SitePlan, page: SitePage) {
+        self.plan = plan
+        self.page = page
+    }
+
+    /// The anchor of `target` that `fragment` names, as `LooseAnchors` finds it.
+    private mutating func anchor(matching fragment: String, in target: SitePage) -> String {
+        guard !fragment.isEmpty, !target.anchors.contains(fragment) else { return fragment }
+        let loose = looseAnchors[target.stem] ?? LooseAnchors(target.anchors)
+        looseAnchors[target.stem] = loose
+        return loose.anchor(matching: fragment)
+    }
+
+    mutating func resolve(
         _ destination: String, isImage: Bool, at location: SourceLocation, warnings: inout [Diagnostic],
         images: inout [SiteImage]
     ) -> Target {
@@ -37,7 +53,7 @@ struct LinkResolver {
         case .external:
             return .external(destination)
         case .fragment:
-            let fragment = page.anchor(matching: Self.decode(String(destination.dropFirst())))
+            let fragment = anchor(matching: Self.decode(String(destination.dropFirst())), in: page)
             if !fragment.isEmpty, !page.anchors.contains(fragment) {
                 // A link to nowhere on its own page would be a control that does nothing, one a
                 // keyboard or screen-reader user stops at for no reason: its words stay, as text.
@@ -93,7 +109,7 @@ struct LinkResolver {
                 return .local(destination)
             }
             let target = plan.pages[index]
-            fragment = fragment.map(target.anchor(matching:))
+            fragment = fragment.map { anchor(matching: $0, in: target) }
             if let fragment, !fragment.isEmpty, !target.anchors.contains(fragment) {
                 warnings.append(
                     .warning(
@@ -150,34 +166,6 @@ struct LinkResolver {
 }
 
 extension SitePage {
-    /// The anchor a fragment names: itself when it exists, else the one anchor that differs from
-    /// it only in letter case, else the anchor the fragment's own slug is. Guides written for
-    /// GitHub link `#Steps` to a heading whose anchor is `steps`, and GitHub finds it; a browser
-    /// compares ids exactly and would not. Their tables of contents also copy a title into the
-    /// link with its punctuation (`#What's-new?` for "What's new?", whose anchor is `whats-new`).
-    /// Last, the one anchor that is that slug with a hyphen before or after it: an emoji or a
-    /// symbol opening or closing a title leaves one (`## 🔧 Setup` has the anchor `-setup`), and
-    /// tables of contents written by hand link `#setup`, which MkDocs finds too.
-    func anchor(matching fragment: String) -> String {
-        guard !fragment.isEmpty, !anchors.contains(fragment) else { return fragment }
-        let folded = fragment.lowercased()
-        let matches = anchors.filter { $0.lowercased() == folded }
-        if matches.count == 1, let match = matches.first { return match }
-        let slug = HeadingSlugger.slug(fragment)
-        if !slug.isEmpty && anchors.contains(slug) { return slug }
-        let core = Self.trimmingHyphens(slug)
-        guard !core.isEmpty else { return fragment }
-        let framed = anchors.filter { Self.trimmingHyphens($0) == core }
-        guard framed.count == 1, let match = framed.first else { return fragment }
-        return match
-    }
-
-    private static func trimmingHyphens(_ anchor: String) -> Substring {
-        let start = anchor.firstIndex { $0 != "-" } ?? anchor.endIndex
-        let end = anchor.lastIndex { $0 != "-" }.map(anchor.index(after:)) ?? start
-        return anchor[start..<max(start, end)]
-    }
-
     /// An id of this chapter as the print view writes it: the print view holds every chapter,
     /// so its ids carry the chapter's name to stay unique.
     func printAnchor(_ id: String) -> String {
