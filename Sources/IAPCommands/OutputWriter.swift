@@ -127,24 +127,27 @@ public final class OutputWriter: OutputFolder, @unchecked Sendable {
         defer { systemClose(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return .update }
-        guard Int(status.st_size) == pieces.reduce(0, { $0 + $1.count }) else { return .update }
-        return Self.contents(of: descriptor, equal: pieces) ? .unchanged : .update
+        let size = Int(status.st_size)
+        guard size == pieces.reduce(0, { $0 + $1.count }) else { return .update }
+        return Self.contents(of: descriptor, size: size, equal: pieces) ? .unchanged : .update
     }
 
     /// Compares what is left to read from `descriptor` with `pieces` joined, reading the file a
-    /// chunk at a time: a print view is tens of thousands of pieces.
-    private static func contents(of descriptor: Int32, equal pieces: [ArraySlice<UInt8>]) -> Bool {
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    /// chunk at a time: a print view is tens of thousands of pieces. The chunk is no larger than
+    /// the file (plus one byte, to see the end) and is never cleared first: a book of a thousand
+    /// small pages would otherwise clear a gigabyte to compare a few megabytes.
+    private static func contents(of descriptor: Int32, size: Int, equal pieces: [ArraySlice<UInt8>]) -> Bool {
+        let capacity = min(size + 1, 1 << 20)
         var expected = PieceCursor(pieces)
-        return chunk.withUnsafeMutableBytes { buffer in
-            guard let chunkBase = buffer.baseAddress else { return false }
-            while true {
-                let count = read(descriptor, chunkBase, buffer.count)
-                if count < 0, errno == EINTR { continue }
-                guard count >= 0 else { return false }
-                if count == 0 { return expected.isAtEnd }
-                guard expected.matches(UnsafeRawBufferPointer(start: chunkBase, count: count)) else { return false }
-            }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
+        defer { buffer.deallocate() }
+        guard let chunkBase = buffer.baseAddress else { return false }
+        while true {
+            let count = read(descriptor, chunkBase, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return false }
+            if count == 0 { return expected.isAtEnd }
+            guard expected.matches(UnsafeRawBufferPointer(start: chunkBase, count: count)) else { return false }
         }
     }
 

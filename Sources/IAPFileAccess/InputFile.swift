@@ -79,20 +79,25 @@ public enum InputFile {
         }
         let size = Int(status.st_size)
         guard size <= limit else { throw InputFileError(path: path, reason: .tooLarge(limit: limit)) }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var count = 0
-        while count < size {
-            let result = bytes.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return systemRead(descriptor, base + count, size - count)
+        // Read straight into the array's storage, not into zeros written first: the pages are
+        // touched once.
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            initialized = 0
+            guard let base = buffer.baseAddress else { return }
+            while initialized < size {
+                let result = systemRead(descriptor, base + initialized, size - initialized)
+                if result < 0, errno == EINTR || errno == EAGAIN { continue }
+                guard result >= 0 else {
+                    failure = errno
+                    return
+                }
+                // The file shrank while it was read: keep what is there.
+                if result == 0 { return }
+                initialized += result
             }
-            if result < 0, errno == EINTR || errno == EAGAIN { continue }
-            guard result >= 0 else { throw InputFileError(path: path, reason: .system(errno)) }
-            // The file shrank while it was read: keep what is there.
-            if result == 0 { break }
-            count += result
         }
-        if count < size { bytes.removeLast(size - count) }
+        if failure != 0 { throw InputFileError(path: path, reason: .system(failure)) }
         return bytes
     }
 
