@@ -30,8 +30,18 @@ enum CmarkConverter {
         convert(source, hiding: frontMatter, allocation: source.bytes.count <= arenaLimit ? .arena : .cmark)
     }
 
-    static func convert(_ source: SourceText, hiding frontMatter: FrontMatter?, allocation: Allocation) -> NodeStorage {
+    /// `halvingFrom` is the size from which a document parsed with cmark's allocator is parsed
+    /// as two halves at once (`HalvedParse`); tests lower it to try small documents that way.
+    static func convert(
+        _ source: SourceText, hiding frontMatter: FrontMatter?, allocation: Allocation,
+        halvingFrom minimumBytes: Int = HalvedParse.minimumBytes
+    ) -> NodeStorage {
         let hidden = frontMatter?.byteRange(in: source) ?? 0..<0
+        if allocation == .cmark, source.bytes.count >= minimumBytes,
+            let storage = HalvedParse.convert(source, hiding: hidden, hiddenLines: frontMatter?.lines)
+        {
+            return storage
+        }
         // A thread with an arena already open parses with cmark's allocator.
         guard allocation == .arena, iapkit_arena_open() != 0 else {
             return parse(source, hiding: hidden, allocator: nil)
@@ -51,22 +61,7 @@ enum CmarkConverter {
         // SourceText has already repaired bad UTF-8 and NULs, so cmark need not check again.
         let arenaParser = allocator.flatMap { cmark_parser_new_with_mem(CMARK_OPT_DEFAULT, $0) }
         guard let parser = arenaParser ?? cmark_parser_new(CMARK_OPT_DEFAULT) else { return emptyStorage(source) }
-        if !hidden.isEmpty {
-            let blank = source.bytes[hidden].map {
-                $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") ? $0 : UInt8(ascii: " ")
-            }
-            blank.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { chars in
-                    if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
-                }
-            }
-        }
-        source.bytes.withUnsafeBufferPointer { buffer in
-            let rest = UnsafeBufferPointer(rebasing: buffer[hidden.upperBound...])
-            rest.withMemoryRebound(to: CChar.self) { chars in
-                if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
-            }
-        }
+        feed(parser, source.bytes[..<source.bytes.count], hiding: hidden)
         let finished = cmark_parser_finish(parser)
         // The tree outlives its parser, whose link definitions need not wait for the copy.
         cmark_parser_free(parser)
@@ -74,7 +69,25 @@ enum CmarkConverter {
         return copy(root, source: source, freeingNodes: arenaParser == nil)
     }
 
-    private static func emptyStorage(_ source: SourceText) -> NodeStorage {
+    /// Feeds `bytes` to `parser`, the ones in `hidden` (indices of the same array) as spaces with
+    /// their line endings kept.
+    static func feed(_ parser: OpaquePointer, _ bytes: ArraySlice<UInt8>, hiding hidden: Range<Int> = 0..<0) {
+        let hidden = hidden.clamped(to: bytes.indices)
+        if !hidden.isEmpty {
+            let blank = bytes[hidden].map {
+                $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") ? $0 : UInt8(ascii: " ")
+            }
+            feed(parser, blank[...])
+        }
+        let rest = hidden.isEmpty ? bytes : bytes[hidden.upperBound...]
+        rest.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                if let base = chars.baseAddress, !chars.isEmpty { cmark_parser_feed(parser, base, chars.count) }
+            }
+        }
+    }
+
+    static func emptyStorage(_ source: SourceText) -> NodeStorage {
         var storage = NodeStorage()
         storage.nodes.append(
             NodeRecord(
@@ -86,18 +99,27 @@ enum CmarkConverter {
     /// Copies the tree one top-level block at a time. Unless the tree is in an arena, each block
     /// is freed as soon as it is copied: its nodes are still in the cache, and the C tree shrinks
     /// while the copy grows.
-    private static func copy(_ root: OpaquePointer, source: SourceText, freeingNodes: Bool) -> NodeStorage {
+    ///
+    /// A half of a document (`HalvedParse`) was parsed with lines of the other half around it:
+    /// only the top-level blocks that start on `keptLines` are copied, and `lineShift` is added
+    /// to every line number so that they count from the top of `source`.
+    static func copy(
+        _ root: OpaquePointer, source: SourceText, freeingNodes: Bool, keptLines: ClosedRange<Int32>? = nil,
+        lineShift: Int32 = 0, expectedBytes: Int? = nil
+    ) -> NodeStorage {
         var storage = NodeStorage()
         // Typical prose has a node every 10 to 20 bytes.
-        storage.nodes = NodeChunks(expectedCount: source.bytes.count / 12 + 16)
+        storage.nodes = NodeChunks(expectedCount: (expectedBytes ?? source.bytes.count) / 12 + 16)
         source.bytes.withUnsafeBufferPointer { bytes in
-            var copier = SubtreeCopier(storage: storage, source: source, bytes: bytes)
+            var copier = SubtreeCopier(storage: storage, source: source, bytes: bytes, lineShift: lineShift)
             storage = NodeStorage()
             copier.copy(root, parent: -1)
             var block = cmark_node_first_child(root)
             while let current = block {
                 block = cmark_node_next(current)
-                copier.copy(current, parent: 0)
+                if keptLines.map({ $0.contains(cmark_node_get_start_line(current)) }) ?? true {
+                    copier.copy(current, parent: 0)
+                }
                 if freeingNodes {
                     cmark_node_unlink(current)
                     cmark_node_free(current)
@@ -115,6 +137,7 @@ enum CmarkConverter {
         var storage: NodeStorage
         let source: SourceText
         let bytes: UnsafeBufferPointer<UInt8>
+        let lineShift: Int32
         /// The last top-level block linked so far.
         var lastBlock: Int32 = -1
         /// Open containers, each with the last child linked so far; kept between blocks.
@@ -159,7 +182,8 @@ enum CmarkConverter {
         private mutating func append(_ node: OpaquePointer, parent: Int32, previous: Int32) -> Int32 {
             let index = Int32(storage.nodes.count)
             var record = CmarkConverter.record(
-                for: node, index: index, parent: parent, storage: &storage, source: source, bytes: bytes)
+                for: node, index: index, parent: parent, storage: &storage, source: source, bytes: bytes,
+                lineShift: lineShift)
             // Only a node without a position needs its neighbours' records.
             if record.startLine == 0 {
                 place(
@@ -207,14 +231,17 @@ enum CmarkConverter {
 
     private static func record(
         for node: OpaquePointer, index: Int32, parent: Int32, storage: inout NodeStorage, source: SourceText,
-        bytes: UnsafeBufferPointer<UInt8>
+        bytes: UnsafeBufferPointer<UInt8>, lineShift: Int32
     ) -> NodeRecord {
         let kind = MarkdownNodeKind(cmarkType: cmark_node_get_type(node))
+        let startLine = cmark_node_get_start_line(node)
+        let endLine = cmark_node_get_end_line(node)
+        // Line 0 is cmark's "no position", which `place` fills in later.
         var record = NodeRecord(
             kind: kind,
-            startLine: cmark_node_get_start_line(node),
+            startLine: startLine > 0 ? startLine + lineShift : 0,
             startColumn: cmark_node_get_start_column(node),
-            endLine: cmark_node_get_end_line(node),
+            endLine: endLine > 0 ? endLine + lineShift : 0,
             endColumn: cmark_node_get_end_column(node),
             parent: parent)
         switch kind {

@@ -39,6 +39,16 @@ public final class MarkdownDocument: Sendable {
             storage: CmarkConverter.convert(source, hiding: frontMatter, allocation: allocation))
     }
 
+    /// Parses with cmark's allocator, as two halves at once when `source` has `halvingFrom`
+    /// bytes or more: tests try small documents both ways.
+    convenience init(source: SourceText, halvingFrom minimumBytes: Int) {
+        let frontMatter = FrontMatter.find(in: source)
+        self.init(
+            source: source, frontMatter: frontMatter,
+            storage: CmarkConverter.convert(
+                source, hiding: frontMatter, allocation: .cmark, halvingFrom: minimumBytes))
+    }
+
     private init(source: SourceText, frontMatter: FrontMatter?, storage: NodeStorage) {
         self.source = source
         self.frontMatter = frontMatter

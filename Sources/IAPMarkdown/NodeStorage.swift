@@ -91,6 +91,26 @@ struct NodeChunks: Sendable {
         chunks[last].giveBackRoom(over: Self.trimmedRecords)
     }
 
+    /// Moves the records of `other` after these, but its first `dropping`, changed by `change`;
+    /// `other` is left empty. Each of its chunks is freed as soon as it is copied, so the two
+    /// never take twice the room.
+    mutating func append(moving other: inout NodeChunks, dropping: Int, _ change: (inout NodeRecord) -> Void) {
+        var toDrop = dropping
+        for chunkIndex in other.chunks.indices {
+            var chunk: [NodeRecord] = []
+            swap(&chunk, &other.chunks[chunkIndex])
+            for var record in chunk {
+                guard toDrop == 0 else {
+                    toDrop -= 1
+                    continue
+                }
+                change(&record)
+                append(record)
+            }
+        }
+        other = NodeChunks()
+    }
+
     /// Every record in order.
     func forEach(_ body: (NodeRecord) -> Void) {
         for chunk in chunks {
@@ -110,6 +130,35 @@ struct NodeStorage: Sendable {
     mutating func trim() {
         nodes.trimLastChunk()
         arena.giveBackRoom(over: 16_384)
+    }
+
+    /// Adds the top-level blocks of `other`, a tree of the lines after these (its document node
+    /// left out), and empties it.
+    mutating func append(_ other: inout NodeStorage) {
+        guard other.nodes.count > 1 else { return }
+        // Other's node i becomes node base + i - 1: its document node is dropped.
+        let base = Int32(nodes.count) - 1
+        let arenaBase = Int32(arena.count)
+        let otherDocument = other.nodes[0]
+        var lastBlock = nodes[0].firstChild
+        while lastBlock >= 0, nodes[Int(lastBlock)].nextSibling >= 0 { lastBlock = nodes[Int(lastBlock)].nextSibling }
+        let firstOther = otherDocument.firstChild + base
+        if lastBlock >= 0 { nodes[Int(lastBlock)].nextSibling = firstOther } else { nodes[0].firstChild = firstOther }
+        nodes[0].endLine = otherDocument.endLine
+        nodes[0].endColumn = otherDocument.endColumn
+        func moved(_ ref: StringRef) -> StringRef {
+            ref.isNone || ref.isInSource ? ref : StringRef(offset: ref.offset + arenaBase, length: ref.length)
+        }
+        for (index, title) in other.titles { titles[index + base] = moved(title) }
+        nodes.append(moving: &other.nodes, dropping: 1) { record in
+            record.parent = record.parent == 0 ? 0 : record.parent + base
+            if record.firstChild >= 0 { record.firstChild += base }
+            if record.nextSibling >= 0 { record.nextSibling += base }
+            record.literal = moved(record.literal)
+            record.detail = moved(record.detail)
+        }
+        arena.append(contentsOf: other.arena)
+        other = NodeStorage()
     }
 
     /// Copies a C string into the arena.
