@@ -47,7 +47,7 @@ struct NodeRecord: Sendable {
 /// The converter frees cmark's tree a block at a time as it copies it, and each new chunk is
 /// small enough to take memory that has just been freed: the copy of a large book then grows
 /// into the space its C tree leaves, instead of needing as much again. A chunk, once written,
-/// never moves.
+/// is never copied to new memory (joining two halves moves records within their chunks).
 struct NodeChunks: Sendable {
     static let chunkShift = 12
     static let chunkSize = 1 << chunkShift
@@ -92,23 +92,32 @@ struct NodeChunks: Sendable {
     }
 
     /// Moves the records of `other` after these, but its first `dropping`, changed by `change`;
-    /// `other` is left empty. Each of its chunks is freed as soon as it is copied, so the two
-    /// never take twice the room.
+    /// `other` is left empty.
+    ///
+    /// Other's chunks are reused in place rather than copied: each gives its first records to
+    /// the chunk before it and moves the rest down. The two trees were made on two threads, each
+    /// in its own heap, and a copy on this thread would need fresh memory for every record while
+    /// the other heap kept the room the originals leave.
     mutating func append(moving other: inout NodeChunks, dropping: Int, _ change: (inout NodeRecord) -> Void) {
-        var toDrop = dropping
-        for chunkIndex in other.chunks.indices {
+        var pending = other.chunks
+        other = NodeChunks()
+        for index in pending.indices {
             var chunk: [NodeRecord] = []
-            swap(&chunk, &other.chunks[chunkIndex])
-            for var record in chunk {
-                guard toDrop == 0 else {
-                    toDrop -= 1
-                    continue
-                }
-                change(&record)
-                append(record)
+            swap(&chunk, &pending[index])
+            if index == 0 { chunk.removeFirst(min(dropping, chunk.count)) }
+            for position in chunk.indices { change(&chunk[position]) }
+            let filled = count & (Self.chunkSize - 1)
+            if filled != 0, let last = chunks.indices.last {
+                let moved = min(Self.chunkSize - filled, chunk.count)
+                chunks[last].append(contentsOf: chunk[..<moved])
+                chunk.removeFirst(moved)
+                count += moved
+            }
+            if !chunk.isEmpty {
+                count += chunk.count
+                chunks.append(chunk)
             }
         }
-        other = NodeChunks()
     }
 
     /// Every record in order.

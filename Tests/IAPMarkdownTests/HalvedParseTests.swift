@@ -181,3 +181,38 @@ import Testing
         #expect(Self.firstDifference(parsed, whole) == nil)
     }
 }
+
+/// Joining two halves moves the second tree's records into the first's chunks in place; every
+/// record must arrive once, in order, changed, whatever the two sizes are against a chunk.
+@Suite struct NodeChunksJoinTests {
+    static func chunks(_ count: Int, from first: Int32) -> NodeChunks {
+        var chunks = NodeChunks(expectedCount: count)
+        for index in 0..<Int32(count) {
+            chunks.append(
+                NodeRecord(kind: .text, startLine: first + index, startColumn: 1, endLine: 0, endColumn: 0, parent: 0))
+        }
+        return chunks
+    }
+
+    static let size = NodeChunks.chunkSize
+
+    @Test(arguments: [1, size - 1, size, size + 1, 2 * size + 5], [1, 2, size, size + 2, 3 * size - 7])
+    func everyRecordArrivesOnceInOrder(firstCount: Int, secondCount: Int) {
+        var joined = Self.chunks(firstCount, from: 0)
+        var second = Self.chunks(secondCount, from: 1_000_000)
+        joined.append(moving: &second, dropping: 1) { $0.endLine = -1 }
+        #expect(joined.count == firstCount + secondCount - 1)
+        #expect(second.count == 0)
+        var lines: [Int32] = []
+        var changed = 0
+        joined.forEach { record in
+            lines.append(record.startLine)
+            if record.endLine == -1 { changed += 1 }
+        }
+        let expected = (0..<Int32(firstCount)).map { $0 } + (1..<Int32(secondCount)).map { 1_000_000 + $0 }
+        #expect(lines == expected)
+        #expect(changed == secondCount - 1)
+        // Indexing by chunk arithmetic finds the same records.
+        #expect((0..<joined.count).allSatisfy { joined[$0].startLine == expected[$0] })
+    }
+}
