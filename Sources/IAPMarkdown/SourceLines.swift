@@ -60,7 +60,7 @@ struct SourceLines {
         switch cmark_node_get_type(block) {
         case CMARK_NODE_HTML_BLOCK:
             guard let literal = cmark_node_get_literal(block) else { return max(first, reported) }
-            return first + Self.lineCount(UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self)) - 1
+            return first + max(1, Self.lineCount(UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self))) - 1
         case CMARK_NODE_HEADING where !isATXHeading(first):
             var line = first + 1
             while line < count, !isSetextUnderline(line) { line += 1 }
@@ -123,7 +123,7 @@ struct SourceLines {
                 line += 1
                 continue
             }
-            if let close = Self.blockRunningPastBlankLines(openedBy: text) {
+            if let close = Self.blockHidingDefinitions(openedBy: text) {
                 closes = close
                 line += 1
                 continue
@@ -141,9 +141,10 @@ struct SourceLines {
         return paragraphs
     }
 
-    /// For a line that opens a block which blank lines do not close (a fenced code block, or an
-    /// HTML block that runs to a closing tag, `-->`, `?>`, `>` or `]]>`), what closes it.
-    private static func blockRunningPastBlankLines(openedBy text: ArraySlice<UInt8>) -> ((ArraySlice<UInt8>) -> Bool)? {
+    /// For a line that opens a block in which a line like a definition is not one, what closes
+    /// it: a fenced code block runs to its fence, an HTML block to a closing tag, `-->`, `?>`,
+    /// `>` or `]]>`, or else to a blank line.
+    private static func blockHidingDefinitions(openedBy text: ArraySlice<UInt8>) -> ((ArraySlice<UInt8>) -> Bool)? {
         if let opening = fence(in: text), opening.mark == UInt8(ascii: "~") || !opening.rest.contains(UInt8(ascii: "`"))
         {
             return { line in
@@ -169,7 +170,10 @@ struct SourceLines {
         {
             ends = [Array(">".utf8)]
         } else {
-            return nil
+            // Any other HTML block runs to a blank line, and so does a paragraph that opens with
+            // a tag unless a block cuts it short; then the check after parsing finds definitions
+            // the scan skipped, and the document is parsed whole.
+            return { line in line.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
         }
         let closes = { (line: ArraySlice<UInt8>) in
             let lower = lowercased(line)
