@@ -36,12 +36,12 @@ enum CmarkConverter {
         _ source: SourceText, hiding frontMatter: FrontMatter?, allocation: Allocation,
         halvingFrom minimumBytes: Int = HalvedParse.minimumBytes
     ) -> NodeStorage {
-        let hidden = frontMatter?.byteRange(in: source) ?? 0..<0
         if allocation == .cmark, source.bytes.count >= minimumBytes,
-            let storage = HalvedParse.convert(source, hiding: hidden, hiddenLines: frontMatter?.lines)
+            let storage = HalvedParse.convert(source, hiding: frontMatter)
         {
             return storage
         }
+        let hidden = frontMatter?.byteRange(in: source) ?? 0..<0
         // A thread with an arena already open parses with cmark's allocator.
         guard allocation == .arena, iapkit_arena_open() != 0 else {
             return parse(source, hiding: hidden, allocator: nil)
@@ -87,7 +87,7 @@ enum CmarkConverter {
         }
     }
 
-    static func emptyStorage(_ source: SourceText) -> NodeStorage {
+    private static func emptyStorage(_ source: SourceText) -> NodeStorage {
         var storage = NodeStorage()
         storage.nodes.append(
             NodeRecord(

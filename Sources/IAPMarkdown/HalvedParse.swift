@@ -32,10 +32,9 @@ enum HalvedParse {
     static let minimumBytes = 2 << 20
 
     /// The two trees joined, or nil when the document must be parsed whole.
-    static func convert(_ source: SourceText, hiding hidden: Range<Int>, hiddenLines: ClosedRange<Int>?)
-        -> NodeStorage?
-    {
-        let lines = SourceLines(source: source, hiddenLines: hiddenLines)
+    static func convert(_ source: SourceText, hiding frontMatter: FrontMatter?) -> NodeStorage? {
+        let hidden = frontMatter?.byteRange(in: source) ?? 0..<0
+        let lines = SourceLines(source: source, hiddenLines: frontMatter?.lines)
         guard let cut = lines.cutLine() else { return nil }
         let owns = [1...(cut - 1), cut...lines.count]
         let scans = ConcurrentSlots<[ClosedRange<Int>]>(repeating: [], count: 2)

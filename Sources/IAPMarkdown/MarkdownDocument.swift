@@ -31,22 +31,17 @@ public final class MarkdownDocument: Sendable {
             source: source, frontMatter: frontMatter, storage: CmarkConverter.convert(source, hiding: frontMatter))
     }
 
-    /// Parses with the allocator a test names, whatever the size of `source`.
-    convenience init(source: SourceText, allocation: CmarkConverter.Allocation) {
-        let frontMatter = FrontMatter.find(in: source)
-        self.init(
-            source: source, frontMatter: frontMatter,
-            storage: CmarkConverter.convert(source, hiding: frontMatter, allocation: allocation))
-    }
-
-    /// Parses with cmark's allocator, as two halves at once when `source` has `halvingFrom`
-    /// bytes or more: tests try small documents both ways.
-    convenience init(source: SourceText, halvingFrom minimumBytes: Int) {
+    /// Parses with the allocator a test names, whatever the size of `source`; with cmark's, as
+    /// two halves at once from `halvingFrom` bytes, which tests lower to try small documents.
+    convenience init(
+        source: SourceText, allocation: CmarkConverter.Allocation,
+        halvingFrom minimumBytes: Int = HalvedParse.minimumBytes
+    ) {
         let frontMatter = FrontMatter.find(in: source)
         self.init(
             source: source, frontMatter: frontMatter,
             storage: CmarkConverter.convert(
-                source, hiding: frontMatter, allocation: .cmark, halvingFrom: minimumBytes))
+                source, hiding: frontMatter, allocation: allocation, halvingFrom: minimumBytes))
     }
 
     private init(source: SourceText, frontMatter: FrontMatter?, storage: NodeStorage) {

@@ -28,7 +28,19 @@ struct SourceLines {
 
     func isBlank(_ line: Int) -> Bool {
         if let hiddenLines, hiddenLines.contains(line) { return true }
-        return source.line(line).allSatisfy { $0 == 0x20 || $0 == 0x09 }
+        return Self.isSpaces(source.line(line))
+    }
+
+    /// Whether the bytes are only spaces and tabs, or none.
+    private static func isSpaces(_ text: ArraySlice<UInt8>) -> Bool {
+        text.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    }
+
+    /// The text after the up to three spaces a block's first line may start with; nil after
+    /// four or more, where the line is code or a continuation.
+    private static func unindented(_ text: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        let indent = text.prefix { $0 == 0x20 }.count
+        return indent <= 3 ? text.dropFirst(indent) : nil
     }
 
     /// The line nearest the middle of the bytes that may start the second half: an ATX heading
@@ -86,17 +98,16 @@ struct SourceLines {
 
     /// A run of `=` or of `-` after at most three spaces, with nothing but spaces after it.
     private func isSetextUnderline(_ line: Int) -> Bool {
-        let text = source.line(line)
-        let body = text.dropFirst(text.prefix(3).prefix { $0 == 0x20 }.count)
-        guard let mark = body.first, mark == UInt8(ascii: "=") || mark == UInt8(ascii: "-") else { return false }
-        return body.drop { $0 == mark }.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+        guard let body = Self.unindented(source.line(line)), let mark = body.first,
+            mark == UInt8(ascii: "=") || mark == UInt8(ascii: "-")
+        else { return false }
+        return Self.isSpaces(body.drop { $0 == mark })
     }
 
     /// Whether the line is an ATX heading: one to six `#` after at most three spaces, then a
     /// space, a tab or the end of the line.
     private func isATXHeading(_ line: Int) -> Bool {
-        let whole = source.line(line)
-        let text = whole.dropFirst(whole.prefix(3).prefix { $0 == 0x20 }.count)
+        guard let text = Self.unindented(source.line(line)) else { return false }
         let marks = text.prefix { $0 == UInt8(ascii: "#") }.count
         guard (1...6).contains(marks) else { return false }
         guard marks < text.count else { return true }
@@ -128,8 +139,7 @@ struct SourceLines {
                 line += 1
                 continue
             }
-            let indent = text.prefix { $0 == 0x20 }.count
-            if indent <= 3, mayStartDefinition(text.dropFirst(indent)) {
+            if let body = Self.unindented(text), mayStartDefinition(body) {
                 var last = line
                 while last < range.upperBound, !isBlank(last + 1), !mayInterruptParagraph(last + 1) { last += 1 }
                 paragraphs.append(line...last)
@@ -150,12 +160,11 @@ struct SourceLines {
             return { line in
                 guard let closing = fence(in: line) else { return false }
                 return closing.mark == opening.mark && closing.length >= opening.length
-                    && closing.rest.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+                    && isSpaces(closing.rest)
             }
         }
-        let indent = text.prefix { $0 == 0x20 }.count
-        guard indent <= 3, text.dropFirst(indent).first == UInt8(ascii: "<") else { return nil }
-        let body = lowercased(text.dropFirst(indent).prefix(12))
+        guard let tag = unindented(text), tag.first == UInt8(ascii: "<") else { return nil }
+        let body = lowercased(tag.prefix(12))
         let ends: [[UInt8]]
         if ["<pre", "<script", "<style", "<textarea"].contains(where: { opensTag(body, $0) }) {
             ends = ["</pre>", "</script>", "</style>", "</textarea>"].map { Array($0.utf8) }
@@ -173,14 +182,14 @@ struct SourceLines {
             // Any other HTML block runs to a blank line, and so does a paragraph that opens with
             // a tag unless a block cuts it short; then the check after parsing finds definitions
             // the scan skipped, and the document is parsed whole.
-            return { line in line.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+            return isSpaces
         }
         let closes = { (line: ArraySlice<UInt8>) in
             let lower = lowercased(line)
             return ends.contains { end in lower.indices.contains { lower[$0...].starts(with: end) } }
         }
         // The end may be on the opening line, after the opening itself.
-        return closes(text.dropFirst(indent + 2)) ? nil : closes
+        return closes(tag.dropFirst(2)) ? nil : closes
     }
 
     private static func opensTag(_ body: [UInt8], _ tag: String) -> Bool {
@@ -199,9 +208,7 @@ struct SourceLines {
     /// a quote, HTML, a rule, a list item, or an underline that makes the paragraph a heading.
     /// A guess either way only sends the document to a whole parse.
     private func mayInterruptParagraph(_ line: Int) -> Bool {
-        let whole = source.line(line)
-        let text = whole.dropFirst(whole.prefix(3).prefix { $0 == 0x20 }.count)
-        guard let first = text.first else { return false }
+        guard let text = Self.unindented(source.line(line)), let first = text.first else { return false }
         let second = text.dropFirst().first
         switch first {
         case UInt8(ascii: "#"): return isATXHeading(line)
@@ -216,10 +223,8 @@ struct SourceLines {
 
     /// A fence of three or more backticks or tildes after at most three spaces.
     private static func fence(in text: ArraySlice<UInt8>) -> (mark: UInt8, length: Int, rest: ArraySlice<UInt8>)? {
-        let indent = text.prefix { $0 == 0x20 }.count
-        guard indent <= 3 else { return nil }
-        let body = text.dropFirst(indent)
-        guard let mark = body.first, mark == UInt8(ascii: "`") || mark == UInt8(ascii: "~") else { return nil }
+        guard let body = unindented(text), let mark = body.first, mark == UInt8(ascii: "`") || mark == UInt8(ascii: "~")
+        else { return nil }
         let length = body.prefix { $0 == mark }.count
         guard length >= 3 else { return nil }
         return (mark, length, body.dropFirst(length))
@@ -244,7 +249,7 @@ struct SourceLines {
 
     func mayStartDefinition(line: Int, column: Int) -> Bool {
         let text = source.line(line).dropFirst(max(0, column - 1))
-        return mayStartDefinition(text.dropFirst(text.prefix(3).prefix { $0 == 0x20 }.count))
+        return Self.unindented(text).map(mayStartDefinition) ?? false
     }
 
     /// Adds the runs of non-blank lines in `range`, which no top-level block covers: paragraphs
@@ -259,9 +264,7 @@ struct SourceLines {
             }
             var last = line
             while last + 1 < range.upperBound, !isBlank(last + 1) { last += 1 }
-            let text = source.line(line)
-            let indent = text.prefix { $0 == 0x20 }.count
-            guard indent <= 3, mayStartDefinition(text.dropFirst(indent)) else { return false }
+            guard let body = Self.unindented(source.line(line)), mayStartDefinition(body) else { return false }
             found.append(line...last)
             line = last + 1
         }

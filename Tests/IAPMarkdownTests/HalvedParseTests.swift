@@ -142,9 +142,7 @@ import Testing
     }
 
     static func halves(_ source: SourceText) -> Bool {
-        let frontMatter = FrontMatter.find(in: source)
-        let hidden = frontMatter?.byteRange(in: source) ?? 0..<0
-        return HalvedParse.convert(source, hiding: hidden, hiddenLines: frontMatter?.lines) != nil
+        HalvedParse.convert(source, hiding: FrontMatter.find(in: source)) != nil
     }
 
     @Test(arguments: cases.map(\.name))
@@ -152,7 +150,7 @@ import Testing
         let example = try #require(Self.cases.first { $0.name == name })
         let source = SourceText(file: "book.md", text: example.text)
         let whole = MarkdownDocument(source: source, allocation: .cmark)
-        let halved = MarkdownDocument(source: source, halvingFrom: 0)
+        let halved = MarkdownDocument(source: source, allocation: .cmark, halvingFrom: 0)
         #expect(Self.halves(source) == example.halves)
         #expect(halved.root.treeDump == whole.root.treeDump)
         #expect(Self.firstDifference(halved, whole) == nil)
@@ -161,7 +159,8 @@ import Testing
     /// The references of the first example resolve in both halves, to the first definition.
     @Test func referencesResolveAcrossTheCut() throws {
         let example = try #require(Self.cases.first)
-        let halved = MarkdownDocument(source: SourceText(file: "book.md", text: example.text), halvingFrom: 0)
+        let halved = MarkdownDocument(
+            source: SourceText(file: "book.md", text: example.text), allocation: .cmark, halvingFrom: 0)
         let destinations = halved.allNodes.compactMap(\.destination)
         #expect(destinations == ["setup.md#keys", "basics.md", "basics.md", "setup.md#keys"])
         #expect(halved.root.children.contains { $0.headingLevel == 1 && $0.line > 80 })
@@ -178,7 +177,7 @@ import Testing
         #expect(source.bytes.count > HalvedParse.minimumBytes)
         #expect(Self.halves(source))
         let parsed = MarkdownDocument(source: source)
-        let whole = MarkdownDocument(source: source, halvingFrom: Int.max)
+        let whole = MarkdownDocument(source: source, allocation: .cmark, halvingFrom: Int.max)
         #expect(Self.firstDifference(parsed, whole) == nil)
     }
 }
@@ -221,7 +220,7 @@ import Testing
         for seed in UInt64(1)...300 {
             let source = SourceText(file: "random.md", text: Self.document(seed: seed))
             if HalvedParseTests.halves(source) { halvedCount += 1 }
-            let halved = MarkdownDocument(source: source, halvingFrom: 0)
+            let halved = MarkdownDocument(source: source, allocation: .cmark, halvingFrom: 0)
             let whole = MarkdownDocument(source: source, allocation: .cmark)
             if let difference = HalvedParseTests.firstDifference(halved, whole) {
                 differences.append("seed \(seed): \(difference)")
