@@ -37,12 +37,13 @@ enum HalvedParse {
         let lines = SourceLines(source: source, hiddenLines: frontMatter?.lines)
         guard let cut = lines.cutLine() else { return nil }
         let owns = [1...(cut - 1), cut...lines.count]
-        let scans = ConcurrentSlots<[ClosedRange<Int>]>(repeating: [], count: 2)
+        let scans = ConcurrentSlots(repeating: SourceLines.DefinitionScan(), count: 2)
         DispatchQueue.concurrentPerform(iterations: 2) { index in
             scans[index] = lines.definitionParagraphs(in: owns[index])
         }
-        let first = Half(lines: lines, own: owns[0], definitions: scans[0])
-        let second = Half(lines: lines, own: owns[1], definitions: scans[1])
+        guard !scans[0].endsInsideBlock else { return nil }
+        let first = Half(lines: lines, own: owns[0], definitions: scans[0].paragraphs)
+        let second = Half(lines: lines, own: owns[1], definitions: scans[1].paragraphs)
         let parts = ConcurrentSlots<Half.Parsed?>(repeating: nil, count: 2)
         DispatchQueue.concurrentPerform(iterations: 2) { index in
             parts[index] =

@@ -115,10 +115,18 @@ struct SourceLines {
         return next == 0x20 || next == 0x09
     }
 
+    /// What the scan of a half's text found.
+    struct DefinitionScan: Sendable {
+        var paragraphs: [ClosedRange<Int>] = []
+        /// Whether a fence or an HTML block was still open at the end: the cut cannot close it,
+        /// and parsing the halves would only be thrown away.
+        var endsInsideBlock = false
+    }
+
     /// The paragraphs in `range` that may open with link reference definitions, found by text:
     /// a line that starts like a definition, outside what looks like a fenced code block, up to
     /// the next blank line. The tree says later whether the guess was right.
-    func definitionParagraphs(in range: ClosedRange<Int>) -> [ClosedRange<Int>] {
+    func definitionParagraphs(in range: ClosedRange<Int>) -> DefinitionScan {
         var paragraphs: [ClosedRange<Int>] = []
         /// Whether a line closes the fence or HTML block still open.
         var closes: ((ArraySlice<UInt8>) -> Bool)?
@@ -148,7 +156,7 @@ struct SourceLines {
             }
             line += 1
         }
-        return paragraphs
+        return DefinitionScan(paragraphs: paragraphs, endsInsideBlock: closes != nil)
     }
 
     /// For a line that opens a block in which a line like a definition is not one, what closes

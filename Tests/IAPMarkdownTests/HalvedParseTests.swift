@@ -166,6 +166,17 @@ import Testing
         #expect(halved.root.children.contains { $0.headingLevel == 1 && $0.line > 80 })
     }
 
+    /// A fence or `<pre>` still open at the end of the first half is seen by the scan, before
+    /// either half is parsed: parsing the rest as Markdown would be work thrown away.
+    @Test(arguments: [
+        ("```swift\nlet open = true\n\n", true), ("<pre>\n\nkept\n\n", true), ("<!--\n\n", true),
+        ("```\nclosed\n```\n\n", false), ("<div>\nclosed by the blank line\n\n", false), ("Text.\n\n", false),
+    ])
+    func aBlockOpenAtTheCutIsSeenBeforeParsing(_ text: String, open: Bool) {
+        let lines = SourceLines(source: SourceText(file: "book.md", text: text), hiddenLines: nil)
+        #expect(lines.definitionParagraphs(in: 1...lines.count).endsInsideBlock == open)
+    }
+
     /// Only large documents are halved: below the size, the parse is the single one.
     @Test func theDefaultSizeHalvesOnlyLargeDocuments() {
         #expect(HalvedParse.minimumBytes >= 1 << 20)
