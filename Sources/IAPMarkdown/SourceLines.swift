@@ -72,26 +72,40 @@ struct SourceLines {
         switch cmark_node_get_type(block) {
         case CMARK_NODE_HTML_BLOCK:
             guard let literal = cmark_node_get_literal(block) else { return max(first, reported) }
-            return first + max(1, Self.lineCount(UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self))) - 1
-        case CMARK_NODE_HEADING where !isATXHeading(first):
-            var line = first + 1
-            while line < count, !isSetextUnderline(line) { line += 1 }
-            return line
-        default:
-            return max(first, reported)
+            let text = UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self)
+            return first + max(1, Self.lineCount(UnsafeBufferPointer(start: text, count: strlen(literal)))) - 1
+        case CMARK_NODE_HEADING: return headingLastLine(first: first, reported: reported)
+        default: return max(first, reported)
         }
     }
 
-    /// The lines of a C string: its line endings, and a last line without one.
-    private static func lineCount(_ text: UnsafePointer<UInt8>) -> Int {
+    /// The same for a block of the copied tree.
+    func lastLine(of block: MarkdownNode) -> Int {
+        let first = block.line
+        let reported = block.range.end.line
+        switch block.kind {
+        case .htmlBlock:
+            return block.withLiteralBytes { first + max(1, Self.lineCount($0)) - 1 } ?? max(first, reported)
+        case .heading: return headingLastLine(first: first, reported: reported)
+        default: return max(first, reported)
+        }
+    }
+
+    /// A heading's last line: its own for an ATX heading, its underline for a setext one.
+    private func headingLastLine(first: Int, reported: Int) -> Int {
+        guard !isATXHeading(first) else { return max(first, reported) }
+        var line = first + 1
+        while line < count, !isSetextUnderline(line) { line += 1 }
+        return line
+    }
+
+    /// The lines of a text: its line endings, and a last line without one.
+    private static func lineCount(_ text: UnsafeBufferPointer<UInt8>) -> Int {
         var lines = 0
-        var index = 0
         var previous: UInt8 = 0x0A
-        while text[index] != 0 {
-            let byte = text[index]
+        for byte in text {
             if byte == 0x0A, previous != 0x0D { lines += 1 } else if byte == 0x0D { lines += 1 }
             previous = byte
-            index += 1
         }
         return previous == 0x0A || previous == 0x0D ? lines : lines + 1
     }

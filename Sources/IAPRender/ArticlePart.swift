@@ -15,6 +15,8 @@ struct ArticlePart: Sendable {
     /// Whether the run is its page's first, and whether its last.
     var startsPage: Bool
     var endsPage: Bool
+    /// The page's link definitions, for the table cells the run parses apart from the page.
+    var linkDefinitions = PageLinkDefinitions.none
 
     /// Runs are cut after about this much Markdown: large enough that a run costs far more
     /// than setting it up, small enough that the cores finish at about the same time.
@@ -44,11 +46,12 @@ struct ArticlePart: Sendable {
     ) -> [ArticlePart] {
         let source = document.source
         let blocks = Array(document.root.children)
+        let definitions = PageLinkDefinitions(document: document)
         guard source.bytes.count > runSize, blocks.count > 1 else {
             return [
                 ArticlePart(
                     page: pageIndex, blocks: blocks[...], firstHeading: 0, sourceSize: source.bytes.count,
-                    startsPage: true, endsPage: true)
+                    startsPage: true, endsPage: true, linkDefinitions: definitions)
             ]
         }
         var parts: [ArticlePart] = []
@@ -72,7 +75,8 @@ struct ArticlePart: Sendable {
             parts.append(
                 ArticlePart(
                     page: pageIndex, blocks: blocks[start..<index], firstHeading: firstHeading,
-                    sourceSize: end - startOffset, startsPage: start == 0, endsPage: index == blocks.count))
+                    sourceSize: end - startOffset, startsPage: start == 0, endsPage: index == blocks.count,
+                    linkDefinitions: definitions))
             guard index < blocks.count else { break }
             let position = SitePage.Position(blocks[index].location)
             while headingCursor < headings.count, headings[headingCursor].position < position {

@@ -88,23 +88,24 @@ extension ChapterRenderer {
     /// that can only open a paragraph (`opensOnlyAParagraph`) share one parse, a blank line
     /// apart: each is a paragraph of its own there, read exactly as it would be alone. When the
     /// shared tree does not hold one paragraph per cell, each is parsed on its own after all.
+    /// Either parse starts with the chapter's definitions of the labels the cells name, so that
+    /// `[text][label]` in a cell is the link it is in the chapter.
     mutating func parsedCells(_ cells: [TableSource.Cell]) -> [HTMLBuffer?] {
         var parsed = [HTMLBuffer?](repeating: nil, count: cells.count)
         var shared: [Int] = []
         var alone: [Int] = []
-        var joined: [UInt8] = []
         for (index, cell) in cells.enumerated() where !cell.isPlainText {
-            guard cell.opensOnlyAParagraph else {
-                alone.append(index)
-                continue
-            }
-            if !joined.isEmpty { joined += [UInt8(ascii: "\n"), UInt8(ascii: "\n")] }
-            joined += cell.text.utf8
-            shared.append(index)
+            if cell.opensOnlyAParagraph { shared.append(index) } else { alone.append(index) }
         }
+        let prelude = linkDefinitions.prelude(for: (shared + alone).map { cells[$0].text })
         if !shared.isEmpty {
+            var joined = prelude.text
+            for (position, index) in shared.enumerated() {
+                if position > 0 { joined += [UInt8(ascii: "\n"), UInt8(ascii: "\n")] }
+                joined += cells[index].text.utf8
+            }
             let document = MarkdownDocument(parsing: joined, file: page.chapter.file, readingFrontMatter: false)
-            let paragraphs = Array(document.root.children)
+            let paragraphs = document.root.children.filter { $0.line > prelude.lineCount }
             if paragraphs.count == shared.count, paragraphs.allSatisfy({ $0.kind == .paragraph }) {
                 var renderer = ChapterRenderer(page: page, plan: plan, workbook: workbook, allowRawHTML: allowRawHTML)
                 for (index, paragraph) in zip(shared, paragraphs) {
@@ -122,25 +123,30 @@ extension ChapterRenderer {
                 alone.sort()
             }
         }
-        for index in alone { parsed[index] = inlineHTML(cells[index]) }
+        for index in alone { parsed[index] = inlineHTML(cells[index], after: prelude) }
         return parsed
     }
 
-    /// A cell's Markdown, parsed on its own and rendered like any paragraph's inlines.
+    /// A cell's Markdown, parsed on its own (after the definitions it names) and rendered like
+    /// any paragraph's inlines.
     ///
     /// A cell holds inline Markdown only, as GitHub reads it: `- none`, `1. first`, `# 1` or
     /// `---` are words there, where cmark would start a list, a heading or a rule. Such a cell is
     /// parsed again with its first marker escaped, so its words come out as written.
-    mutating func inlineHTML(_ cell: TableSource.Cell) -> HTMLBuffer {
-        var document = MarkdownDocument(parsing: cell.text, file: page.chapter.file, readingFrontMatter: false)
-        if let first = document.root.firstChild, first.kind != .paragraph,
-            let escaped = Self.escapingBlockStart(cell.text)
-        {
-            document = MarkdownDocument(parsing: escaped, file: page.chapter.file, readingFrontMatter: false)
+    mutating func inlineHTML(_ cell: TableSource.Cell, after prelude: (text: [UInt8], lineCount: Int)) -> HTMLBuffer {
+        let file = page.chapter.file
+        let parse = { (text: String) in
+            MarkdownDocument(parsing: prelude.text + Array(text.utf8), file: file, readingFrontMatter: false)
+                .root.children.first { $0.line > prelude.lineCount }
+        }
+        var block = parse(cell.text)
+        if let first = block, first.kind != .paragraph, let escaped = Self.escapingBlockStart(cell.text) {
+            block = parse(escaped)
         }
         var renderer = ChapterRenderer(page: page, plan: plan, workbook: workbook, allowRawHTML: allowRawHTML)
         renderer.origin = SourceLocation(file: page.chapter.file, line: cell.line, column: cell.column)
-        guard let block = document.root.firstChild else { return HTMLBuffer() }
+        renderer.originLine = prelude.lineCount + 1
+        guard let block else { return HTMLBuffer() }
         if block.kind == .paragraph {
             for inline in block.children { inline.walk(&renderer) }
         } else {

@@ -37,6 +37,8 @@ struct ChapterRenderer: MarkdownWalker {
     /// table cells parsed apart from the chapter, one cell per line.
     var origin: SourceLocation?
     var originLine = 1
+    /// The chapter's link definitions, parsed again before its table cells.
+    var linkDefinitions = PageLinkDefinitions.none
 
     init(page: SitePage, plan: SitePlan, workbook: Workbook, allowRawHTML: Bool) {
         self.page = page
@@ -56,11 +58,12 @@ struct ChapterRenderer: MarkdownWalker {
     /// Runs are rendered on their own so that a long chapter keeps every core busy; a run
     /// starts where the previous one ended a line, so the pieces join into the whole article.
     static func render(
-        _ blocks: some Sequence<MarkdownNode>, of page: SitePage, firstHeading: Int, sourceSize: Int, plan: SitePlan,
-        workbook: Workbook, allowRawHTML: Bool
+        _ blocks: some Sequence<MarkdownNode>, of page: SitePage, firstHeading: Int, sourceSize: Int,
+        linkDefinitions: PageLinkDefinitions = .none, plan: SitePlan, workbook: Workbook, allowRawHTML: Bool
     ) -> (html: HTMLBuffer, diagnostics: [Diagnostic], images: [SiteImage]) {
         var renderer = ChapterRenderer(page: page, plan: plan, workbook: workbook, allowRawHTML: allowRawHTML)
         renderer.headingIndex = firstHeading
+        renderer.linkDefinitions = linkDefinitions
         // The HTML is about as long as its Markdown plus its tags: most runs need one allocation.
         renderer.html = HTMLBuffer(reservingCapacity: sourceSize + sourceSize / 4 + 256)
         for block in blocks { block.walk(&renderer) }

@@ -67,7 +67,8 @@ public enum SiteRenderer {
                 let part = runs.take(index)
                 var rendered = ChapterRenderer.render(
                     part.blocks, of: plan.pages[part.page], firstHeading: part.firstHeading,
-                    sourceSize: part.sourceSize, plan: plan, workbook: workbook, allowRawHTML: options.allowRawHTML)
+                    sourceSize: part.sourceSize, linkDefinitions: part.linkDefinitions, plan: plan, workbook: workbook,
+                    allowRawHTML: options.allowRawHTML)
                 let patches = rendered.html.printPatches
                 let page = rendered.html.takeBytes()
                 var article = RenderedArticle(

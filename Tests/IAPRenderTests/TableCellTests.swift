@@ -89,6 +89,43 @@ import Testing
             ])
     }
 
+    /// A reference in a cell finds the chapter's definition, as it does on GitHub, wherever the
+    /// definition is: cells are parsed apart from the chapter, after the definitions they name.
+    @Test func aReferenceInACellFindsTheChaptersDefinition() throws {
+        let site = try RenderFixture.renderText(
+            """
+            # Stores
+
+            [apple]: https://developer.apple.com/storekit "StoreKit"
+
+            | Store | Guide |
+            | --- | --- |
+            | Apple | [docs][apple] and [Google] |
+            | Badge | ![build][badge] |
+            | `code` | [missing][nowhere] |
+            | # Play | [google][] |
+            | - [Apple][apple] | 1. [Google] |
+
+            [Google]: https://developer.android.com/google/play/billing
+            [badge]: https://example.com/badge.svg
+            """)
+        let page = site.text("index.html")
+        #expect(
+            page.contains(
+                "<td><a href=\"https://developer.apple.com/storekit\" title=\"StoreKit\" rel=\"noopener noreferrer\">docs</a> and "
+                    + "<a href=\"https://developer.android.com/google/play/billing\" rel=\"noopener noreferrer\">Google</a></td>"
+            ),
+            "\(page)")
+        #expect(page.contains("<td>[missing][nowhere]</td>"))
+        #expect(page.contains("<tr><td># Play</td><td><a href=\"https://developer.android.com/google/play/billing\""))
+        #expect(page.contains("https://example.com/badge.svg"))
+        // Cells that would open a block are parsed one by one, after the definitions too.
+        #expect(
+            page.contains(
+                "<tr><td>- <a href=\"https://developer.apple.com/storekit\" title=\"StoreKit\" rel=\"noopener noreferrer\">Apple</a></td>"
+                    + "<td>1. <a href=\"https://developer.android.com/google/play/billing\""))
+    }
+
     @Test func cellsThatLookLikeFrontMatterAreCells() throws {
         let site = try RenderFixture.renderText(
             """
