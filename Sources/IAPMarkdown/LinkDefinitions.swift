@@ -11,11 +11,11 @@ import CCmark
 /// The definitions are found from the tree: a run of lines that no top-level block covers and
 /// that starts like a definition is a paragraph cmark consumed as definitions, and a top-level
 /// paragraph (or setext heading) that starts like one may open with some. Such a paragraph is
-/// cut before each line that starts like a definition, and the pieces are parsed one by one, as
-/// cmark reads a paragraph's definitions: while a piece is nothing but definitions the next may
-/// be one, and the first piece with text after its definitions ends the paragraph's. Each piece
-/// is kept under its label, so a cell is parsed after only the definitions its brackets name,
-/// however many the chapter has. Definitions inside a list or a block quote are not found.
+/// cut before each line that starts like a definition, and cmark reads the pieces: its
+/// definitions are the pieces that are nothing but definitions, up to and with the first that
+/// has text after them. Each piece is kept under its label, so a cell is parsed after only the
+/// definitions its brackets name, however many the chapter has. Definitions inside a list or a
+/// block quote are not found.
 public struct LinkDefinitions: Sendable {
     /// One piece of a paragraph: its lines without their indentation, and the label its first
     /// line opens, normalized as `key(ofLabel:)` does.
@@ -26,18 +26,22 @@ public struct LinkDefinitions: Sendable {
     }
 
     private var pieces: [Piece]
+    /// Where each label's pieces are, in document order.
+    private var piecesByKey: [[UInt8]: [Int]]
 
     /// No definitions: what a piece of Markdown without a document around it has.
     public static let none = LinkDefinitions(pieces: [])
 
     private init(pieces: [Piece]) {
         self.pieces = pieces
+        piecesByKey = [:]
+        for (index, piece) in pieces.enumerated() { piecesByKey[piece.key, default: []].append(index) }
     }
 
     public var isEmpty: Bool { pieces.isEmpty }
 
-    /// Reads the definitions of `document`: a walk of its top-level blocks, and a small parse
-    /// for each line that starts like a definition.
+    /// Reads the definitions of `document`: a walk of its top-level blocks, and a parse of the
+    /// paragraphs that open with definitions.
     public init(of document: MarkdownDocument) {
         let lines = SourceLines(source: document.source, hiddenLines: document.frontMatter?.lines)
         var runs: [ClosedRange<Int>] = []
@@ -47,14 +51,14 @@ public struct LinkDefinitions: Sendable {
             if first > covered + 1 { Self.addUncoveredRuns(covered + 1..<first, lines: lines, to: &runs) }
             let last = lines.lastLine(of: block)
             if block.kind == .paragraph || block.kind == .heading,
-                lines.mayStartDefinition(line: first, column: block.location.column)
+                lines.mayStartDefinition(line: first, column: block.column)
             {
                 runs.append(first...max(first, last))
             }
             covered = max(covered, last)
         }
         if covered < lines.count { Self.addUncoveredRuns(covered + 1..<lines.count + 1, lines: lines, to: &runs) }
-        pieces = runs.flatMap { Self.pieces(of: $0, lines: lines) }
+        self.init(pieces: runs.flatMap { Self.pieces(of: $0, lines: lines) })
     }
 
     /// The definitions that open the paragraph on `run`, a piece for each.
@@ -69,26 +73,34 @@ public struct LinkDefinitions: Sendable {
                 text += line
                 text.append(0x0A)
             }
-            let lineCount = index - start + 1
-            start = index + 1
             guard let key = definedKey(text[...]) else { break }
-            pieces.append(Piece(key: key, text: text, lineCount: lineCount))
-            guard isOnlyDefinitions(text) else { break }
+            pieces.append(Piece(key: key, text: text, lineCount: index - start + 1))
+            start = index + 1
         }
-        return pieces
+        guard let firstWithText = firstPieceWithText(pieces) else { return pieces }
+        return Array(pieces[...firstWithText])
     }
 
-    /// Whether cmark reads the text as link definitions and nothing else.
-    private static func isOnlyDefinitions(_ text: [UInt8]) -> Bool {
-        text.withUnsafeBufferPointer { bytes in
-            guard let base = bytes.baseAddress else { return true }
-            let root = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                cmark_parse_document($0, bytes.count, CMARK_OPT_DEFAULT)
-            }
-            guard let root else { return false }
-            defer { cmark_node_free(root) }
-            return cmark_node_first_child(root) == nil
+    /// The first piece that cmark does not read as definitions and nothing else: the paragraph's
+    /// definitions end there. The pieces are parsed together, a blank line apart, so that each
+    /// is a paragraph of its own; one that leaves a block has text after its definitions.
+    private static func firstPieceWithText(_ pieces: [Piece]) -> Int? {
+        var text: [UInt8] = []
+        var lastLines: [Int] = []
+        for piece in pieces {
+            text += piece.text
+            text.append(0x0A)
+            lastLines.append((lastLines.last ?? 0) + piece.lineCount + 1)
         }
+        let firstBlockLine = text.withUnsafeBufferPointer { bytes -> Int? in
+            guard let base = bytes.baseAddress else { return nil }
+            let parse = { (text: UnsafePointer<CChar>) in cmark_parse_document(text, bytes.count, CMARK_OPT_DEFAULT) }
+            guard let root = base.withMemoryRebound(to: CChar.self, capacity: bytes.count, parse) else { return nil }
+            defer { cmark_node_free(root) }
+            return cmark_node_first_child(root).map { Int(cmark_node_get_start_line($0)) }
+        }
+        guard let line = firstBlockLine else { return nil }
+        return lastLines.firstIndex { line <= $0 } ?? pieces.count - 1
     }
 
     /// Adds the runs of non-blank lines in `range` that start like a definition. A line no block
@@ -115,14 +127,15 @@ public struct LinkDefinitions: Sendable {
         var named = Set<[UInt8]>()
         for text in texts { Self.addBracketedKeys(Array(text.utf8), to: &named) }
         guard !named.isEmpty else { return ([], 0) }
+        let chosen = Set(named.flatMap { piecesByKey[$0] ?? [] }).sorted()
         var text: [UInt8] = []
         var lineCount = 0
         // A blank line after each piece: the text after a paragraph's definitions must not run
         // on into the next piece.
-        for piece in pieces where named.contains(piece.key) {
-            text += piece.text
+        for index in chosen {
+            text += pieces[index].text
             text.append(0x0A)
-            lineCount += piece.lineCount + 1
+            lineCount += pieces[index].lineCount + 1
         }
         return (text, lineCount)
     }

@@ -39,6 +39,10 @@ public struct MarkdownNode: Sendable, Hashable {
     /// The line the node starts on, without making a location.
     public var line: Int { Int(record.startLine) }
 
+    /// The column the node starts at and the line cmark says it ends on, without a location.
+    var column: Int { Int(record.startColumn) }
+    var endLine: Int { Int(record.endLine) }
+
     public var parent: MarkdownNode? { node(at: record.parent) }
     public var firstChild: MarkdownNode? { node(at: record.firstChild) }
     public var nextSibling: MarkdownNode? { node(at: record.nextSibling) }

@@ -82,7 +82,7 @@ struct SourceLines {
     /// The same for a block of the copied tree.
     func lastLine(of block: MarkdownNode) -> Int {
         let first = block.line
-        let reported = block.range.end.line
+        let reported = block.endLine
         switch block.kind {
         case .htmlBlock:
             return block.withLiteralBytes { first + max(1, Self.lineCount($0)) - 1 } ?? max(first, reported)
