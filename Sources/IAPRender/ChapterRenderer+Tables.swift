@@ -97,8 +97,8 @@ extension ChapterRenderer {
         for (index, cell) in cells.enumerated() where !cell.isPlainText {
             if cell.opensOnlyAParagraph { shared.append(index) } else { alone.append(index) }
         }
-        let prelude = linkDefinitions.prelude(for: (shared + alone).map { cells[$0].text })
         if !shared.isEmpty {
+            let prelude = linkDefinitions.prelude(for: shared.map { cells[$0].text })
             var joined = prelude.text
             for (position, index) in shared.enumerated() {
                 if position > 0 { joined += [UInt8(ascii: "\n"), UInt8(ascii: "\n")] }
@@ -123,7 +123,9 @@ extension ChapterRenderer {
                 alone.sort()
             }
         }
-        for index in alone { parsed[index] = inlineHTML(cells[index], after: prelude) }
+        for index in alone {
+            parsed[index] = inlineHTML(cells[index], after: linkDefinitions.prelude(for: [cells[index].text]))
+        }
         return parsed
     }
 
