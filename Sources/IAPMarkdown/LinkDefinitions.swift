@@ -8,14 +8,15 @@ import CCmark
 /// (cmark has no tables), so without them a reference in a cell found nothing and was printed
 /// as written, where GitHub shows a link.
 ///
-/// The definitions are found from the tree: a run of lines that no top-level block covers and
-/// that starts like a definition is a paragraph cmark consumed as definitions, and a top-level
-/// paragraph (or setext heading) that starts like one may open with some. Such a paragraph is
+/// The definitions are found from the tree: a run of lines that no block of the document, a
+/// block quote or a list item covers and that starts like a definition is a paragraph cmark
+/// consumed as definitions, and a paragraph (or setext heading) that starts like one may open
+/// with some. Such a paragraph is
 /// cut before each line that starts like a definition, and cmark reads the pieces: its
 /// definitions are the pieces that are nothing but definitions, up to and with the first that
-/// has text after them. Each piece is kept under its label, so a cell is parsed after only the
-/// definitions its brackets name, however many the chapter has. Definitions inside a list or a
-/// block quote are not found.
+/// has text after them. Inside block quotes and list items, their markers are taken off first.
+/// Each piece is kept under its label, so a cell is parsed after only the definitions its
+/// brackets name, however many the chapter has.
 public struct LinkDefinitions: Sendable {
     /// One piece of a paragraph: its lines without their indentation, and the label its first
     /// line opens, normalized as `key(ofLabel:)` does.
@@ -40,31 +41,179 @@ public struct LinkDefinitions: Sendable {
 
     public var isEmpty: Bool { pieces.isEmpty }
 
-    /// Reads the definitions of `document`: a walk of its top-level blocks, and a parse of the
-    /// paragraphs that open with definitions.
+    /// Lines that may open with definitions: where they are, the column the first one's text
+    /// starts at when a block says so, and how many block quotes they are in.
+    private struct Run {
+        var lines: ClosedRange<Int>
+        var firstColumn: Int?
+        var quoteDepth: Int
+    }
+
+    /// Reads the definitions of `document`: a walk of its blocks down to the paragraphs, and a
+    /// parse of the paragraphs that open with definitions.
     public init(of document: MarkdownDocument) {
         let lines = SourceLines(source: document.source, hiddenLines: document.frontMatter?.lines)
-        var runs: [ClosedRange<Int>] = []
-        var covered = 0
-        for block in document.root.children {
-            let first = block.line
-            if first > covered + 1 { Self.addUncoveredRuns(covered + 1..<first, lines: lines, to: &runs) }
-            let last = lines.lastLine(of: block)
-            if block.kind == .paragraph || block.kind == .heading,
-                lines.mayStartDefinition(line: first, column: block.column)
-            {
-                runs.append(first...max(first, last))
-            }
-            covered = max(covered, last)
-        }
-        if covered < lines.count { Self.addUncoveredRuns(covered + 1..<lines.count + 1, lines: lines, to: &runs) }
+        var runs: [Run] = []
+        Self.collect(in: document.root, lines: lines, into: &runs)
         self.init(pieces: runs.flatMap { Self.pieces(of: $0, lines: lines) })
     }
 
+    /// A container being walked: the document, a block quote or a list item, whose blocks are
+    /// read in turn, or a list, whose items are.
+    private struct Container {
+        var next: MarkdownNode?
+        var span: ClosedRange<Int>
+        var quoteDepth: Int
+        /// The last line a block of the container has covered so far.
+        var covered: Int
+        var isList = false
+    }
+
+    /// Adds the runs of the document in the order of their lines: in each container, the lines
+    /// no block of it covers, which cmark read as definitions, and the paragraphs that start
+    /// like one. The walk keeps its own stack: quotes may nest tens of thousands deep.
+    private static func collect(in root: MarkdownNode, lines: SourceLines, into runs: inout [Run]) {
+        var stack = [Container(next: root.firstChild, span: 1...max(1, lines.count), quoteDepth: 0, covered: 0)]
+        while var container = stack.popLast() {
+            guard let block = container.next else {
+                if !container.isList, container.covered < container.span.upperBound {
+                    addUncoveredRuns(
+                        container.covered + 1..<container.span.upperBound + 1, quoteDepth: container.quoteDepth,
+                        lines: lines, into: &runs)
+                }
+                continue
+            }
+            container.next = block.nextSibling
+            let first = block.line
+            let last = max(first, lines.lastLine(of: block))
+            if container.isList {
+                stack.append(container)
+                stack.append(
+                    Container(
+                        next: block.firstChild, span: first...last, quoteDepth: container.quoteDepth, covered: first - 1
+                    ))
+                continue
+            }
+            if first > container.covered + 1 {
+                addUncoveredRuns(
+                    container.covered + 1..<first, quoteDepth: container.quoteDepth, lines: lines, into: &runs)
+            }
+            container.covered = max(container.covered, last)
+            stack.append(container)
+            switch block.kind {
+            case .paragraph, .heading:
+                if lines.mayStartDefinition(line: first, column: block.column) {
+                    runs.append(Run(lines: first...last, firstColumn: block.column, quoteDepth: container.quoteDepth))
+                }
+            case .blockQuote:
+                stack.append(
+                    Container(
+                        next: block.firstChild, span: first...last, quoteDepth: container.quoteDepth + 1,
+                        covered: first - 1))
+            case .list:
+                stack.append(
+                    Container(
+                        next: block.firstChild, span: first...last, quoteDepth: container.quoteDepth,
+                        covered: first - 1,
+                        isList: true))
+            default:
+                break
+            }
+        }
+    }
+
+    /// Adds the runs of lines in `range` that are not blank inside their quotes and whose text
+    /// starts like a definition.
+    private static func addUncoveredRuns(
+        _ range: Range<Int>, quoteDepth: Int, lines: SourceLines, into runs: inout [Run]
+    ) {
+        let isBlank = { (line: Int) in
+            lines.isBlank(line) || continuation(lines.source.line(line), quoteDepth: quoteDepth).isEmpty
+        }
+        var line = range.lowerBound
+        while line < range.upperBound {
+            guard !isBlank(line) else {
+                line += 1
+                continue
+            }
+            var last = line
+            while last + 1 < range.upperBound, !isBlank(last + 1) { last += 1 }
+            if lines.mayStartDefinition(opening(lines.source.line(line), quoteDepth: quoteDepth)) {
+                runs.append(Run(lines: line...last, firstColumn: nil, quoteDepth: quoteDepth))
+            }
+            line = last + 1
+        }
+    }
+
+    /// A line that opens blocks as the text in them: without the markers of its block quotes
+    /// and list items, nor the white space around them. A definition is the first text that
+    /// starts with `[`, so nothing of it is taken.
+    private static func opening(_ line: ArraySlice<UInt8>, quoteDepth: Int) -> ArraySlice<UInt8> {
+        var text = line
+        var quotes = quoteDepth
+        while let first = text.first {
+            if first == 0x20 || first == 0x09 {
+                text = text.dropFirst()
+            } else if first == UInt8(ascii: ">"), quotes > 0 {
+                text = text.dropFirst()
+                quotes -= 1
+            } else if let marker = listMarkerLength(text) {
+                text = text.dropFirst(marker)
+            } else {
+                break
+            }
+        }
+        return text
+    }
+
+    /// A line inside a paragraph or a definition as its text: without up to `quoteDepth` quote
+    /// markers (a lazy line has none) and the white space around them.
+    private static func continuation(_ line: ArraySlice<UInt8>, quoteDepth: Int) -> ArraySlice<UInt8> {
+        var text = line
+        var quotes = quoteDepth
+        while let first = text.first {
+            if first == 0x20 || first == 0x09 {
+                text = text.dropFirst()
+            } else if first == UInt8(ascii: ">"), quotes > 0 {
+                text = text.dropFirst()
+                quotes -= 1
+            } else {
+                break
+            }
+        }
+        return text
+    }
+
+    /// The length of a list item's marker at the start of `text` (`-`, `+`, `*`, or up to nine
+    /// digits and `.` or `)`) when white space or the end of the line follows it.
+    private static func listMarkerLength(_ text: ArraySlice<UInt8>) -> Int? {
+        let digits = text.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
+        let length: Int
+        if digits == 0 {
+            guard let first = text.first,
+                first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "*")
+            else { return nil }
+            length = 1
+        } else {
+            guard digits <= 9, text.count > digits else { return nil }
+            let delimiter = text[text.startIndex + digits]
+            guard delimiter == UInt8(ascii: ".") || delimiter == UInt8(ascii: ")") else { return nil }
+            length = digits + 1
+        }
+        guard text.count > length else { return length }
+        let next = text[text.startIndex + length]
+        return next == 0x20 || next == 0x09 ? length : nil
+    }
+
     /// The definitions that open the paragraph on `run`, a piece for each.
-    private static func pieces(of run: ClosedRange<Int>, lines: SourceLines) -> [Piece] {
+    private static func pieces(of run: Run, lines: SourceLines) -> [Piece] {
         // A paragraph's lines are its text without their indentation, as cmark reads them.
-        let texts = run.map { lines.source.line($0).drop { $0 == 0x20 || $0 == 0x09 } }
+        let texts = run.lines.map { number in
+            let line = lines.source.line(number)
+            guard number == run.lines.lowerBound else { return continuation(line, quoteDepth: run.quoteDepth) }
+            guard let column = run.firstColumn else { return opening(line, quoteDepth: run.quoteDepth) }
+            return line.dropFirst(column - 1).drop { $0 == 0x20 || $0 == 0x09 }
+        }
         var pieces: [Piece] = []
         var start = 0
         for index in texts.indices where index == texts.count - 1 || lines.mayStartDefinition(texts[index + 1]) {
@@ -101,22 +250,6 @@ public struct LinkDefinitions: Sendable {
         }
         guard let line = firstBlockLine else { return nil }
         return lastLines.firstIndex { line <= $0 } ?? pieces.count - 1
-    }
-
-    /// Adds the runs of non-blank lines in `range` that start like a definition. A line no block
-    /// covers is one cmark read as a definition, or one of a front matter block.
-    private static func addUncoveredRuns(_ range: Range<Int>, lines: SourceLines, to runs: inout [ClosedRange<Int>]) {
-        var line = range.lowerBound
-        while line < range.upperBound {
-            guard !lines.isBlank(line) else {
-                line += 1
-                continue
-            }
-            var last = line
-            while last + 1 < range.upperBound, !lines.isBlank(last + 1) { last += 1 }
-            if lines.mayStartDefinition(line: line, column: 1) { runs.append(line...last) }
-            line = last + 1
-        }
     }
 
     /// Markdown that defines every label `texts` put in brackets, in the document's order (the
