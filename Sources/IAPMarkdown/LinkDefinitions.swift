@@ -130,18 +130,9 @@ public struct LinkDefinitions: Sendable {
         let isBlank = { (line: Int) in
             lines.isBlank(line) || continuation(lines.source.line(line), quoteDepth: quoteDepth).isEmpty
         }
-        var line = range.lowerBound
-        while line < range.upperBound {
-            guard !isBlank(line) else {
-                line += 1
-                continue
-            }
-            var last = line
-            while last + 1 < range.upperBound, !isBlank(last + 1) { last += 1 }
-            if lines.mayStartDefinition(opening(lines.source.line(line), quoteDepth: quoteDepth)) {
-                runs.append(Run(lines: line...last, firstColumn: nil, quoteDepth: quoteDepth))
-            }
-            line = last + 1
+        for run in lines.nonBlankRuns(in: range, isBlank: isBlank)
+        where lines.mayStartDefinition(opening(lines.source.line(run.lowerBound), quoteDepth: quoteDepth)) {
+            runs.append(Run(lines: run, firstColumn: nil, quoteDepth: quoteDepth))
         }
     }
 
@@ -149,26 +140,18 @@ public struct LinkDefinitions: Sendable {
     /// and list items, nor the white space around them. A definition is the first text that
     /// starts with `[`, so nothing of it is taken.
     private static func opening(_ line: ArraySlice<UInt8>, quoteDepth: Int) -> ArraySlice<UInt8> {
-        var text = line
-        var quotes = quoteDepth
-        while let first = text.first {
-            if first == 0x20 || first == 0x09 {
-                text = text.dropFirst()
-            } else if first == UInt8(ascii: ">"), quotes > 0 {
-                text = text.dropFirst()
-                quotes -= 1
-            } else if let marker = listMarkerLength(text) {
-                text = text.dropFirst(marker)
-            } else {
-                break
-            }
-        }
-        return text
+        text(of: line, quoteDepth: quoteDepth, takingListMarkers: true)
     }
 
     /// A line inside a paragraph or a definition as its text: without up to `quoteDepth` quote
     /// markers (a lazy line has none) and the white space around them.
     private static func continuation(_ line: ArraySlice<UInt8>, quoteDepth: Int) -> ArraySlice<UInt8> {
+        text(of: line, quoteDepth: quoteDepth, takingListMarkers: false)
+    }
+
+    private static func text(
+        of line: ArraySlice<UInt8>, quoteDepth: Int, takingListMarkers: Bool
+    ) -> ArraySlice<UInt8> {
         var text = line
         var quotes = quoteDepth
         while let first = text.first {
@@ -177,6 +160,8 @@ public struct LinkDefinitions: Sendable {
             } else if first == UInt8(ascii: ">"), quotes > 0 {
                 text = text.dropFirst()
                 quotes -= 1
+            } else if takingListMarkers, let marker = listMarkerLength(text) {
+                text = text.dropFirst(marker)
             } else {
                 break
             }

@@ -278,6 +278,19 @@ struct SourceLines {
     /// that were only definitions, and that cmark therefore dropped. False when a run does not
     /// start like a definition.
     func definitionRuns(in range: Range<Int>, into found: inout [ClosedRange<Int>]) -> Bool {
+        for run in nonBlankRuns(in: range, isBlank: isBlank) {
+            guard let body = Self.unindented(source.line(run.lowerBound)), mayStartDefinition(body) else {
+                return false
+            }
+            found.append(run)
+        }
+        return true
+    }
+
+    /// The runs of lines in `range` that `isBlank` does not call blank, each up to the next
+    /// blank line.
+    func nonBlankRuns(in range: Range<Int>, isBlank: (Int) -> Bool) -> [ClosedRange<Int>] {
+        var runs: [ClosedRange<Int>] = []
         var line = range.lowerBound
         while line < range.upperBound {
             guard !isBlank(line) else {
@@ -286,11 +299,10 @@ struct SourceLines {
             }
             var last = line
             while last + 1 < range.upperBound, !isBlank(last + 1) { last += 1 }
-            guard let body = Self.unindented(source.line(line)), mayStartDefinition(body) else { return false }
-            found.append(line...last)
+            runs.append(line...last)
             line = last + 1
         }
-        return true
+        return runs
     }
 
     /// The lines from `first` to `last` with `]:` in them, found with memchr: lists of many
