@@ -160,34 +160,13 @@ public struct LinkDefinitions: Sendable {
             } else if first == UInt8(ascii: ">"), quotes > 0 {
                 text = text.dropFirst()
                 quotes -= 1
-            } else if takingListMarkers, let marker = listMarkerLength(text) {
+            } else if takingListMarkers, let marker = ListMarker.length(at: text) {
                 text = text.dropFirst(marker)
             } else {
                 break
             }
         }
         return text
-    }
-
-    /// The length of a list item's marker at the start of `text` (`-`, `+`, `*`, or up to nine
-    /// digits and `.` or `)`) when white space or the end of the line follows it.
-    private static func listMarkerLength(_ text: ArraySlice<UInt8>) -> Int? {
-        let digits = text.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
-        let length: Int
-        if digits == 0 {
-            guard let first = text.first,
-                first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "*")
-            else { return nil }
-            length = 1
-        } else {
-            guard digits <= 9, text.count > digits else { return nil }
-            let delimiter = text[text.startIndex + digits]
-            guard delimiter == UInt8(ascii: ".") || delimiter == UInt8(ascii: ")") else { return nil }
-            length = digits + 1
-        }
-        guard text.count > length else { return length }
-        let next = text[text.startIndex + length]
-        return next == 0x20 || next == 0x09 ? length : nil
     }
 
     /// The definitions that open the paragraph on `run`, a piece for each.

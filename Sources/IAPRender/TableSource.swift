@@ -27,7 +27,7 @@ struct TableSource {
                     UInt8(ascii: "~"), UInt8(ascii: "="):
                     return false
                 case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    if TableSource.opensAnOrderedList(bytes) { return false }
+                    if ListMarker.opensOrderedItem(bytes) { return false }
                 default:
                     break
                 }
@@ -75,7 +75,7 @@ struct TableSource {
                         $0 == UInt8(ascii: "]") && $1 == UInt8(ascii: ":")
                     }
                 case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    return !TableSource.opensAnOrderedList(bytes)
+                    return !ListMarker.opensOrderedItem(bytes)
                 default:
                     return true
                 }
@@ -173,16 +173,6 @@ struct TableSource {
             alignments.append(left && right ? .center : left ? .left : right ? .right : .none)
         }
         return alignments
-    }
-
-    /// Whether a line opens an ordered list: one to nine digits, `.` or `)`, then a space, a tab
-    /// or nothing.
-    static func opensAnOrderedList(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let digits = bytes.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
-        guard (1...9).contains(digits), digits < bytes.count,
-            bytes[digits] == UInt8(ascii: ".") || bytes[digits] == UInt8(ascii: ")")
-        else { return false }
-        return digits + 1 == bytes.count || isSpace(bytes[digits + 1])
     }
 
     static func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
