@@ -101,6 +101,7 @@ extension ChapterRenderer {
         html += "\">"
         let inlines = Array(paragraph.children)
         let explicitID = task.writtenID
+        autolinkContext = ExtendedAutolink.Context()
         var atStart = true
         for (index, inline) in inlines.enumerated() {
             let inlineStart = inline.range.start
@@ -121,7 +122,7 @@ extension ChapterRenderer {
                 text = before
             }
             if !text.isEmpty { atStart = false }
-            html.appendEscaped(text)
+            appendText(text)
         }
         html += "</label>"
         walkChildren(of: item, from: 1)

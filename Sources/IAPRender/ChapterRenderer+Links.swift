@@ -12,7 +12,7 @@ extension ChapterRenderer {
             openLinks.append(false)
             return
         case .external(let url):
-            html += "<a href=\""
+            html += Self.wordsAreTheAddress(node, url) ? "<a class=\"address-link\" href=\"" : "<a href=\""
             html.appendURL(url)
         case .fragment(let fragment):
             html += "<a href=\"#"
@@ -30,6 +30,14 @@ extension ChapterRenderer {
         if case .external = target { html += " rel=\"noopener noreferrer\"" }
         html += ">"
         openLinks.append(true)
+    }
+
+    /// Whether the link's words are its address, as in `<https://example.com>` and
+    /// `<help@example.com>`.
+    static func wordsAreTheAddress(_ node: MarkdownNode, _ url: String) -> Bool {
+        guard let words = node.firstChild, words.kind == .text, words.nextSibling == nil, let text = words.literal
+        else { return false }
+        return text == url || (url.hasPrefix("mailto:") && url.utf8.dropFirst(7).elementsEqual(text.utf8))
     }
 
     /// Images inside the site are shown; an image on another host is only linked, so that opening

@@ -52,12 +52,14 @@ extension ChapterRenderer {
         html += "</table>\n</div>\n"
     }
 
-    /// A cell as HTML: its parsed inlines, or its text escaped when it needed no parser.
+    /// A cell as HTML: its parsed inlines, or, when it needed no parser, its text escaped with its
+    /// addresses made links, as in any text.
     private mutating func write(_ cell: TableSource.Cell, parsed: HTMLBuffer?) {
         if let parsed {
             html += parsed
         } else {
-            html.appendEscaped(cell.text)
+            autolinkContext = ExtendedAutolink.Context()
+            appendText(cell.text)
         }
     }
 
@@ -113,6 +115,7 @@ extension ChapterRenderer {
                         file: page.chapter.file, line: cells[index].line, column: cells[index].column)
                     renderer.originLine = paragraph.location.line
                     renderer.html = HTMLBuffer()
+                    renderer.autolinkContext = ExtendedAutolink.Context()
                     for inline in paragraph.children { inline.walk(&renderer) }
                     parsed[index] = renderer.html
                 }

@@ -39,6 +39,8 @@ struct ChapterRenderer: MarkdownWalker {
     var originLine = 1
     /// The chapter's link definitions, parsed again before its table cells.
     var linkDefinitions = PageLinkDefinitions.none
+    /// What the addresses in the next text node depend on: what came before it in its block.
+    var autolinkContext = ExtendedAutolink.Context()
 
     init(page: SitePage, plan: SitePlan, workbook: Workbook, allowRawHTML: Bool) {
         self.page = page
@@ -82,6 +84,7 @@ struct ChapterRenderer: MarkdownWalker {
         {
             html += "\n"
         }
+        if node.kind.isBlock { autolinkContext = ExtendedAutolink.Context() }
         switch node.kind {
         case .heading:
             heading(node)
@@ -117,26 +120,33 @@ struct ChapterRenderer: MarkdownWalker {
             codeBlock(node)
         case .htmlBlock, .htmlInline:
             rawHTML(node)
+            autolinkContext.wwwMayStart = false
         case .thematicBreak:
             html += "<hr>\n"
         case .text:
-            html.appendEscapedLiteral(of: node)
+            appendText(of: node)
         case .softBreak:
             html += "\n"
+            autolinkContext.wwwMayStart = true
         case .lineBreak:
             html += "<br>\n"
+            autolinkContext.wwwMayStart = true
         case .code:
             html += "<code>"
             html.appendEscapedLiteral(of: node)
             html += "</code>"
+            autolinkContext.wwwMayStart = false
         case .emphasis:
             html += "<em>"
+            autolinkContext.wwwMayStart = true
         case .strong:
             html += "<strong>"
+            autolinkContext.wwwMayStart = true
         case .link:
             link(node)
         case .image:
             image(node)
+            autolinkContext.wwwMayStart = false
             return .skipChildren
         case .document, .customBlock, .customInline:
             break
@@ -151,9 +161,15 @@ struct ChapterRenderer: MarkdownWalker {
         case .blockQuote: html += "</blockquote>\n"
         case .list: html += node.listStyle?.isOrdered == true ? "</ol>\n" : "</ul>\n"
         case .item: html += "</li>\n"
-        case .emphasis: html += "</em>"
-        case .strong: html += "</strong>"
-        case .link: if openLinks.popLast() == true { html += "</a>" }
+        case .emphasis:
+            html += "</em>"
+            autolinkContext.wwwMayStart = true
+        case .strong:
+            html += "</strong>"
+            autolinkContext.wwwMayStart = true
+        case .link:
+            if openLinks.popLast() == true { html += "</a>" }
+            autolinkContext.wwwMayStart = false
         default: break
         }
     }
@@ -182,7 +198,7 @@ struct ChapterRenderer: MarkdownWalker {
         if let last {
             // The `{#id}` is the heading's anchor, not its words.
             if endsWithID, last.kind == .text, case .id(_, let before) = TrailingID.split(last.literal ?? "") {
-                html.appendEscaped(before)
+                appendText(before)
             } else {
                 last.walk(&self)
             }

@@ -221,7 +221,9 @@ enum SiteScript {
           if (document.body.classList.contains("print-view")) {
             Array.prototype.slice.call(document.querySelectorAll("main article.chapter")).forEach(function (chapter) {
               var urls = [];
-              var links = chapter.querySelectorAll("a[href^=\"http:\"], a[href^=\"https:\"], a[href^=\"mailto:\"]");
+              // A link whose words are its address is printed already.
+              var links = chapter.querySelectorAll(
+                "a[href^=\"http:\"]:not(.address-link), a[href^=\"https:\"]:not(.address-link), a[href^=\"mailto:\"]:not(.address-link)");
               Array.prototype.slice.call(links).forEach(function (link) {
                 var url = link.getAttribute("href");
                 var number = urls.indexOf(url) + 1;

@@ -319,6 +319,7 @@ enum SiteStyle {
           pre { white-space: pre-wrap; overflow-wrap: anywhere; }
           a { color: inherit; }
           main a[href^="http"]::after, main a[href^="mailto:"]::after { content: " (" attr(href) ")"; font-size: 0.85em; overflow-wrap: anywhere; }
+          main a.address-link::after { content: none; }
           /* The print view numbers the addresses instead, and lists them at the chapter's end. */
           .print-view main a[href^="http"]::after, .print-view main a[href^="mailto:"]::after { content: none; }
           .print-view .footnote-ref { display: inline; font-size: 0.7em; }
