@@ -481,7 +481,8 @@ def _axe_on_every_page(browser, sites, script, disabled):
 
 def check_print_layout(browser, site):
     """On paper: the config source and every folded section are shown, product tables are
-    whole, and web links become numbered notes at the end of their chapter."""
+    whole, and web links become numbered notes at the end of their chapter, except links whose
+    words are their address, which are printed once."""
     browser.open(pathlib.Path(site) / "print.html")
     browser.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print", "features": []})
     try:
@@ -492,12 +493,23 @@ def check_print_layout(browser, site):
             var unfolded = folded.filter(function (part) { return part.getBoundingClientRect().height > 0; }).length;
             var notes = document.querySelectorAll('.print-footnotes li').length;
             var refs = document.querySelectorAll('.footnote-ref').length;
+            var addresses = Array.from(document.querySelectorAll('main a.address-link'));
+            var addressNotes = addresses.filter(function (link) {
+              var next = link.nextSibling;
+              return (next && next.nodeType === 1 && next.classList.contains('footnote-ref'))
+                || ['none', 'normal'].indexOf(getComputedStyle(link, '::after').content) < 0;
+            }).length;
+            var listed = Array.from(document.querySelectorAll('.print-footnotes li')).map(function (item) {
+              return item.textContent; });
+            var addressListed = addresses.filter(function (link) {
+              return listed.indexOf(link.getAttribute('href')) >= 0; }).length;
             var visibleNotes = Array.from(document.querySelectorAll('.print-footnotes')).filter(function (list) {
               return getComputedStyle(list).display !== 'none'; }).length;
             var tables = Array.from(document.querySelectorAll('.product-table'));
             var main = document.querySelector('main').getBoundingClientRect();
             var cut = tables.filter(function (table) { return table.getBoundingClientRect().right > main.right + 1; }).length;
             return {sources: sources.length, shown: shown, notes: notes, refs: refs, visibleNotes: visibleNotes,
+                    addresses: addresses.length, addressNotes: addressNotes, addressListed: addressListed,
                     tables: tables.length, cut: cut, folded: folded.length, unfolded: unfolded};
         """)
     finally:
@@ -506,10 +518,15 @@ def check_print_layout(browser, site):
         raise Failure(f"config source shown on paper for {probe['shown']} of {probe['sources']} blocks")
     if probe["notes"] == 0 or probe["refs"] < probe["notes"] or probe["visibleNotes"] == 0:
         raise Failure(f"link notes on paper: {probe['refs']} marks, {probe['notes']} notes")
+    # An address written as the link's words is on paper already: no mark, no note, no "(href)".
+    if probe["addresses"] < 2 or probe["addressNotes"] or probe["addressListed"]:
+        raise Failure(f"addresses written as links on paper: {probe['addresses']} found, "
+                      f"{probe['addressNotes']} marked again, {probe['addressListed']} listed as notes")
     if probe["cut"]:
         raise Failure(f"{probe['cut']} product tables are wider than the page")
     if probe["folded"] == 0 or probe["unfolded"] != probe["folded"]:
         raise Failure(f"folded sections on paper: {probe['unfolded']} of {probe['folded']} blocks shown")
     return (f"{probe['shown']} config sources and {probe['unfolded']} folded blocks shown, "
             f"{probe['tables']} product tables whole, "
-            f"{probe['notes']} link notes for {probe['refs']} links")
+            f"{probe['notes']} link notes for {probe['refs']} links, "
+            f"{probe['addresses']} addresses printed once")
