@@ -15,6 +15,16 @@ import Testing
             ])
     }
 
+    /// A warning quotes the link as written, with what would break its line spelt out: the
+    /// quote, a control character, and the line and paragraph separators.
+    @Test func aWarningSpellsOutWhatWouldBreakItsLine() throws {
+        let site = try RenderFixture.renderText("# Links\n\n[a](<it's\u{7}\u{2028}\u{2029}é.md>)\n")
+        #expect(
+            site.diagnostics.map(\.description) == [
+                #"chapter.md:3:1: warning: link to 'it\'s\u{7}\u{2028}\u{2029}é.md', which is not a chapter of this book, so the link is not rendered"#
+            ])
+    }
+
     @Test func linksBetweenChaptersOfACleanBookAllResolve() throws {
         let site = try RenderFixture.render(["basic"])
         #expect(site.diagnostics.isEmpty)
