@@ -9,12 +9,24 @@ public enum RawHTML {
         public var source: String
         public var alternative: String
         public var title: String?
+        /// The `href` of the `<a>` around the image, as a badge or a video's thumbnail is
+        /// written: where a click on the image leads.
+        public var link: String?
 
-        public init(source: String, alternative: String, title: String? = nil) {
+        public init(source: String, alternative: String, title: String? = nil, link: String? = nil) {
             self.source = source
             self.alternative = alternative
             self.title = title
+            self.link = link
         }
+    }
+
+    /// An inline piece of raw HTML that opens or closes a link.
+    public enum LinkTag: Equatable, Sendable {
+        /// `<a href="…">`: nil when the tag has no `href` (`<a name="top">`).
+        case opening(href: String?)
+        /// `</a>`.
+        case closing
     }
 
     /// A raw HTML block that is one `<h1>`…`<h6>` element.
@@ -40,10 +52,11 @@ public enum RawHTML {
     }
 
     /// What a piece of raw HTML holds, read once: its `<img>` tags in order, with their `src`,
-    /// `alt` and `title` values (entities decoded; a tag without `src` is not an image to keep),
-    /// whether it holds nothing but such images and white space (then nothing is lost but their
-    /// sizes, and no warning is due), and the name of the tag it opens with (`p` for
-    /// `<p align="center">`, empty for a closing tag or a comment).
+    /// `alt` and `title` values (entities decoded; a tag without `src` is not an image to keep)
+    /// and the `href` of the `<a>` each is in, whether it holds nothing but such images, the
+    /// links around them and white space (then nothing is lost but their sizes, and no warning
+    /// is due), and the name of the tag it opens with (`p` for `<p align="center">`, empty for a
+    /// closing tag or a comment).
     public struct Contents: Equatable, Sendable {
         public var images: [Image]
         public var holdsOnlyImages: Bool
@@ -55,8 +68,14 @@ public enum RawHTML {
         var images: [Image] = []
         var onlyImages = true
         var firstTag: String?
+        var link: String?
         var index = 0
         while index < bytes.count {
+            if let after = linkClosingEnd(bytes, at: index) {
+                link = nil
+                index = after
+                continue
+            }
             guard bytes[index] == UInt8(ascii: "<"), let tagEnd = tagNameEnd(bytes, from: index + 1) else {
                 if !isSpace(bytes[index]) { onlyImages = false }
                 if firstTag == nil, !isSpace(bytes[index]) { firstTag = "" }
@@ -65,20 +84,48 @@ public enum RawHTML {
             }
             let name = lowercased(bytes[(index + 1)..<tagEnd])
             if firstTag == nil { firstTag = name }
-            guard name == "img" else {
+            guard name == "img" || name == "a" else {
                 onlyImages = false
                 index += 1
                 continue
             }
             var attributes: [String: String] = [:]
             index = readAttributes(bytes, from: tagEnd, into: &attributes)
-            if let source = attributes["src"], !source.isEmpty {
-                images.append(Image(source: source, alternative: attributes["alt"] ?? "", title: attributes["title"]))
+            if name == "a" {
+                link = attributes["href"].flatMap { $0.isEmpty ? nil : $0 }
+                if link == nil { onlyImages = false }
+            } else if let source = attributes["src"], !source.isEmpty {
+                images.append(
+                    Image(source: source, alternative: attributes["alt"] ?? "", title: attributes["title"], link: link))
             } else {
                 onlyImages = false
             }
         }
         return Contents(images: images, holdsOnlyImages: onlyImages && !images.isEmpty, firstTag: firstTag ?? "")
+    }
+
+    /// Whether `html`, an inline piece of raw HTML, is one tag that opens or closes a link.
+    public static func linkTag(_ html: String) -> LinkTag? {
+        let bytes = Array(html.utf8)
+        if let end = linkClosingEnd(bytes, at: 0) { return end == bytes.count ? .closing : nil }
+        guard bytes.count > 2, bytes[0] == UInt8(ascii: "<"), let tagEnd = tagNameEnd(bytes, from: 1),
+            lowercased(bytes[1..<tagEnd]) == "a"
+        else { return nil }
+        var attributes: [String: String] = [:]
+        guard readAttributes(bytes, from: tagEnd, into: &attributes) == bytes.count, bytes.last == UInt8(ascii: ">")
+        else { return nil }
+        return .opening(href: attributes["href"].flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    /// Where `</a>` (any letter case, white space before its `>`) that starts at `index` ends.
+    private static func linkClosingEnd(_ bytes: [UInt8], at index: Int) -> Int? {
+        guard index + 3 < bytes.count, bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "/"),
+            bytes[index + 2] | 0x20 == UInt8(ascii: "a")
+        else { return nil }
+        var end = index + 3
+        while end < bytes.count, isSpace(bytes[end]) { end += 1 }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: ">") else { return nil }
+        return end + 1
     }
 
     /// `<br>`, `<br/>` or `<br />`, in any letter case.

@@ -17,7 +17,7 @@ extension ChapterRenderer {
     }
 
     mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard openLinks.isEmpty else { return Escape.appendText(bytes, to: &html) }
+        guard openLinks.isEmpty, rawLinks.isEmpty else { return Escape.appendText(bytes, to: &html) }
         let links = ExtendedAutolink.matches(in: bytes, context: &autolinkContext)
         var written = 0
         for link in links {

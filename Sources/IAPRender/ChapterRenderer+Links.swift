@@ -5,14 +5,30 @@ import IAPMarkdown
 /// Links and images, checked and rewritten for the site.
 extension ChapterRenderer {
     mutating func link(_ node: MarkdownNode) {
-        let target = links.resolve(
-            node.destination ?? "", isImage: false, at: located(node), warnings: &diagnostics, images: &images)
-        switch target {
-        case .dropped:
+        // A link inside a raw HTML `<a>` would nest: its words stay, as the outer link's.
+        guard !rawLinks.contains(true) else {
             openLinks.append(false)
             return
+        }
+        let url = node.destination ?? ""
+        openLinks.append(
+            openLink(
+                to: url, title: node.title, at: located(node),
+                wordsAreTheAddress: { Self.wordsAreTheAddress(node, $0) }))
+    }
+
+    /// Writes the `<a>` that opens a link to `destination`, checked and rewritten for the site,
+    /// and returns whether it did: an unsafe or broken link keeps only its words.
+    mutating func openLink(
+        to destination: String, title: String?, at location: SourceLocation,
+        wordsAreTheAddress: (String) -> Bool = { _ in false }
+    ) -> Bool {
+        let target = links.resolve(destination, isImage: false, at: location, warnings: &diagnostics, images: &images)
+        switch target {
+        case .dropped:
+            return false
         case .external(let url):
-            html += Self.wordsAreTheAddress(node, url) ? "<a class=\"address-link\" href=\"" : "<a href=\""
+            html += wordsAreTheAddress(url) ? "<a class=\"address-link\" href=\"" : "<a href=\""
             html.appendURL(url)
         case .fragment(let fragment):
             html += "<a href=\"#"
@@ -22,14 +38,22 @@ extension ChapterRenderer {
             html.appendURL(page: pageURL, print: printURL)
         }
         html += "\""
-        if let title = node.title {
+        if let title {
             html += " title=\""
             html.appendEscaped(title)
             html += "\""
         }
         if case .external = target { html += " rel=\"noopener noreferrer\"" }
         html += ">"
-        openLinks.append(true)
+        return true
+    }
+
+    /// Closes the links raw HTML opened (`<a href="…">`) and did not close before its paragraph,
+    /// heading or cell ended.
+    mutating func closeRawLinks() {
+        while let opened = rawLinks.popLast() {
+            if opened { html += "</a>" }
+        }
     }
 
     /// Whether the link's words are its address, as in `<https://example.com>` and
@@ -51,7 +75,7 @@ extension ChapterRenderer {
     }
 
     mutating func image(destination: String, description: String, title: String?, at location: SourceLocation) {
-        let insideLink = openLinks.contains(true)
+        let insideLink = openLinks.contains(true) || rawLinks.contains(true)
         var alt = Escape.attribute(description)
         if alt.isEmpty, insideLink { alt = Escape.attribute(Self.imageName(destination)) }
         let title = title.map { " title=\"\(Escape.attribute($0))\"" } ?? ""
@@ -114,11 +138,18 @@ extension ChapterRenderer {
             html += "<br>"
             return
         }
+        if !isBlock, let tag = RawHTML.linkTag(literal), rawLink(tag, of: node) { return }
         let contents = RawHTML.read(literal)
         let kept = contents.images
         if isBlock, !kept.isEmpty { html += "<p class=\"raw-html-images\">" }
-        for image in kept {
+        for (index, image) in kept.enumerated() {
+            // A row of badges keeps a space between them, as their HTML layout did.
+            if isBlock, index > 0 { html += " " }
+            // An image in `<a href="…">` is that link's content, as `[![…](…)](…)` would be.
+            let linked = image.link.map { openLink(to: $0, title: nil, at: located(node)) }
+            if let linked { rawLinks.append(linked) }
             self.image(destination: image.source, description: image.alternative, title: image.title, at: located(node))
+            if linked != nil, rawLinks.popLast() == true { html += "</a>" }
         }
         if isBlock { html += kept.isEmpty ? "<!-- raw HTML omitted -->\n" : "</p>\n" }
         // Closing tags and comments say nothing worth a warning of their own.
@@ -135,6 +166,23 @@ extension ChapterRenderer {
             .warning(
                 "raw HTML \(tag.isEmpty ? "" : "<\(tag)> ")is not rendered\(kept.isEmpty ? "" : " (" + images + ")"); "
                     + "render with --unsafe-html to keep it, only for guides you trust", at: located(node)))
+    }
+
+    /// `<a href="…">` in a paragraph opens a link as Markdown's would, and `</a>` closes it:
+    /// badges and video thumbnails are written so. Returns false for a tag that is not taken
+    /// so (`<a name="top">`, a `</a>` that closes nothing), which is left out as other raw HTML.
+    mutating func rawLink(_ tag: RawHTML.LinkTag, of node: MarkdownNode) -> Bool {
+        switch tag {
+        case .opening(let href):
+            guard let href else { return false }
+            let nested = !openLinks.isEmpty || !rawLinks.isEmpty
+            rawLinks.append(nested ? false : openLink(to: href, title: nil, at: located(node)))
+            return true
+        case .closing:
+            guard let opened = rawLinks.popLast() else { return false }
+            if opened { html += "</a>" }
+            return true
+        }
     }
 
     static let formattingTags: Set<String> = [

@@ -117,6 +117,7 @@ extension ChapterRenderer {
                     renderer.html = HTMLBuffer()
                     renderer.autolinkContext = ExtendedAutolink.Context()
                     for inline in paragraph.children { inline.walk(&renderer) }
+                    renderer.closeRawLinks()
                     parsed[index] = renderer.html
                 }
                 diagnostics += renderer.diagnostics
@@ -154,6 +155,7 @@ extension ChapterRenderer {
         guard let block else { return HTMLBuffer() }
         if block.kind == .paragraph {
             for inline in block.children { inline.walk(&renderer) }
+            renderer.closeRawLinks()
         } else {
             renderer.html.appendEscaped(cell.text)
         }

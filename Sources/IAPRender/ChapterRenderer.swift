@@ -25,6 +25,9 @@ struct ChapterRenderer: MarkdownWalker {
     var headingIndex = 0
     /// For each link being written, whether an `<a>` was opened for it.
     var openLinks: [Bool] = []
+    /// The same for links raw HTML opened (`<a href="…">`), which its `</a>` closes, or else
+    /// the end of the paragraph, heading or cell they are in.
+    var rawLinks: [Bool] = []
     /// Paragraphs whose inline raw HTML has been warned about: one warning each is enough.
     var warnedRawHTMLParents: Set<SitePage.Position> = []
     /// The container (a list item, a quote, the document) each open `<details>` was opened in,
@@ -155,6 +158,7 @@ struct ChapterRenderer: MarkdownWalker {
     }
 
     mutating func leave(_ node: MarkdownNode) {
+        if !rawLinks.isEmpty, node.kind.isBlock { closeRawLinks() }
         if !openDetails.isEmpty { closeFoldedSections(while: { $0 == node }) }
         switch node.kind {
         case .paragraph: if !isTight(node) { html += "</p>\n" }
@@ -203,6 +207,7 @@ struct ChapterRenderer: MarkdownWalker {
                 last.walk(&self)
             }
         }
+        closeRawLinks()
         closeHeading(level: level, slug: slug)
     }
 

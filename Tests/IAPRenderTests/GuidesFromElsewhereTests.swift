@@ -31,6 +31,48 @@ import Testing
             ])
     }
 
+    /// A badge row or a video's thumbnail written in HTML, `<a href="…"><img …></a>`, leads
+    /// where its link does, as `[![…](…)](…)` would: to the service or the video, not to the
+    /// picture. An image on another host is its description (or its file's name) inside the
+    /// link, so no link nests and none is empty; an unsafe address leaves the image alone.
+    @Test func anImageInsideARawHTMLLinkLeadsWhereTheLinkDoes() throws {
+        let site = try RenderFixture.renderText(
+            """
+            # Guide
+
+            <p align="center">
+              <a href="https://ci.example.com/jobs/store"><img src="https://img.shields.io/badge/build-passing-green.svg"></a>
+              <a href="https://example.com/licence"><img alt="Licence" src="https://img.shields.io/badge/licence-MIT-blue"></a>
+              <a href="javascript:alert(1)"><img alt="Trap" src="https://example.com/trap.png"></a>
+            </p>
+
+            Watch <a href="https://video.example.com/watch?v=42"><img src="https://example.com/thumb.jpg" width="50%" /></a>
+            or read <a href="https://example.com/guide">the <em>guide</em> https://example.com/inside</a> and
+            <a name="top"></a>return.
+            """)
+        let page = site.text("index.html")
+        #expect(
+            page.contains(
+                #"<p class="raw-html-images"><a href="https://ci.example.com/jobs/store" rel="noopener noreferrer">build-passing-green</a> "#
+                    + #"<a href="https://example.com/licence" rel="noopener noreferrer">Licence</a> "#
+                    + #"<a class="external-image" href="https://example.com/trap.png" rel="noopener noreferrer">Trap</a></p>"#
+            ),
+            "\(page)")
+        #expect(
+            page.contains(
+                #"Watch <a href="https://video.example.com/watch?v=42" rel="noopener noreferrer">thumb</a>"#
+                    + "\n"
+                    + #"or read <a href="https://example.com/guide" rel="noopener noreferrer">the guide https://example.com/inside</a> and"#
+            ))
+        #expect(!page.contains("javascript"))
+        #expect(
+            site.diagnostics.map(\.description) == [
+                "chapter.md:3:1: warning: raw HTML <p> is not rendered (its 3 images are shown); render with --unsafe-html to keep it, only for guides you trust",
+                "chapter.md:3:1: warning: unsafe link URL 'javascript:alert(1)' is not rendered",
+                "chapter.md:11:1: warning: raw HTML <a> is not rendered; render with --unsafe-html to keep it, only for guides you trust",
+            ])
+    }
+
     /// READMEs open with `<p align="center">` around a logo and `<h1 align="center">` around
     /// the name: the name is the page's heading, its title, its outline and search entry.
     @Test func aRawHTMLHeadingIsAHeadingOfTheChapter() throws {
@@ -121,13 +163,19 @@ import Testing
         #expect(RawHTML.heading("<header>Not a heading</header>") == nil)
     }
 
-    @Test func inlineFormattingIsDroppedSilentlyAndALinkTagIsWarnedAboutOnce() throws {
+    /// `<kbd>` loses only its look. `<a href>` is a link, checked as a Markdown one is (here to
+    /// files the site does not hold, so its words stay); `<a name>` is not, and is warned about
+    /// once for its paragraph.
+    @Test func inlineFormattingIsDroppedSilentlyAndALinkTagIsALink() throws {
         let site = try RenderFixture.renderText(
-            "# Guide\n\nPress <kbd>Return</kbd>, then<br>open <a href=\"x\">this</a> and <a href=\"y\">that</a>.\n")
-        #expect(site.text("index.html").contains("<p>Press Return, then<br>open this and that.</p>"))
+            "# Guide\n\nPress <kbd>Return</kbd>, then<br>open <a href=\"x\">this</a> and <a href=\"y\">that</a>"
+                + " <a name=\"one\"></a><a name=\"two\"></a>.\n")
+        #expect(site.text("index.html").contains("<p>Press Return, then<br>open this and that .</p>"))
         #expect(
             site.diagnostics.map(\.description) == [
-                "chapter.md:3:39: warning: raw HTML <a> is not rendered; render with --unsafe-html to keep it, only for guides you trust"
+                "chapter.md:3:39: warning: link to 'x', a file that is not a chapter or an image; the site does not hold it, so the link is not rendered",
+                "chapter.md:3:64: warning: link to 'y', a file that is not a chapter or an image; the site does not hold it, so the link is not rendered",
+                "chapter.md:3:85: warning: raw HTML <a> is not rendered; render with --unsafe-html to keep it, only for guides you trust",
             ])
     }
 
