@@ -19,6 +19,7 @@ extension ChapterRenderer {
             }
             html += "<p>"
             for inline in inlines[(lineEnd + 1)...] { inline.walk(&self) }
+            closeRawLinks()
             html += "</p>\n"
         }
         closeFoldedSections(while: { $0 == quote })

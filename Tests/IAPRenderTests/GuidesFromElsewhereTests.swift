@@ -163,6 +163,38 @@ import Testing
         #expect(RawHTML.heading("<header>Not a heading</header>") == nil)
     }
 
+    /// A raw HTML link left open ends with the paragraph, heading, checklist item, cell or
+    /// callout it was opened in, so the page's elements always nest.
+    @Test func aRawHTMLLinkLeftOpenEndsWithItsBlock() throws {
+        let page = try RenderFixture.renderText(
+            """
+            # Guide <a href="https://example.com/h">open
+
+            > [!TIP]
+            > See <a href="https://example.com/c">the tip
+
+            - [ ] Check <a href="https://example.com/t">the item
+
+            | A |
+            | --- |
+            | <a href="https://example.com/cell">cell |
+
+            Text <a href="https://example.com/p">open
+
+            After.
+            """
+        ).text("index.html")
+        for url in ["h", "c", "t", "cell", "p"] {
+            let opening = "<a href=\"https://example.com/\(url)\" rel=\"noopener noreferrer\">"
+            #expect(page.components(separatedBy: opening).count == 2, "\(url)")
+        }
+        #expect(page.contains(#"rel="noopener noreferrer">open</a> <a class="anchor""#))
+        #expect(page.contains(#"rel="noopener noreferrer">the tip</a></p>"#))
+        #expect(page.contains(#"rel="noopener noreferrer">the item</a></label>"#))
+        #expect(page.contains(#"rel="noopener noreferrer">cell</a></td>"#))
+        #expect(page.contains(#"rel="noopener noreferrer">open</a></p>"# + "\n<p>After.</p>"))
+    }
+
     /// `<kbd>` loses only its look. `<a href>` is a link, checked as a Markdown one is (here to
     /// files the site does not hold, so its words stay); `<a name>` is not, and is warned about
     /// once for its paragraph.
