@@ -60,35 +60,14 @@ public enum ExtendedAutolink {
 
     /// The links in `text`, in order and apart; `context` is updated for the text that follows.
     public static func matches(in text: UnsafeBufferPointer<UInt8>, context: inout Context) -> [Match] {
-        guard mayHoldLinks(text) else {
-            context.openBrackets = bracketsOpen(in: text, after: context.openBrackets)
-            return []
-        }
         var scanner = Scanner(text: text)
-        return scanner.matches(context: &context)
-    }
-
-    /// Whether `text` has a byte a link needs (`:`, `@` or `w`): most runs of text have none
-    /// of the first two, and the check is one pass.
-    private static func mayHoldLinks(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in text where byte == colon || byte == at || byte == letterW { return true }
-        return false
-    }
-
-    private static func bracketsOpen(in text: UnsafeBufferPointer<UInt8>, after open: Int) -> Int {
-        var open = open
-        for byte in text {
-            if byte == openBracket {
-                open += 1
-            } else if byte == closeBracket, open > 0 {
-                open -= 1
-            }
-        }
-        return open
+        let matches = scanner.matches(context: &context)
+        if let last = text.last { context.wwwMayStart = wwwMayFollow(last) }
+        return matches
     }
 
     /// Whether a `www.` link may start right after `byte`: white space, `*`, `_`, `~` or `(`.
-    public static func wwwMayFollow(_ byte: UInt8) -> Bool {
+    fileprivate static func wwwMayFollow(_ byte: UInt8) -> Bool {
         Scanner.isSpace(byte) || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_")
             || byte == UInt8(ascii: "~") || byte == UInt8(ascii: "(")
     }
@@ -113,8 +92,10 @@ private struct Scanner {
         self.text = text
     }
 
+    /// Web links first, left to right; addresses in the text between them, as cmark-gfm finds
+    /// them after parsing: an `@` inside `https://x.com/@team` is the web link's.
     mutating func matches(context: inout ExtendedAutolink.Context) -> [ExtendedAutolink.Match] {
-        var webLinks: [ExtendedAutolink.Match] = []
+        var matches: [ExtendedAutolink.Match] = []
         var index = 0
         var gapStart = 0
         while index < text.count {
@@ -133,7 +114,8 @@ private struct Scanner {
                     found = wwwMatch(at: index)
                 }
                 if let found {
-                    webLinks.append(found)
+                    addressMatches(from: gapStart, to: found.range.lowerBound, into: &matches)
+                    matches.append(found)
                     index = found.range.upperBound
                     gapStart = index
                     continue
@@ -141,17 +123,8 @@ private struct Scanner {
             }
             index += 1
         }
-        // Addresses are looked for in the text the web links left, as cmark-gfm does after
-        // parsing: an `@` inside `https://x.com/@team` is the web link's.
-        var all: [ExtendedAutolink.Match] = []
-        var start = 0
-        for link in webLinks {
-            addressMatches(from: start, to: link.range.lowerBound, into: &all)
-            all.append(link)
-            start = link.range.upperBound
-        }
-        addressMatches(from: start, to: text.count, into: &all)
-        return all
+        addressMatches(from: gapStart, to: text.count, into: &matches)
+        return matches
     }
 
     // MARK: web links
@@ -166,11 +139,10 @@ private struct Scanner {
         // A scheme is at most five letters; a longer run of letters is a word, not a scheme.
         while start > floor, Self.isLetter(text[start - 1]), colon - start <= 5 { start -= 1 }
         guard start == floor || !Self.isLetter(text[start - 1]) else { return nil }
-        let scheme = Array(text[start..<colon]).map { $0 | 0x20 }
-        guard Self.webSchemes.contains(scheme),
-            let host = hostLength(at: colon + 3, needsDot: false)
-        else { return nil }
-        return webLink(start: start, delimitFrom: colon, hostEnd: colon + 3 + host, prefix: .none)
+        guard Self.webSchemes.contains(Array(text[start..<colon]).map({ $0 | 0x20 })) else { return nil }
+        let host = self.host(at: colon + 3)
+        guard host.isValid else { return nil }
+        return webLink(start: start, delimitFrom: colon, hostEnd: host.end, prefix: .none)
     }
 
     /// `www.` at `start`.
@@ -182,12 +154,14 @@ private struct Scanner {
         // second-last dot too: the host ends at the same byte, and its last two parts are the
         // same. Without this, `www._` repeated would read the rest of the text at every `www.`.
         if start < refusedHostSecondLastDot { return nil }
-        guard let host = hostLength(at: start, needsDot: true) else {
-            refusedHostSecondLastDot = secondLastDot(before: hostEnd(from: start), from: start)
+        let host = self.host(at: start)
+        // `www.` always has a dot, so only a `_` refuses it.
+        guard host.isValid else {
+            refusedHostSecondLastDot = host.secondLastDot
             return nil
         }
         // `www.` alone names no host.
-        guard let match = webLink(start: start, delimitFrom: start, hostEnd: start + host, prefix: .http),
+        guard let match = webLink(start: start, delimitFrom: start, hostEnd: host.end, prefix: .http),
             match.range.count > 4
         else { return nil }
         return match
@@ -205,13 +179,13 @@ private struct Scanner {
         return ExtendedAutolink.Match(range: start..<end, prefix: prefix)
     }
 
-    /// The length of the host at `start`: the bytes up to the first that no host name holds
-    /// (white space, punctuation but `-`, `_` and `.`, or a broken character), the first byte
-    /// taken as it is. Nil when either of the host's last two parts holds `_`, or, with
-    /// `needsDot`, when it has no dot.
-    func hostLength(at start: Int, needsDot: Bool) -> Int? {
+    /// The host at `start`: the bytes up to the first that no host name holds (white space,
+    /// punctuation but `-`, `_` and `.`, or a broken character), the first byte taken as it is.
+    /// It is valid when neither of its last two parts holds `_`; `secondLastDot` is where the
+    /// second-last of its dots is (`start` when it has fewer than two).
+    func host(at start: Int) -> (end: Int, isValid: Bool, secondLastDot: Int) {
         var index = start + 1
-        var dots = 0
+        var dots = (last: start, secondLast: start)
         var underscoresBeforeLastDot = 0
         var underscores = 0
         while index < text.count {
@@ -221,42 +195,13 @@ private struct Scanner {
             } else if byte == UInt8(ascii: ".") {
                 underscoresBeforeLastDot = underscores
                 underscores = 0
-                dots += 1
+                dots = (last: index, secondLast: dots.last)
             } else if byte != UInt8(ascii: "-"), !isHostCharacter(at: index) {
                 break
             }
             index += 1
         }
-        guard underscoresBeforeLastDot == 0, underscores == 0, !needsDot || dots > 0 else { return nil }
-        return index - start
-    }
-
-    /// Where the host that starts at `start` ends, read as `hostLength` reads it.
-    func hostEnd(from start: Int) -> Int {
-        var index = start + 1
-        while index < text.count {
-            let byte = text[index]
-            guard
-                byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
-                    || isHostCharacter(at: index)
-            else { break }
-            index += 1
-        }
-        return index
-    }
-
-    /// The second-last dot between `start` and `end`, or `start` when there are fewer than two.
-    func secondLastDot(before end: Int, from start: Int) -> Int {
-        var seen = 0
-        var index = end - 1
-        while index > start {
-            if text[index] == UInt8(ascii: ".") {
-                seen += 1
-                if seen == 2 { return index }
-            }
-            index -= 1
-        }
-        return start
+        return (index, underscoresBeforeLastDot == 0 && underscores == 0, dots.secondLast)
     }
 
     /// Whether the character at `index` can be part of a host name: not white space and not

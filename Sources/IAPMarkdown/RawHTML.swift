@@ -92,7 +92,7 @@ public enum RawHTML {
             var attributes: [String: String] = [:]
             index = readAttributes(bytes, from: tagEnd, into: &attributes)
             if name == "a" {
-                link = attributes["href"].flatMap { $0.isEmpty ? nil : $0 }
+                link = href(attributes)
                 if link == nil { onlyImages = false }
             } else if let source = attributes["src"], !source.isEmpty {
                 images.append(
@@ -114,7 +114,13 @@ public enum RawHTML {
         var attributes: [String: String] = [:]
         guard readAttributes(bytes, from: tagEnd, into: &attributes) == bytes.count, bytes.last == UInt8(ascii: ">")
         else { return nil }
-        return .opening(href: attributes["href"].flatMap { $0.isEmpty ? nil : $0 })
+        return .opening(href: href(attributes))
+    }
+
+    /// A link tag's `href`; nil when it has none, or an empty one.
+    private static func href(_ attributes: [String: String]) -> String? {
+        guard let href = attributes["href"], !href.isEmpty else { return nil }
+        return href
     }
 
     /// Where `</a>` (any letter case, white space before its `>`) that starts at `index` ends.

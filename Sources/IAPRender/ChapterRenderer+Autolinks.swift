@@ -32,6 +32,5 @@ extension ChapterRenderer {
             written = link.range.upperBound
         }
         Escape.appendText(UnsafeBufferPointer(rebasing: bytes[written...]), to: &html)
-        if let last = bytes.last { autolinkContext.wwwMayStart = ExtendedAutolink.wwwMayFollow(last) }
     }
 }

@@ -13,22 +13,21 @@ extension ChapterRenderer {
         let url = node.destination ?? ""
         openLinks.append(
             openLink(
-                to: url, title: node.title, at: located(node),
-                wordsAreTheAddress: { Self.wordsAreTheAddress(node, $0) }))
+                to: url, title: node.title, at: located(node), wordsAreTheAddress: Self.wordsAreTheAddress(node, url)))
     }
 
     /// Writes the `<a>` that opens a link to `destination`, checked and rewritten for the site,
-    /// and returns whether it did: an unsafe or broken link keeps only its words.
+    /// and returns whether it did: an unsafe or broken link keeps only its words. A link to
+    /// another site whose words are its address is marked so (`address-link`).
     mutating func openLink(
-        to destination: String, title: String?, at location: SourceLocation,
-        wordsAreTheAddress: (String) -> Bool = { _ in false }
+        to destination: String, title: String?, at location: SourceLocation, wordsAreTheAddress: Bool = false
     ) -> Bool {
         let target = links.resolve(destination, isImage: false, at: location, warnings: &diagnostics, images: &images)
         switch target {
         case .dropped:
             return false
         case .external(let url):
-            html += wordsAreTheAddress(url) ? "<a class=\"address-link\" href=\"" : "<a href=\""
+            html += wordsAreTheAddress ? "<a class=\"address-link\" href=\"" : "<a href=\""
             html.appendURL(url)
         case .fragment(let fragment):
             html += "<a href=\"#"
@@ -59,9 +58,9 @@ extension ChapterRenderer {
     /// Whether the link's words are its address, as in `<https://example.com>` and
     /// `<help@example.com>`.
     static func wordsAreTheAddress(_ node: MarkdownNode, _ url: String) -> Bool {
-        guard let words = node.firstChild, words.kind == .text, words.nextSibling == nil, let text = words.literal
-        else { return false }
-        return text == url || (url.hasPrefix("mailto:") && url.utf8.dropFirst(7).elementsEqual(text.utf8))
+        guard let words = node.firstChild, words.kind == .text, words.nextSibling == nil else { return false }
+        let address = url.hasPrefix("mailto:") ? url.utf8.dropFirst(7) : url.utf8[...]
+        return words.withLiteralBytes { $0.elementsEqual(url.utf8) || $0.elementsEqual(address) } ?? false
     }
 
     /// Images inside the site are shown; an image on another host is only linked, so that opening
@@ -146,10 +145,9 @@ extension ChapterRenderer {
             // A row of badges keeps a space between them, as their HTML layout did.
             if isBlock, index > 0 { html += " " }
             // An image in `<a href="…">` is that link's content, as `[![…](…)](…)` would be.
-            let linked = image.link.map { openLink(to: $0, title: nil, at: located(node)) }
-            if let linked { rawLinks.append(linked) }
+            if let link = image.link { _ = rawLink(.opening(href: link), of: node) }
             self.image(destination: image.source, description: image.alternative, title: image.title, at: located(node))
-            if linked != nil, rawLinks.popLast() == true { html += "</a>" }
+            if image.link != nil { _ = rawLink(.closing, of: node) }
         }
         if isBlock { html += kept.isEmpty ? "<!-- raw HTML omitted -->\n" : "</p>\n" }
         // Closing tags and comments say nothing worth a warning of their own.

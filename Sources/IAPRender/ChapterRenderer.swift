@@ -87,7 +87,11 @@ struct ChapterRenderer: MarkdownWalker {
         {
             html += "\n"
         }
-        if node.kind.isBlock { autolinkContext = ExtendedAutolink.Context() }
+        if node.kind.isBlock {
+            autolinkContext = ExtendedAutolink.Context()
+        } else if node.kind != .text {
+            autolinkContext.wwwMayStart = Self.wwwMayFollow(node.kind)
+        }
         switch node.kind {
         case .heading:
             heading(node)
@@ -123,33 +127,26 @@ struct ChapterRenderer: MarkdownWalker {
             codeBlock(node)
         case .htmlBlock, .htmlInline:
             rawHTML(node)
-            autolinkContext.wwwMayStart = false
         case .thematicBreak:
             html += "<hr>\n"
         case .text:
             appendText(of: node)
         case .softBreak:
             html += "\n"
-            autolinkContext.wwwMayStart = true
         case .lineBreak:
             html += "<br>\n"
-            autolinkContext.wwwMayStart = true
         case .code:
             html += "<code>"
             html.appendEscapedLiteral(of: node)
             html += "</code>"
-            autolinkContext.wwwMayStart = false
         case .emphasis:
             html += "<em>"
-            autolinkContext.wwwMayStart = true
         case .strong:
             html += "<strong>"
-            autolinkContext.wwwMayStart = true
         case .link:
             link(node)
         case .image:
             image(node)
-            autolinkContext.wwwMayStart = false
             return .skipChildren
         case .document, .customBlock, .customInline:
             break
@@ -159,23 +156,25 @@ struct ChapterRenderer: MarkdownWalker {
 
     mutating func leave(_ node: MarkdownNode) {
         if !rawLinks.isEmpty, node.kind.isBlock { closeRawLinks() }
+        if !node.kind.isBlock, node.kind != .text { autolinkContext.wwwMayStart = Self.wwwMayFollow(node.kind) }
         if !openDetails.isEmpty { closeFoldedSections(while: { $0 == node }) }
         switch node.kind {
         case .paragraph: if !isTight(node) { html += "</p>\n" }
         case .blockQuote: html += "</blockquote>\n"
         case .list: html += node.listStyle?.isOrdered == true ? "</ol>\n" : "</ul>\n"
         case .item: html += "</li>\n"
-        case .emphasis:
-            html += "</em>"
-            autolinkContext.wwwMayStart = true
-        case .strong:
-            html += "</strong>"
-            autolinkContext.wwwMayStart = true
-        case .link:
-            if openLinks.popLast() == true { html += "</a>" }
-            autolinkContext.wwwMayStart = false
+        case .emphasis: html += "</em>"
+        case .strong: html += "</strong>"
+        case .link: if openLinks.popLast() == true { html += "</a>" }
         default: break
         }
+    }
+
+    /// Whether a `www.` address may start right after an inline's opening or its end, as in the
+    /// Markdown: after a line break or emphasis's `*` or `_`, not after a code span's backtick,
+    /// a link's or an image's bracket, or raw HTML's `>`.
+    static func wwwMayFollow(_ kind: MarkdownNodeKind) -> Bool {
+        kind == .softBreak || kind == .lineBreak || kind == .emphasis || kind == .strong
     }
 
     /// A paragraph directly in an item of a tight list is written without `<p>`.
