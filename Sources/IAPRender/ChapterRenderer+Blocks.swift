@@ -18,8 +18,7 @@ extension ChapterRenderer {
                 continue
             }
             html += "<p>"
-            for inline in inlines[(lineEnd + 1)...] { inline.walk(&self) }
-            closeRawLinks()
+            walkInlines(inlines[(lineEnd + 1)...])
             html += "</p>\n"
         }
         closeFoldedSections(while: { $0 == quote })

@@ -115,9 +115,7 @@ extension ChapterRenderer {
                         file: page.chapter.file, line: cells[index].line, column: cells[index].column)
                     renderer.originLine = paragraph.location.line
                     renderer.html = HTMLBuffer()
-                    renderer.autolinkContext = ExtendedAutolink.Context()
-                    for inline in paragraph.children { inline.walk(&renderer) }
-                    renderer.closeRawLinks()
+                    renderer.walkInlines(paragraph.children)
                     parsed[index] = renderer.html
                 }
                 diagnostics += renderer.diagnostics
@@ -154,8 +152,7 @@ extension ChapterRenderer {
         renderer.originLine = prelude.lineCount + 1
         guard let block else { return HTMLBuffer() }
         if block.kind == .paragraph {
-            for inline in block.children { inline.walk(&renderer) }
-            renderer.closeRawLinks()
+            renderer.walkInlines(block.children)
         } else {
             renderer.html.appendEscaped(cell.text)
         }

@@ -183,6 +183,14 @@ struct ChapterRenderer: MarkdownWalker {
         return list.isTight == true
     }
 
+    /// A paragraph's inlines written without the paragraph, as a cell or a callout writes them:
+    /// they start a block's text, and a raw HTML link left open ends with them.
+    mutating func walkInlines(_ inlines: some Sequence<MarkdownNode>) {
+        autolinkContext = ExtendedAutolink.Context()
+        for inline in inlines { inline.walk(&self) }
+        closeRawLinks()
+    }
+
     mutating func walkChildren(of node: MarkdownNode, from first: Int = 0) {
         for (index, child) in node.children.enumerated() where index >= first {
             child.walk(&self)
