@@ -32,6 +32,10 @@ struct GuideSession {
     /// language of the book at the top); else English.
     var language: String { translationLanguage ?? configuration?.language ?? "en" }
 
+    /// Whether a folder's tag or `iapkit.yml` says the book's language, rather than English
+    /// being assumed.
+    var languageIsSaid: Bool { translationLanguage != nil || configuration?.language != nil }
+
     /// The tag of the book's folder when that folder is a translation of the book above it.
     var translationLanguage: String?
 

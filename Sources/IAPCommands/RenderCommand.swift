@@ -87,6 +87,9 @@ enum RenderCommand: Command {
             !quiet && context.standardErrorIsTerminal && chapterCount >= progressThreshold
         var options = SiteOptions(title: bookTitle(session), allowRawHTML: arguments.has("--unsafe-html"))
         options.language = session.language
+        // A book that does not say its language gets, page by page, the one its words are
+        // written in; a book with translations says it by their folders.
+        options.languageFromProse = !session.languageIsSaid && session.translations.isEmpty
         options.bookFolder = session.bookFolder ?? ""
         let report: @Sendable (Int, Int) -> Void = { done, total in
             guard showsProgress else { return }

@@ -54,6 +54,8 @@ extension SiteRenderer {
         for (index, book) in books.enumerated() {
             var bookOptions = options
             bookOptions.language = book.language
+            // Each book's language is its folder's tag, or the one the book above them says.
+            bookOptions.languageFromProse = false
             bookOptions.bookKey = bookKey
             bookOptions.bookFolder = book.folder
             bookOptions.alternates = books.enumerated().map { other, otherBook in

@@ -79,15 +79,20 @@ struct SitePlan {
     /// The book's language, which a chapter's `<!-- language: … -->` overrides for its page.
     var language: String
 
-    init(chapters: [Chapter], language: String = "en") {
-        self.language = language
+    /// With `fromProse`, `language` is only the default of the chapters whose prose names no
+    /// language, and the book's language is the one most of its pages have.
+    init(chapters: [Chapter], language: String = "en", fromProse: Bool = false) {
+        let pageLanguages = chapters.map { chapter in
+            chapter.language?.value ?? (fromProse ? chapter.proseLanguage : nil) ?? language
+        }
+        self.language = fromProse ? Self.commonest(pageLanguages) ?? language : language
         let files = chapters.map(\.file)
         baseDirectory = Self.commonDirectory(files)
         let stems = Self.stems(for: files, under: baseDirectory)
         // A page's headings, blocks and wanted task ids come from its chapter alone, so pages are
         // made on every core: a book of hundreds of chapters has tens of thousands of headings.
         let made = concurrentMap(count: chapters.count) { offset in
-            Self.page(of: chapters[offset], stem: stems[offset], bookLanguage: language)
+            Self.page(of: chapters[offset], stem: stems[offset], language: pageLanguages[offset])
         }
         // Task ids are unique in the whole book, so they are settled in book order.
         var taskSlugs = HeadingSlugger()
@@ -108,6 +113,17 @@ struct SitePlan {
         self.pageIndex = pageIndex
     }
 
+    /// The tag most pages have; of tags as common, the one the earliest page has.
+    static func commonest(_ tags: [String]) -> String? {
+        var counts: [String: Int] = [:]
+        for tag in tags { counts[tag, default: 0] += 1 }
+        var best: String?
+        for tag in tags where best == nil || counts[tag, default: 0] > counts[best ?? "", default: 0] {
+            best = tag
+        }
+        return best
+    }
+
     /// A checklist item's id as its chapter asks for it, before the book makes it unique.
     private struct WantedTask: Sendable {
         var position: SitePage.Position
@@ -117,7 +133,7 @@ struct SitePlan {
 
     /// One chapter's page without its task ids, and the ids its checklist items want.
     private static func page(
-        of chapter: Chapter, stem: String, bookLanguage: String
+        of chapter: Chapter, stem: String, language pageLanguage: String
     ) -> (SitePage, [WantedTask]) {
         var slugger = HeadingSlugger(reserved: layoutIDs, expectedCount: chapter.sections.count)
         // Anchors the author wrote are taken first, so no title's slug can take one of them; one
@@ -141,7 +157,6 @@ struct SitePlan {
         var callouts: [SitePage.Position: Callout.Kind] = [:]
         for callout in chapter.callouts { callouts[SitePage.Position(callout.location)] = callout.kind }
         let configBlocks = Set(chapter.codeBlocks.filter(\.isConfig).map { SitePage.Position($0.location) })
-        let pageLanguage = chapter.language?.value ?? bookLanguage
         let page = SitePage(
             chapter: chapter, stem: stem, headings: headings, tasks: [:], anchors: Set(headings.map(\.slug)),
             callouts: callouts, configBlocks: configBlocks, language: pageLanguage,

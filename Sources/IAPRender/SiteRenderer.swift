@@ -33,7 +33,7 @@ public enum SiteRenderer {
             pageDocuments.append(document)
         }
         byFile = [:]
-        let plan = SitePlan(chapters: chapters, language: options.language)
+        let plan = SitePlan(chapters: chapters, language: options.language, fromProse: options.languageFromProse)
         let layout = PageLayout(
             plan: plan, title: options.title, languages: options.alternates, bookFolder: options.bookFolder)
         let bookKey = options.bookKey ?? workbook.app?.bundleID.value ?? HeadingSlugger.slug(options.title)

@@ -230,6 +230,60 @@ import Testing
         #expect(page.contains(#"<summary class="outline-title">本頁內容</summary>"#))
     }
 
+    static let chineseChapter =
+        "# 开始\n\n## 步骤\n\n打开项目设置，选择应用内购买，然后运行测试。这个步骤会检查产品标识符是否正确。\n\n> [!NOTE]\n> 先登录沙盒账户。\n"
+
+    @Test func aBookThatDoesNotSayItsLanguageTakesTheOneItsWordsAreWrittenIn() throws {
+        let book = [
+            "Guide/SUMMARY.md": "- [开始](one.md)\n- [Two](two.md)\n- [三](three.md)\n",
+            "Guide/one.md": Self.chineseChapter,
+            "Guide/two.md": "# Two\n\n## Steps\n\nOpen the project settings and run the tests before you ship.\n",
+            "Guide/three.md": Self.chineseChapter.replacingOccurrences(of: "开始", with: "三"),
+        ]
+        let disk = MemoryDisk(Self.files(book))
+        let outcome = CommandHarness.run(["render", "Guide", "-o", "site", "--quiet"], disk: disk)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let one = try Self.page(disk, "site/index.html")
+        #expect(one.contains(#"<html lang="zh-Hans""#))
+        #expect(one.contains(#"<p class="callout-title">说明</p>"#))
+        #expect(one.contains(#"<summary class="outline-title">本页内容</summary>"#))
+        let two = try Self.page(disk, "site/two.html")
+        #expect(two.contains(#"<html lang="en""#), "Latin letters name no language: the default stays")
+        #expect(two.contains(#"<summary class="outline-title">On this page</summary>"#))
+        // Most pages are Chinese, so the book is: its print view, with the English chapter marked.
+        let print = try Self.page(disk, "site/print.html")
+        #expect(print.contains(#"<html lang="zh-Hans""#))
+        #expect(print.contains(#"<article class="chapter" id="chapter-two" lang="en">"#))
+        #expect(print.contains(#"<article class="chapter" id="chapter-index">"#))
+    }
+
+    @Test func aLanguageTheBookSaysIsKeptWhateverItsWords() throws {
+        let said = [
+            "iapkit.yml": "language: en\n",
+            "Guide/SUMMARY.md": "- [开始](one.md)\n",
+            "Guide/one.md": Self.chineseChapter,
+        ]
+        var disk = MemoryDisk(Self.files(said))
+        _ = CommandHarness.run(["render", "Guide", "-o", "site", "--quiet"], disk: disk)
+        #expect(try Self.page(disk, "site/index.html").contains(#"<html lang="en""#))
+        // A chapter's own line wins over its words too.
+        let marked = [
+            "Guide/SUMMARY.md": "- [开始](one.md)\n",
+            "Guide/one.md": "<!-- language: zh-Hant -->\n\n" + Self.chineseChapter,
+        ]
+        disk = MemoryDisk(Self.files(marked))
+        _ = CommandHarness.run(["render", "Guide", "-o", "site", "--quiet"], disk: disk)
+        #expect(try Self.page(disk, "site/index.html").contains(#"<html lang="zh-Hant""#))
+    }
+
+    @Test func aBookWithTranslationsKeepsTheLanguagesItsFoldersSay() throws {
+        var book = Self.book
+        book["Book/extra.md"] = Self.chineseChapter
+        let disk = MemoryDisk(Self.files(book))
+        _ = CommandHarness.run(["render", "Book", "-o", "site", "--quiet"], disk: disk)
+        #expect(try Self.page(disk, "site/extra.html").contains(#"<html lang="en""#))
+    }
+
     @Test func aLanguageThatIsNotATagIsAnErrorInIapkitYmlAndAWarningInAChapter() {
         let bad = CommandHarness.run(
             ["lint", "Guide"],
