@@ -13,6 +13,8 @@ struct ChapterExtractor: MarkdownWalker {
     private var orderedDepth = 0
     /// Items seen so far in each open list, innermost last.
     private var itemCounts: [Int] = []
+    /// Whether words came before the first heading (see `Chapter.firstHeadingLeads`).
+    private var textBeforeHeading = false
 
     init(file: String, title: String?) {
         chapter = Chapter(file: file, title: title ?? "")
@@ -58,6 +60,7 @@ struct ChapterExtractor: MarkdownWalker {
     }
 
     mutating func visit(_ node: MarkdownNode) -> MarkdownWalkAction {
+        if chapter.sections.isEmpty, !textBeforeHeading, Self.holdsWords(node) { textBeforeHeading = true }
         switch node.kind {
         case .heading:
             markdownHeading(node)
@@ -133,7 +136,27 @@ struct ChapterExtractor: MarkdownWalker {
         addSection(title: title, level: node.headingLevel ?? 1, at: node.location, anchor: anchor)
     }
 
+    /// Whether a block before the first heading shows words: anything but raw HTML, a rule and
+    /// a paragraph of pictures (a badge row: images, linked or not, between spaces).
+    private static func holdsWords(_ node: MarkdownNode) -> Bool {
+        switch node.kind {
+        case .paragraph: return !node.children.allSatisfy(isPicture)
+        case .list, .codeBlock, .blockQuote: return true
+        default: return false
+        }
+    }
+
+    private static func isPicture(_ inline: MarkdownNode) -> Bool {
+        switch inline.kind {
+        case .image, .softBreak, .lineBreak, .htmlInline: return true
+        case .link: return inline.children.allSatisfy(isPicture)
+        case .text: return (inline.literal ?? "").allSatisfy(\.isWhitespace)
+        default: return false
+        }
+    }
+
     private mutating func addSection(title: String, level: Int, at location: SourceLocation, anchor: String? = nil) {
+        if chapter.sections.isEmpty { chapter.firstHeadingLeads = !textBeforeHeading }
         headings.removeAll { $0.level >= level }
         headings.append((level, title))
         chapter.sections.append(Section(title: title, level: level, trail: trail, location: location, anchor: anchor))

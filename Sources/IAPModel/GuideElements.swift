@@ -143,6 +143,9 @@ public struct Chapter: Sendable, Hashable {
     /// none (Latin letters) or there are too few to tell; a book that does not say its
     /// language gives each page this one.
     public var proseLanguage: String?
+    /// Whether only pictures (a logo, a row of badges) and raw HTML come before the chapter's
+    /// first heading, so that the page starts with it.
+    public var firstHeadingLeads = false
 
     public init(
         file: String, title: String, sections: [Section] = [], steps: [Step] = [], checklists: [Checklist] = [],

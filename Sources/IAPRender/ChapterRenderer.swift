@@ -198,9 +198,8 @@ struct ChapterRenderer: MarkdownWalker {
     }
 
     mutating func heading(_ node: MarkdownNode) {
-        let level = min(max(node.headingLevel ?? 1, 1), 6)
         let endsWithID = headingIndex < page.headings.count && page.headings[headingIndex].endsWithID
-        let slug = openHeading(level: level)
+        let (slug, level) = openHeading(writtenLevel: node.headingLevel ?? 1)
         var last: MarkdownNode?
         for child in node.children {
             if let last { last.walk(&self) }
@@ -221,8 +220,7 @@ struct ChapterRenderer: MarkdownWalker {
     /// A raw HTML heading (`<h1 align="center">`) as the heading it is: its words and images,
     /// the attributes left out, so the page has its title and the outline its entry.
     mutating func heading(_ heading: RawHTML.Heading, of node: MarkdownNode) {
-        let level = min(max(heading.level, 1), 6)
-        let slug = openHeading(level: level)
+        let (slug, level) = openHeading(writtenLevel: heading.level)
         for image in heading.images {
             self.image(destination: image.source, description: image.alternative, title: image.title, at: located(node))
         }
@@ -234,19 +232,25 @@ struct ChapterRenderer: MarkdownWalker {
         if heading.dropsMarkup, !allowRawHTML {
             diagnostics.append(
                 .warning(
-                    "raw HTML <h\(level)> is shown as a heading of its words and images; the rest of its markup is left out",
+                    "raw HTML <h\(heading.level)> is shown as a heading of its words and images; the rest of its markup is left out",
                     at: located(node)))
         }
     }
 
-    /// Writes `<hN id="slug">` with the next heading's slug, and returns the slug.
-    private mutating func openHeading(level: Int) -> String {
-        let slug = headingIndex < page.headings.count ? page.headings[headingIndex].slug : "section-\(headingIndex)"
+    /// Writes `<hN id="slug">` with the next heading's slug and level, and returns both. The
+    /// level is the plan's, which makes a chapter's title heading the page's `<h1>`.
+    private mutating func openHeading(writtenLevel: Int) -> (slug: String, level: Int) {
+        var slug = "section-\(headingIndex)"
+        var level = min(max(writtenLevel, 1), 6)
+        if headingIndex < page.headings.count {
+            slug = page.headings[headingIndex].slug
+            level = min(max(page.headings[headingIndex].level, 1), 6)
+        }
         headingIndex += 1
         html += Self.headingOpenings[level - 1]
         html.append(id: slug, printPrefix: printIDPrefix)
         html += "\">"
-        return slug
+        return (slug, level)
     }
 
     private mutating func closeHeading(level: Int, slug: String) {

@@ -142,11 +142,19 @@ struct SitePlan {
         for case let anchor? in chapter.sections.map(\.anchor) { written.append(slugger.unique(anchor)) }
         var nextWritten = written.makeIterator()
         // The extractor has read every heading's words already, in document order.
-        let headings = chapter.sections.map { section in
+        var headings = chapter.sections.map { section in
             HeadingAnchor(
                 level: section.level, title: section.title,
                 slug: section.anchor != nil ? nextWritten.next() ?? "" : slugger.next(section.title),
                 position: SitePage.Position(section.location), endsWithID: section.anchor != nil)
+        }
+        // A chapter that opens with the heading it is titled by, at another level than the
+        // first (a README starting with `<h3 align="center">` or at `##`, perhaps under a logo),
+        // shows that heading as its `<h1>`, rather than under an added `<h1>` of the same words.
+        if chapter.firstHeadingLeads, let first = headings.first, first.title == chapter.title,
+            !headings.contains(where: { $0.level == 1 })
+        {
+            headings[0].level = 1
         }
         let wantedTasks = chapter.checklists.flatMap(\.items).map { item in
             WantedTask(

@@ -131,14 +131,44 @@ import Testing
         #expect(site.diagnostics.isEmpty)
     }
 
-    @Test func aChapterWithoutALevelOneHeadingIsTitledByItsName() throws {
-        let site = try RenderFixture.renderText(
-            "[![build](https://example.com/b.svg)](https://ci.example.com)\n\n## Getting started\n\nText.\n")
+    @Test func aChapterWithWordsBeforeItsFirstHeadingIsTitledAboveThem() throws {
+        let site = try RenderFixture.renderText("Sell one thing well.\n\n## Getting started\n\nText.\n")
         let page = site.text("index.html")
         #expect(page.contains("<article class=\"chapter\">\n<h1 class=\"chapter-title\">Getting started</h1>\n"))
+        #expect(page.contains("<h2 id=\"getting-started\">Getting started"))
         #expect(site.text("print.html").contains("<h1 class=\"chapter-title\">Getting started</h1>"))
         let titled = try RenderFixture.renderText("# Guide\n\n## Getting started\n").text("index.html")
         #expect(!titled.contains("chapter-title"))
+    }
+
+    /// A README that opens at `##` or with `<h3 align="center">`, perhaps under a logo or a row
+    /// of badges, is titled by that heading: shown once, as the page's `<h1>`, not repeated
+    /// under an added title of the same words.
+    @Test func aChapterOpeningWithItsTitleAtAnotherLevelShowsItAsItsH1() throws {
+        let badges = try RenderFixture.renderText(
+            "[![build](https://example.com/b.svg)](https://ci.example.com) ![logo](https://example.com/l.png)\n\n"
+                + "## Getting started\n\nText.\n\n## Next\n")
+        var page = badges.text("index.html")
+        #expect(!page.contains("chapter-title"))
+        #expect(page.contains("<h1 id=\"getting-started\">Getting started <a class=\"anchor\""))
+        #expect(page.contains("<h2 id=\"next\">"))
+        #expect(!page.contains("href=\"#getting-started\">Getting started</a></li>"), "not in the outline")
+        #expect(page.contains("<li class=\"level-2\"><a href=\"#next\">Next</a></li>"))
+        #expect(badges.text("print.html").contains("<h1 id=\"index--getting-started\">"))
+        #expect(badges.text("search-index.js").contains("\"title\": \"Getting started\", \"url\": \"index.html\""))
+        let raw = try RenderFixture.renderText("<h3 align=\"center\">Tiny Store</h3>\n\nSell one thing well.\n")
+        page = raw.text("index.html")
+        #expect(!page.contains("chapter-title"))
+        #expect(page.contains("<h1 id=\"tiny-store\">Tiny Store <a class=\"anchor\""))
+        #expect(raw.diagnostics.isEmpty, "its alignment is layout the site does itself")
+        // A warning about the markup it loses names the tag as the guide wrote it.
+        let marked = try RenderFixture.renderText(
+            "<h3><font color=\"red\">Tiny</font> Store</h3>\n\nSell one thing well.\n")
+        #expect(marked.text("index.html").contains("<h1 id=\"tiny-store\">Tiny Store"))
+        #expect(
+            marked.diagnostics.map(\.message) == [
+                "raw HTML <h3> is shown as a heading of its words and images; the rest of its markup is left out"
+            ])
     }
 
     @Test func rawHTMLIsCutAtItsHeadings() {
