@@ -122,18 +122,17 @@ struct ScriptTally {
         while index < count {
             let lead = bytes[index]
             if lead < 0x80 {
-                // Most prose is ASCII: its words are counted in a loop of their own.
-                var inWord = currentWord == .latin
-                var words = 0
-                while index < count, bytes[index] < 0x80 {
-                    let folded = bytes[index] | 0x20
-                    let isLetter = folded >= UInt8(ascii: "a") && folded <= UInt8(ascii: "z")
-                    if isLetter, !inWord { words += 1 }
-                    inWord = isLetter
-                    index += 1
+                // Most prose is ASCII: its run is found, then its words are counted as the
+                // letters after a byte that is not one, which no byte's answer depends on.
+                var end = index + 1
+                while end < count, bytes[end] < 0x80 { end += 1 }
+                var words = Self.isASCIILetter(lead) && currentWord != .latin ? 1 : 0
+                for position in (index + 1)..<end {
+                    words &+= Int(Self.letterBit(bytes[position]) & (1 ^ Self.letterBit(bytes[position - 1])))
                 }
                 latinWords += words
-                currentWord = inWord ? .latin : .none
+                currentWord = Self.isASCIILetter(bytes[end - 1]) ? .latin : .none
+                index = end
                 continue
             }
             let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
@@ -152,6 +151,17 @@ struct ScriptTally {
             if valid { tally(scalar) } else { currentWord = .none }
             index += valid ? length : 1
         }
+    }
+
+    @inline(__always)
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) &- UInt8(ascii: "a") < 26
+    }
+
+    /// 1 for an ASCII letter, else 0, without a branch, so a run's loop can be vectorized.
+    @inline(__always)
+    private static func letterBit(_ byte: UInt8) -> UInt8 {
+        (byte | 0x20) &- UInt8(ascii: "a") < 26 ? 1 : 0
     }
 
     private mutating func startWord(_ script: WordScript) {

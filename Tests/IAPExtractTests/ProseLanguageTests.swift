@@ -94,6 +94,17 @@ import Testing
         #expect(Self.language("\(chinese)\n\n\(english)\n") == "zh-Hans")
     }
 
+    @Test func latinWordsAreCountedOnceEachAcrossPiecesOfText() {
+        var tally = ScriptTally()
+        for piece in ["Open the pro", "ject, run 2 tests; ship.", " Café, naïve", "té"] {
+            Array(piece.utf8).withUnsafeBufferPointer { tally.add($0) }
+        }
+        #expect(tally.latinWords == 8)
+        tally.endWord()
+        Array("again".utf8).withUnsafeBufferPointer { tally.add($0) }
+        #expect(tally.latinWords == 9)
+    }
+
     @Test func malformedBytesAreSpaces() {
         var tally = ScriptTally()
         let bytes: [UInt8] = [0xE6, 0x89, 0x93, 0xFF, 0xE6, 0x89, 0x41, 0xC3]
