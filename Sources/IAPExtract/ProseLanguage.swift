@@ -40,10 +40,7 @@ private struct ProseReader: MarkdownWalker {
             }
             read += length ?? 0
             return read >= ProseLanguage.sampleLength ? .stop : .skipChildren
-        case .softBreak, .lineBreak:
-            tally.endWord()
-            return .skipChildren
-        case .code, .codeBlock, .htmlInline, .htmlBlock:
+        case .softBreak, .lineBreak, .code, .codeBlock, .htmlInline, .htmlBlock:
             tally.endWord()
             return .skipChildren
         default:

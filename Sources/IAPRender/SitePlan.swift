@@ -117,11 +117,8 @@ struct SitePlan {
     static func commonest(_ tags: [String]) -> String? {
         var counts: [String: Int] = [:]
         for tag in tags { counts[tag, default: 0] += 1 }
-        var best: String?
-        for tag in tags where best == nil || counts[tag, default: 0] > counts[best ?? "", default: 0] {
-            best = tag
-        }
-        return best
+        let highest = counts.values.max() ?? 0
+        return tags.first { counts[$0] == highest }
     }
 
     /// A checklist item's id as its chapter asks for it, before the book makes it unique.

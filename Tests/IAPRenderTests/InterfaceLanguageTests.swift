@@ -35,6 +35,15 @@ import Testing
         #expect(InterfaceLanguage.displayName(of: "hi") == "hi")
     }
 
+    /// A book that does not say its language takes the one most of its pages have; of two as
+    /// common, the one its first page has.
+    @Test func aBookTakesItsPagesCommonestLanguage() {
+        #expect(SitePlan.commonest(["en", "zh-Hans", "zh-Hans"]) == "zh-Hans")
+        #expect(SitePlan.commonest(["en", "zh-Hans"]) == "en")
+        #expect(SitePlan.commonest(["ja", "en", "en", "ja"]) == "ja")
+        #expect(SitePlan.commonest([]) == nil)
+    }
+
     @Test func theScriptsWordsAreValidJavaScriptStrings() {
         let words = PageLayout.scriptStrings(.simplifiedChinese)
         #expect(words.hasPrefix("{\"theme\": \"主题：{theme}\""))
