@@ -15,6 +15,8 @@ struct ChapterExtractor: MarkdownWalker {
     private var itemCounts: [Int] = []
     /// Whether words came before the first heading (see `Chapter.firstHeadingLeads`).
     private var textBeforeHeading = false
+    /// Where each footnote label was first written.
+    private var footnoteLabels: [String: SourceLocation] = [:]
 
     init(file: String, title: String?) {
         chapter = Chapter(file: file, title: title ?? "")
@@ -101,8 +103,11 @@ struct ChapterExtractor: MarkdownWalker {
             case .unknownKind(_, let warning): diagnostics.append(warning)
             case .none: break
             }
-        case .paragraph, .thematicBreak:
-            // Nothing inside these changes the model; skipping their inlines keeps large books fast.
+        case .paragraph:
+            if node.parent?.kind == .document { footnote(node) }
+            // Nothing else inside changes the model; skipping the inlines keeps large books fast.
+            return .skipChildren
+        case .thematicBreak:
             return .skipChildren
         default:
             break
@@ -134,6 +139,23 @@ struct ChapterExtractor: MarkdownWalker {
                     "heading id '{#\(found)}' is not valid; use letters, digits, '-', '_' and '.'", at: node.location))
         }
         addSection(title: title, level: node.headingLevel ?? 1, at: node.location, anchor: anchor)
+    }
+
+    /// A paragraph of the chapter's own that opens `[^label]: ` is a footnote; one whose label
+    /// an earlier one has is shown as written.
+    private mutating func footnote(_ paragraph: MarkdownNode) {
+        guard let text = paragraph.firstChild, text.kind == .text,
+            let definition = text.withLiteralBytes({ FootnoteSyntax.definition(at: $0) }) ?? nil
+        else { return }
+        if let first = footnoteLabels[definition.label] {
+            diagnostics.append(
+                .warning(
+                    "footnote '[^\(definition.label)]' is already written; references lead to the first, and this one is shown as written",
+                    at: paragraph.location, notes: [.note("the first", at: first)]))
+            return
+        }
+        footnoteLabels[definition.label] = paragraph.location
+        chapter.footnotes.append(Footnote(label: definition.label, location: paragraph.location))
     }
 
     /// Whether a block before the first heading shows words: anything but raw HTML, a rule and

@@ -126,6 +126,18 @@ public struct Callout: Sendable, Hashable {
     }
 }
 
+/// A footnote's text: a paragraph of its own that opens `[^label]: ` (GitHub's footnotes).
+public struct Footnote: Sendable, Hashable {
+    /// Its label, lower-cased, as references are matched to it.
+    public var label: String
+    public var location: SourceLocation
+
+    public init(label: String, location: SourceLocation) {
+        self.label = label
+        self.location = location
+    }
+}
+
 /// One Markdown file of a guide and what it contains.
 public struct Chapter: Sendable, Hashable {
     public var file: String
@@ -146,6 +158,8 @@ public struct Chapter: Sendable, Hashable {
     /// Whether only pictures (a logo, a row of badges) and raw HTML come before the chapter's
     /// first heading, so that the page starts with it.
     public var firstHeadingLeads = false
+    /// Its footnotes in the order they are written; of two with one label, the first.
+    public var footnotes: [Footnote] = []
 
     public init(
         file: String, title: String, sections: [Section] = [], steps: [Step] = [], checklists: [Checklist] = [],

@@ -18,6 +18,15 @@ extension ChapterRenderer {
 
     mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard openLinks.isEmpty, rawLinks.isEmpty else { return Escape.appendText(bytes, to: &html) }
+        if page.footnoteNumbers.isEmpty {
+            appendAddresses(bytes)
+        } else {
+            appendReferencingFootnotes(bytes)
+        }
+    }
+
+    /// Text outside links with its addresses made links.
+    mutating func appendAddresses(_ bytes: UnsafeBufferPointer<UInt8>) {
         let links = ExtendedAutolink.matches(in: bytes, context: &autolinkContext)
         var written = 0
         for link in links {

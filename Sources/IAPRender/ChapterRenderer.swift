@@ -97,6 +97,7 @@ struct ChapterRenderer: MarkdownWalker {
             heading(node)
             return .skipChildren
         case .paragraph:
+            if footnote(node) { return .skipChildren }
             if let table = TableSource(paragraph: node) {
                 self.table(table)
                 return .skipChildren

@@ -30,6 +30,10 @@ struct SitePage {
     var anchors: Set<String>
     /// Callout kinds, by the position of their block quote.
     var callouts: [Position: Callout.Kind]
+    /// Each footnote's number by its label, and by the position of its paragraph; its
+    /// paragraph's id is `fn-` and the number (`footnoteID`).
+    var footnoteNumbers: [String: Int] = [:]
+    var footnotePositions: [Position: Int] = [:]
     /// Positions of the config blocks, which are shown as product tables.
     var configBlocks: Set<Position>
     /// The page's language tag: the chapter's own, else the book's.
@@ -38,6 +42,8 @@ struct SitePage {
     var interface: InterfaceLanguage
 
     var fileName: String { stem + ".html" }
+
+    static func footnoteID(_ number: Int) -> String { "fn-\(number)" }
 
     struct Position: Hashable {
         var line: Int
@@ -132,7 +138,8 @@ struct SitePlan {
     private static func page(
         of chapter: Chapter, stem: String, language pageLanguage: String
     ) -> (SitePage, [WantedTask]) {
-        var slugger = HeadingSlugger(reserved: layoutIDs, expectedCount: chapter.sections.count)
+        let footnoteIDs = chapter.footnotes.indices.map { SitePage.footnoteID($0 + 1) }
+        var slugger = HeadingSlugger(reserved: layoutIDs + footnoteIDs, expectedCount: chapter.sections.count)
         // Anchors the author wrote are taken first, so no title's slug can take one of them; one
         // written twice, or one the layout uses, is numbered like a repeated title.
         var written: [String] = []
@@ -162,10 +169,14 @@ struct SitePlan {
         var callouts: [SitePage.Position: Callout.Kind] = [:]
         for callout in chapter.callouts { callouts[SitePage.Position(callout.location)] = callout.kind }
         let configBlocks = Set(chapter.codeBlocks.filter(\.isConfig).map { SitePage.Position($0.location) })
-        let page = SitePage(
-            chapter: chapter, stem: stem, headings: headings, tasks: [:], anchors: Set(headings.map(\.slug)),
-            callouts: callouts, configBlocks: configBlocks, language: pageLanguage,
-            interface: InterfaceLanguage.forTag(pageLanguage))
+        var page = SitePage(
+            chapter: chapter, stem: stem, headings: headings, tasks: [:],
+            anchors: Set(headings.map(\.slug)).union(footnoteIDs), callouts: callouts, configBlocks: configBlocks,
+            language: pageLanguage, interface: InterfaceLanguage.forTag(pageLanguage))
+        for (offset, footnote) in chapter.footnotes.enumerated() {
+            page.footnoteNumbers[footnote.label] = offset + 1
+            page.footnotePositions[SitePage.Position(footnote.location)] = offset + 1
+        }
         return (page, wantedTasks)
     }
 

@@ -171,6 +171,54 @@ import Testing
             ])
     }
 
+    /// Footnotes as GitHub shows them: a reference is the footnote's number, raised and linked,
+    /// and the footnote is numbered where it is written, without its `[^label]:`.
+    @Test func footnotesAreNumberedAndLinked() throws {
+        let site = try RenderFixture.renderText(
+            """
+            # Keys
+
+            Ed448[^1] and X448[^1] are new[^Later]; [^missing] is not a footnote.
+
+            In code `a[^1]` and in a [link [^1]](https://example.com) it stays as written.
+
+            [^1]: Only in OpenSSL 3,
+            see https://openssl.org.
+
+            [^later]: Added in the *second* release.
+
+            [^1]: Written twice.
+            """)
+        let page = site.text("index.html")
+        let one = ##"<sup class="guide-footnote-ref"><a href="#fn-1" aria-label="Footnote 1">1</a></sup>"##
+        let two = ##"<sup class="guide-footnote-ref"><a href="#fn-2" aria-label="Footnote 2">2</a></sup>"##
+        #expect(page.contains("<p>Ed448\(one) and X448\(one) are new\(two); [^missing] is not a footnote.</p>"))
+        #expect(page.contains(#"<code>a[^1]</code> and in a <a href="https://example.com" "#))
+        #expect(page.contains(">link [^1]</a> it stays"))
+        #expect(
+            page.contains(
+                #"<p class="guide-footnote" id="fn-1"><span class="guide-footnote-number">1</span> Only in OpenSSL 3,"#
+                    + "\nsee <a class=\"address-link\" href=\"https://openssl.org\""))
+        #expect(
+            page.contains(
+                #"<p class="guide-footnote" id="fn-2"><span class="guide-footnote-number">2</span> Added in the <em>second</em> release.</p>"#
+            ))
+        #expect(page.contains("<p>[^1]: Written twice.</p>"))
+        let print = site.text("print.html")
+        #expect(print.contains(##"<a href="#index--fn-1" aria-label="Footnote 1">1</a>"##))
+        #expect(print.contains(#"<p class="guide-footnote" id="index--fn-1">"#))
+        #expect(site.diagnostics.isEmpty)
+    }
+
+    @Test func aHeadingNeverTakesAFootnotesID() throws {
+        let site = try RenderFixture.renderText("# Keys\n\n## fn 1\n\nSee[^a].\n\n[^a]: A note.\n\n[Up](#fn-1)\n")
+        let page = site.text("index.html")
+        #expect(page.contains(#"<h2 id="fn-1-1">"#))
+        #expect(page.contains(#"<p class="guide-footnote" id="fn-1">"#))
+        #expect(page.contains(##"<a href="#fn-1">Up</a>"##))
+        #expect(site.diagnostics.isEmpty, "a link to a footnote is a link to an anchor of the page")
+    }
+
     @Test func rawHTMLIsCutAtItsHeadings() {
         #expect(
             RawHTML.pieces("<p align=\"center\"><img src=\"a.png\"></p>\n<h1 align=center>Pebble</h1>\n")

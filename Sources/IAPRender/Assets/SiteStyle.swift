@@ -213,6 +213,9 @@ enum SiteStyle {
 
         .callout { margin: 1em 0; padding: 0.6em 1em; border-left: 4px solid var(--note); background: var(--panel); border-radius: 0 6px 6px 0; }
         .callout p { margin: 0.4em 0; }
+        .guide-footnote { font-size: 0.9em; }
+        .guide-footnote-number { font-weight: 600; margin-inline-end: 0.25em; }
+        .guide-footnote-ref { line-height: 0; }
         .callout-title { font-weight: 600; color: var(--note); }
         .callout-tip { border-color: var(--tip); } .callout-tip .callout-title { color: var(--tip); }
         .callout-important { border-color: var(--important); } .callout-important .callout-title { color: var(--important); }
@@ -324,6 +327,9 @@ enum SiteStyle {
           .print-view main a[href^="http"]::after, .print-view main a[href^="mailto:"]::after { content: none; }
           .print-view .footnote-ref { display: inline; font-size: 0.7em; }
           .print-view .print-footnotes { display: block; font-size: 0.8em; border-top: 1px solid var(--border); padding-top: 0.5em; overflow-wrap: anywhere; }
+          /* A guide's own footnotes are bracketed on paper, apart from the addresses' numbers. */
+          .guide-footnote-ref a::before, .guide-footnote-number::before { content: "["; }
+          .guide-footnote-ref a::after, .guide-footnote-number::after { content: "]"; }
         }
 
         """#

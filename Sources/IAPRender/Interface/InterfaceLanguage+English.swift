@@ -59,5 +59,6 @@ extension InterfaceLanguage {
             .copyFailed: "Select and copy",
             .languageSwitchLabel: "Language",
             .linkNotes: "Links in this chapter",
+            .footnoteReference: "Footnote {number}",
         ])
 }

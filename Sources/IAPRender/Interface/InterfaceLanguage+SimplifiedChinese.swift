@@ -59,5 +59,6 @@ extension InterfaceLanguage {
             .copyFailed: "请选中后复制",
             .languageSwitchLabel: "语言",
             .linkNotes: "本章链接",
+            .footnoteReference: "脚注 {number}",
         ])
 }

@@ -59,5 +59,6 @@ extension InterfaceLanguage {
             .copyFailed: "請選取後複製",
             .languageSwitchLabel: "語言",
             .linkNotes: "本章連結",
+            .footnoteReference: "註腳 {number}",
         ])
 }

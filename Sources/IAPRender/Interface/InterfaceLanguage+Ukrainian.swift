@@ -59,5 +59,6 @@ extension InterfaceLanguage {
             .copyFailed: "Виділіть і скопіюйте",
             .languageSwitchLabel: "Мова",
             .linkNotes: "Посилання в цьому розділі",
+            .footnoteReference: "Виноска {number}",
         ])
 }

@@ -67,6 +67,8 @@ public enum InterfaceString: String, CaseIterable, Sendable {
     case copyFailed
     case languageSwitchLabel
     case linkNotes
+    /// `{number}` is the footnote's number; a screen reader says it for a `[^label]`.
+    case footnoteReference
 }
 
 /// One language's interface: its tag, its own name for the language switch, and its table.
