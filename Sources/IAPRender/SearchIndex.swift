@@ -15,7 +15,10 @@ enum SearchIndex {
     /// The sections are slices of one array the size of the page's words: an array of its own
     /// for each section kept up to a few kilobytes of room beyond its words, and a code-heavy
     /// book of thousands of sections held more room than words until its site was written.
-    static func texts(of document: MarkdownDocument) -> [ArraySlice<UInt8>] {
+    ///
+    /// The references to the page's footnotes (`footnotes`, their labels) and their markers
+    /// are markup too.
+    static func texts(of document: MarkdownDocument, footnotes: Set<String> = []) -> [ArraySlice<UInt8>] {
         // The words are about the size of the Markdown.
         var text = HTMLBuffer(reservingCapacity: document.source.bytes.count + 1024)
         var ends: [Int] = []
@@ -29,7 +32,8 @@ enum SearchIndex {
         bytes.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             for end in ends {
-                let sectionEnd = SearchWords.dropMarkup(in: base, from: start, to: end, writingAt: kept)
+                let sectionEnd = SearchWords.dropMarkup(
+                    in: base, from: start, to: end, writingAt: kept, footnotes: footnotes)
                 ranges.append(kept..<sectionEnd)
                 (start, kept) = (end, sectionEnd)
             }
@@ -45,7 +49,7 @@ enum SearchIndex {
     static func pageResults(of page: SitePage, document: MarkdownDocument, products: [Product])
         -> [ArraySlice<UInt8>]
     {
-        results(of: page, sections: texts(of: document), products: products)
+        results(of: page, sections: texts(of: document, footnotes: Set(page.footnoteNumbers.keys)), products: products)
     }
 
     /// The workbook's products by the file that defines them, for `pageResults`.
@@ -154,8 +158,9 @@ enum SearchIndex {
 }
 
 /// Words of a section that are Markdown a reader never sees on the page: task markers
-/// (`[ ]`, `[x]`), checklist ids (`{#id}`) and the pipes and dashes of a table's rows, which
-/// the site writes as a table but the text holds as written.
+/// (`[ ]`, `[x]`), checklist ids (`{#id}`), the pipes and dashes of a table's rows, which
+/// the site writes as a table but the text holds as written, and the references to a page's
+/// footnotes and their markers (`[^label]`, `[^label]:`).
 enum SearchWords {
     /// Drops the markup words of `base[start..<end]` and writes the words kept from `written`
     /// on (at most `start`, so they move forward or stay), one space between two of them.
@@ -166,7 +171,8 @@ enum SearchWords {
     /// Words are found with memchr and moved with memmove, and only once a word before them
     /// has been dropped: most of a code block's words stay where they are.
     static func dropMarkup(
-        in base: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int, writingAt written: Int
+        in base: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int, writingAt written: Int,
+        footnotes: Set<String> = []
     ) -> Int {
         let count = end - start
         guard
@@ -192,6 +198,12 @@ enum SearchWords {
             guard first < wordEnd, !isMarkup(UnsafeBufferPointer(start: base + first, count: wordEnd - first)) else {
                 continue
             }
+            if !footnotes.isEmpty {
+                // The word without its references; nothing is left of a marker but its colon.
+                let kept = dropFootnoteReferences(in: base, from: first, to: wordEnd, labels: footnotes)
+                guard kept > first, !(kept == first + 1 && base[first] == UInt8(ascii: ":")) else { continue }
+                wordEnd = kept
+            }
             if written > sectionStart {
                 base[written] = UInt8(ascii: " ")
                 written += 1
@@ -200,6 +212,37 @@ enum SearchWords {
             written += wordEnd - first
         }
         return written
+    }
+
+    /// Moves the bytes of `base[start..<end]` that are not a `[^label]` of one of `labels` to
+    /// its start, and returns where they end.
+    private static func dropFootnoteReferences(
+        in base: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int, labels: Set<String>
+    ) -> Int {
+        var kept = start
+        var index = start
+        while index < end {
+            if base[index] == UInt8(ascii: "["), index + 1 < end, base[index + 1] == UInt8(ascii: "^") {
+                var close = index + 2
+                let limit = min(end, close + FootnoteSyntax.maximumLabelLength + 1)
+                while close < limit, base[close] != UInt8(ascii: "]"), base[close] != UInt8(ascii: "[") { close += 1 }
+                if close < limit, base[close] == UInt8(ascii: "]"), close > index + 2,
+                    labels.contains(
+                        String(
+                            decoding: UnsafeBufferPointer(start: base + index + 2, count: close - index - 2),
+                            as: UTF8.self
+                        )
+                        .lowercased())
+                {
+                    index = close + 1
+                    continue
+                }
+            }
+            base[kept] = base[index]
+            kept += 1
+            index += 1
+        }
+        return kept
     }
 
     private static func isMarkup<Word: BidirectionalCollection<UInt8>>(_ word: Word) -> Bool {

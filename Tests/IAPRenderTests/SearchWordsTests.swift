@@ -28,6 +28,27 @@ import Testing
         #expect(String(decoding: bytes[..<end], as: UTF8.self) == kept)
     }
 
+    /// The references to a page's footnotes and their markers are dropped from the words they
+    /// are written in; any other `[^…]` is text like any other.
+    @Test(arguments: [
+        ("Ed448[^1] and X448[^1], [^Note] too.", "Ed448 and X448, too."),
+        ("[^1]: An experimental curve.", "An experimental curve."),
+        ("a[^1][^note]b [^ x] [^] [^missing] [^a[^1]", "ab [^ x] [^] [^missing] [^a"),
+    ])
+    func referencesToThePagesFootnotesAreMarkup(_ text: String, _ kept: String) {
+        let cases: [(labels: Set<String>, kept: String)] = [(["1", "note"], kept), ([], text)]
+        for (labels, expected) in cases {
+            var bytes = Array(text.utf8)
+            let count = bytes.count
+            let end = bytes.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress.map {
+                    SearchWords.dropMarkup(in: $0, from: 0, to: count, writingAt: 0, footnotes: labels)
+                } ?? 0
+            }
+            #expect(String(decoding: bytes[..<end], as: UTF8.self) == expected, "labels: \(labels)")
+        }
+    }
+
     /// A page's sections share one buffer: each section's words move up behind the words kept
     /// of the section before, and a section is dropped to nothing without touching its
     /// neighbours.
