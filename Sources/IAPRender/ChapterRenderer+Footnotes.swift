@@ -8,30 +8,22 @@ extension ChapterRenderer {
     /// Writes `paragraph` as a footnote and returns true when the plan has it as one. A second
     /// footnote of one label (which extraction warns about) is a paragraph shown as written.
     mutating func footnote(_ paragraph: MarkdownNode) -> Bool {
-        guard !page.footnotePositions.isEmpty, let first = paragraph.firstChild, first.kind == .text else {
-            return false
-        }
-        guard let number = page.footnotePositions[Self.position(paragraph.location)] else {
-            guard paragraph.parent?.kind == .document,
-                let marker = first.withLiteralBytes({ FootnoteSyntax.definition(at: $0)?.length }) ?? nil
-            else { return false }
+        guard !page.footnotePositions.isEmpty, paragraph.parent?.kind == .document,
+            let first = paragraph.firstChild, first.kind == .text,
+            let marker = first.withLiteralBytes({ FootnoteSyntax.definition(at: $0)?.length }) ?? nil
+        else { return false }
+        let number = page.footnotePositions[Self.position(paragraph.location)]
+        if let number {
+            html += "<p class=\"guide-footnote\" id=\""
+            html.append(id: SitePage.footnoteID(number), printPrefix: printIDPrefix)
+            html += "\"><span class=\"guide-footnote-number\">\(number)</span> "
+        } else {
             html += "<p>"
-            autolinkContext = ExtendedAutolink.Context()
-            first.withLiteralBytes { words in
-                Escape.appendText(UnsafeBufferPointer(rebasing: words[..<marker]), to: &html)
-                appendText(UnsafeBufferPointer(rebasing: words[marker...]))
-            }
-            walkSiblings(after: first)
-            closeRawLinks()
-            html += "</p>\n"
-            return true
         }
-        html += "<p class=\"guide-footnote\" id=\""
-        html.append(id: SitePage.footnoteID(number), printPrefix: printIDPrefix)
-        html += "\"><span class=\"guide-footnote-number\">\(number)</span> "
         autolinkContext = ExtendedAutolink.Context()
         first.withLiteralBytes { words in
-            let marker = FootnoteSyntax.definition(at: words)?.length ?? 0
+            // A footnote's number stands for its marker; the second of a label shows it as written.
+            if number == nil { Escape.appendText(UnsafeBufferPointer(rebasing: words[..<marker]), to: &html) }
             appendText(UnsafeBufferPointer(rebasing: words[marker...]))
         }
         walkSiblings(after: first)
