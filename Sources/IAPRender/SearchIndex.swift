@@ -219,28 +219,17 @@ enum SearchWords {
     private static func dropFootnoteReferences(
         in base: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int, labels: Set<String>
     ) -> Int {
+        let word = UnsafeBufferPointer(start: base + start, count: end - start)
+        let references = FootnoteSyntax.references(in: word) { labels.contains($0) }
         var kept = start
-        var index = start
-        while index < end {
-            if base[index] == UInt8(ascii: "["), index + 1 < end, base[index + 1] == UInt8(ascii: "^") {
-                var close = index + 2
-                let limit = min(end, close + FootnoteSyntax.maximumLabelLength + 1)
-                while close < limit, base[close] != UInt8(ascii: "]"), base[close] != UInt8(ascii: "[") { close += 1 }
-                if close < limit, base[close] == UInt8(ascii: "]"), close > index + 2,
-                    labels.contains(
-                        String(
-                            decoding: UnsafeBufferPointer(start: base + index + 2, count: close - index - 2),
-                            as: UTF8.self
-                        )
-                        .lowercased())
-                {
-                    index = close + 1
-                    continue
-                }
+        var next = 0
+        for range in references.map(\.range) + [word.count..<word.count] {
+            // Bytes move forward or stay, so copying in order never overwrites one still to copy.
+            for offset in next..<range.lowerBound {
+                base[kept] = word[offset]
+                kept += 1
             }
-            base[kept] = base[index]
-            kept += 1
-            index += 1
+            next = range.upperBound
         }
         return kept
     }
