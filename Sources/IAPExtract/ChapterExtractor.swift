@@ -25,7 +25,6 @@ struct ChapterExtractor: MarkdownWalker {
     static func extract(_ document: MarkdownDocument, title: String?) -> (Chapter, [Diagnostic]) {
         var extractor = ChapterExtractor(file: document.file, title: title)
         document.root.walk(&extractor)
-        extractor.chapter.proseLanguage = ProseLanguage.of(document)
         // The book's own title for the chapter comes first, then the page's front matter.
         var frontMatterTitle: String?
         if let frontMatter = document.frontMatter {

@@ -1,5 +1,3 @@
-import IAPMarkdown
-
 /// The language a chapter's own words are written in, as far as their letters tell it.
 ///
 /// A book that does not say its language is English by default, and a Chinese README rendered
@@ -10,7 +8,8 @@ import IAPMarkdown
 /// or Russian when the letters only one of them has say which. Latin letters say nothing (English,
 /// German and Spanish share them), so a chapter in them gets no tag.
 ///
-/// Only prose counts: the text of paragraphs, headings, lists, tables and links, not code,
+/// `render` reads it only for a book that does not say its language, so no other command pays
+/// for it. Only prose counts: the text of paragraphs, headings, lists, tables and links, not code,
 /// whose English keywords would outvote a Chinese guide's sentences, nor raw HTML.
 public enum ProseLanguage {
     /// Enough text to tell a language by; a chapter is read up to this many bytes of prose, so

@@ -151,10 +151,6 @@ public struct Chapter: Sendable, Hashable {
     /// The chapter's own language, from a `<!-- language: zh-Hans -->` line, when it is not
     /// the book's.
     public var language: Located<String>?
-    /// The language its prose's letters name (`zh-Hans`, `ja`, `uk`…), or nil when they name
-    /// none (Latin letters) or there are too few to tell; a book that does not say its
-    /// language gives each page this one.
-    public var proseLanguage: String?
     /// Whether only pictures (a logo, a row of badges) and raw HTML come before the chapter's
     /// first heading, so that the page starts with it.
     public var firstHeadingLeads = false

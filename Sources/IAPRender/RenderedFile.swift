@@ -46,7 +46,7 @@ public struct SiteOptions: Sendable {
     /// the language of the site's interface text.
     public var language = "en"
     /// Whether the book left its language unsaid, so that each page takes the one its prose
-    /// names (`Chapter.proseLanguage`, else English) and `language` is the one most pages take.
+    /// names (`ProseLanguage`, else English) and `language` is the one most pages take.
     public var languageFromProse = false
     /// The key the browser keeps checkbox states under, when not the app's bundle ID (or the
     /// title's slug): a book's translations share it, so a tick is kept whatever the language.

@@ -85,13 +85,14 @@ struct SitePlan {
     /// The book's language, which a chapter's `<!-- language: … -->` overrides for its page.
     var language: String
 
-    /// With `fromProse`, `language` is only the default of the chapters whose prose names no
-    /// language, and the book's language is the one most of its pages have.
-    init(chapters: [Chapter], language: String = "en", fromProse: Bool = false) {
-        let pageLanguages = chapters.map { chapter in
-            chapter.language?.value ?? (fromProse ? chapter.proseLanguage : nil) ?? language
+    /// With `proseLanguages` (each chapter's `ProseLanguage`, for a book that does not say its
+    /// language), `language` is only the default of the chapters whose prose names none, and
+    /// the book's language is the one most of its pages have.
+    init(chapters: [Chapter], language: String = "en", proseLanguages: [String?]? = nil) {
+        let pageLanguages = chapters.indices.map { index in
+            chapters[index].language?.value ?? proseLanguages?[index] ?? language
         }
-        self.language = fromProse ? Self.commonest(pageLanguages) ?? language : language
+        self.language = proseLanguages != nil ? Self.commonest(pageLanguages) ?? language : language
         let files = chapters.map(\.file)
         baseDirectory = Self.commonDirectory(files)
         let stems = Self.stems(for: files, under: baseDirectory)

@@ -33,7 +33,12 @@ public enum SiteRenderer {
             pageDocuments.append(document)
         }
         byFile = [:]
-        let plan = SitePlan(chapters: chapters, language: options.language, fromProse: options.languageFromProse)
+        // The language of each page's prose, read on every core, only when the book leaves it
+        // unsaid.
+        let proseLanguages =
+            options.languageFromProse
+            ? concurrentMap(count: pageDocuments.count) { [pageDocuments] in ProseLanguage.of(pageDocuments[$0]) } : nil
+        let plan = SitePlan(chapters: chapters, language: options.language, proseLanguages: proseLanguages)
         let layout = PageLayout(
             plan: plan, title: options.title, languages: options.alternates, bookFolder: options.bookFolder)
         let bookKey = options.bookKey ?? workbook.app?.bundleID.value ?? HeadingSlugger.slug(options.title)

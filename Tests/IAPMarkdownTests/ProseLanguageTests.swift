@@ -1,7 +1,6 @@
-import IAPMarkdown
 import Testing
 
-@testable import IAPExtract
+@testable import IAPMarkdown
 
 /// The language a chapter's letters name, for books that do not say theirs: a tag where the
 /// writing system gives one away, nothing where it does not.
