@@ -25,6 +25,11 @@ struct ChapterExtractor: MarkdownWalker {
     static func extract(_ document: MarkdownDocument, title: String?) -> (Chapter, [Diagnostic]) {
         var extractor = ChapterExtractor(file: document.file, title: title)
         document.root.walk(&extractor)
+        for node in document.rawHTMLNodes {
+            for name in RawHTML.anchors(node.literal ?? "") {
+                extractor.chapter.htmlAnchors.append(HTMLAnchor(name: name, location: node.location))
+            }
+        }
         // The book's own title for the chapter comes first, then the page's front matter.
         var frontMatterTitle: String?
         if let frontMatter = document.frontMatter {

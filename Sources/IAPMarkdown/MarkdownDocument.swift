@@ -65,6 +65,20 @@ public final class MarkdownDocument: Sendable {
         (0..<Int32(nodes.count)).lazy.map { MarkdownNode(document: self, index: $0) }
     }
 
+    /// Every raw HTML node, block or inline, in document order, found without making a node for
+    /// the others: a reader that needs only these need not walk a large book's inlines.
+    public var rawHTMLNodes: [MarkdownNode] {
+        var found: [MarkdownNode] = []
+        var index: Int32 = 0
+        nodes.forEach { record in
+            if record.kind == .htmlInline || record.kind == .htmlBlock {
+                found.append(MarkdownNode(document: self, index: index))
+            }
+            index += 1
+        }
+        return found
+    }
+
     /// Lends every node's kind and literal bytes (nil when it has none), in document order,
     /// without making a node for each: for writers that read all the text of a large book.
     public func forEachLiteral(_ body: (MarkdownNodeKind, UnsafeBufferPointer<UInt8>?) -> Void) {

@@ -56,16 +56,36 @@ public enum RawHTML {
     /// and the `href` of the `<a>` each is in, whether it holds nothing but such images, the
     /// links around them and white space (then nothing is lost but their sizes, and no warning
     /// is due), and the name of the tag it opens with (`p` for `<p align="center">`, empty for a
-    /// closing tag or a comment).
+    /// closing tag or a comment). An `<a>` without `href` that names a place (`<a name="setup">`,
+    /// `<a id="setup">`) is an anchor: its `id`, else its `name`, is in `anchors`, and it loses
+    /// nothing either.
     public struct Contents: Equatable, Sendable {
         public var images: [Image]
+        public var anchors: [String] = []
+        /// Whether it holds images or anchors and nothing else but the links around the images
+        /// and white space.
         public var holdsOnlyImages: Bool
         public var firstTag: String
+    }
+
+    /// The anchors `html` names (`Contents.anchors`), read only when it may hold an `<a` tag.
+    public static func anchors(_ html: String) -> [String] {
+        var mayHoldLink = false
+        var afterOpening = false
+        for byte in html.utf8 {
+            if afterOpening, byte | 0x20 == UInt8(ascii: "a") {
+                mayHoldLink = true
+                break
+            }
+            afterOpening = byte == UInt8(ascii: "<")
+        }
+        return mayHoldLink ? read(html).anchors : []
     }
 
     public static func read(_ html: String) -> Contents {
         let bytes = Array(html.utf8)
         var images: [Image] = []
+        var anchors: [String] = []
         var onlyImages = true
         var firstTag: String?
         var link: String?
@@ -93,7 +113,9 @@ public enum RawHTML {
             index = readAttributes(bytes, from: tagEnd, into: &attributes)
             if name == "a" {
                 link = href(attributes)
-                if link == nil { onlyImages = false }
+                if link == nil {
+                    if let anchor = anchorName(attributes) { anchors.append(anchor) } else { onlyImages = false }
+                }
             } else if let source = attributes["src"], !source.isEmpty {
                 images.append(
                     Image(source: source, alternative: attributes["alt"] ?? "", title: attributes["title"], link: link))
@@ -101,7 +123,22 @@ public enum RawHTML {
                 onlyImages = false
             }
         }
-        return Contents(images: images, holdsOnlyImages: onlyImages && !images.isEmpty, firstTag: firstTag ?? "")
+        return Contents(
+            images: images, anchors: anchors, holdsOnlyImages: onlyImages && !(images.isEmpty && anchors.isEmpty),
+            firstTag: firstTag ?? "")
+    }
+
+    /// The place an `<a>` without `href` names: its `id`, else its `name`; nil when neither is
+    /// one word (an id holds no white space) free of the characters markup is made of.
+    private static func anchorName(_ attributes: [String: String]) -> String? {
+        for key in ["id", "name"] {
+            if let value = attributes[key], !value.isEmpty,
+                !value.contains(where: { $0.isWhitespace || "\"'<>&`".contains($0) })
+            {
+                return value
+            }
+        }
+        return nil
     }
 
     /// Whether `html`, an inline piece of raw HTML, is one tag that opens or closes a link.
@@ -115,6 +152,55 @@ public enum RawHTML {
         guard readAttributes(bytes, from: tagEnd, into: &attributes) == bytes.count, bytes.last == UInt8(ascii: ">")
         else { return nil }
         return .opening(href: href(attributes))
+    }
+
+    /// An inline tag that changes only how words look (`<kbd>`, `<sup>`, `</b>`), which the site
+    /// keeps as its element without attributes: `x<sup>2</sup>` is not `x2`.
+    public struct FormattingTag: Equatable, Sendable {
+        /// The element the site writes: the obsolete `strike` and `tt` are written `s` and `code`.
+        public var element: String
+        public var isClosing: Bool
+        /// An `<abbr>`'s or `<dfn>`'s `title`: what the term stands for, shown on hover.
+        public var title: String?
+
+        public init(element: String, isClosing: Bool, title: String? = nil) {
+            self.element = element
+            self.isClosing = isClosing
+            self.title = title
+        }
+
+        /// `<wbr>` has no content and no closing tag.
+        public var isVoid: Bool { element == "wbr" }
+    }
+
+    /// The formatting elements kept, by tag name, with what each is written as.
+    private static let formattingElements: [String: String] = [
+        "abbr": "abbr", "b": "b", "cite": "cite", "code": "code", "del": "del", "dfn": "dfn", "em": "em", "i": "i",
+        "ins": "ins", "kbd": "kbd", "mark": "mark", "q": "q", "s": "s", "samp": "samp", "small": "small",
+        "strike": "s", "strong": "strong", "sub": "sub", "sup": "sup", "tt": "code", "u": "u", "var": "var",
+        "wbr": "wbr",
+    ]
+
+    /// Whether `html`, an inline piece of raw HTML, is one opening or closing formatting tag;
+    /// nil for any other tag, a tag that closes itself (`<b/>`) or one with more after it.
+    public static func formattingTag(_ html: String) -> FormattingTag? {
+        let bytes = Array(html.utf8)
+        guard bytes.count > 2, bytes[0] == UInt8(ascii: "<"), bytes.last == UInt8(ascii: ">") else { return nil }
+        let isClosing = bytes[1] == UInt8(ascii: "/")
+        guard let nameEnd = tagNameEnd(bytes, from: isClosing ? 2 : 1),
+            let element = formattingElements[lowercased(bytes[(isClosing ? 2 : 1)..<nameEnd])]
+        else { return nil }
+        if isClosing {
+            var index = nameEnd
+            while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+            return index == bytes.count - 1 ? FormattingTag(element: element, isClosing: true) : nil
+        }
+        var attributes: [String: String] = [:]
+        guard readAttributes(bytes, from: nameEnd, into: &attributes) == bytes.count,
+            bytes[bytes.count - 2] != UInt8(ascii: "/") || element == "wbr"
+        else { return nil }
+        let title = element == "abbr" || element == "dfn" ? attributes["title"].flatMap { $0.isEmpty ? nil : $0 } : nil
+        return FormattingTag(element: element, isClosing: false, title: title)
     }
 
     /// A link tag's `href`; nil when it has none, or an empty one.

@@ -138,6 +138,20 @@ public struct Footnote: Sendable, Hashable {
     }
 }
 
+/// A place a link can lead to that a guide marks with raw HTML, `<a name="setup"></a>` or
+/// `<a id="setup"></a>`, as READMEs do for their hand-written tables of contents.
+public struct HTMLAnchor: Sendable, Hashable {
+    /// The `id`, else the `name`, as written.
+    public var name: String
+    /// Where the raw HTML that holds it starts.
+    public var location: SourceLocation
+
+    public init(name: String, location: SourceLocation) {
+        self.name = name
+        self.location = location
+    }
+}
+
 /// One Markdown file of a guide and what it contains.
 public struct Chapter: Sendable, Hashable {
     public var file: String
@@ -156,6 +170,8 @@ public struct Chapter: Sendable, Hashable {
     public var firstHeadingLeads = false
     /// Its footnotes in the order they are written; of two with one label, the first.
     public var footnotes: [Footnote] = []
+    /// The anchors its raw HTML marks, in the order they are written.
+    public var htmlAnchors: [HTMLAnchor] = []
 
     public init(
         file: String, title: String, sections: [Section] = [], steps: [Step] = [], checklists: [Checklist] = [],

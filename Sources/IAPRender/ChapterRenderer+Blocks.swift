@@ -124,7 +124,7 @@ extension ChapterRenderer {
             if !text.isEmpty { atStart = false }
             appendText(text)
         }
-        closeRawLinks()
+        closeRawInlines()
         html += "</label>"
         walkChildren(of: item, from: 1)
         closeFoldedSections(while: { $0 == item })

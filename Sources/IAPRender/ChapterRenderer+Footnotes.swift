@@ -27,7 +27,7 @@ extension ChapterRenderer {
             appendText(UnsafeBufferPointer(rebasing: words[marker...]))
         }
         walkSiblings(after: first)
-        closeRawLinks()
+        closeRawInlines()
         html += "</p>\n"
         return true
     }

@@ -47,12 +47,14 @@ extension ChapterRenderer {
         return true
     }
 
-    /// Closes the links raw HTML opened (`<a href="…">`) and did not close before its paragraph,
-    /// heading or cell ended.
-    mutating func closeRawLinks() {
+    /// Closes the links and formatting raw HTML opened (`<a href="…">`, `<b>`) and did not close
+    /// before its paragraph, heading or cell ended, innermost first.
+    mutating func closeRawInlines() {
         while let opened = rawLinks.popLast() {
+            closeFormatting(deeperThan: rawLinks.count)
             if opened { html += "</a>" }
         }
+        closeFormatting(deeperThan: -1)
     }
 
     /// Whether the link's words are its address, as in `<https://example.com>` and
@@ -104,6 +106,14 @@ extension ChapterRenderer {
     /// Inline formatting tags are left out silently: the words they mark are still there.
     mutating func rawHTML(_ node: MarkdownNode) {
         let literal = node.literal ?? ""
+        if !allowRawHTML, let ids = page.htmlAnchors[Self.position(located(node))] {
+            // The places raw HTML names, kept as empty elements links can lead to.
+            for id in ids {
+                html += "<span id=\""
+                html.append(id: id, printPrefix: printIDPrefix)
+                html += "\"></span>"
+            }
+        }
         if node.kind == .htmlBlock, !allowRawHTML, let parts = RawHTML.detailsParts(literal) {
             foldedSection(parts, of: node)
             return
@@ -138,6 +148,7 @@ extension ChapterRenderer {
             return
         }
         if !isBlock, let tag = RawHTML.linkTag(literal), rawLink(tag, of: node) { return }
+        if !isBlock, rawFormatting(literal, of: node) { return }
         let contents = RawHTML.read(literal)
         let kept = contents.images
         if isBlock, !kept.isEmpty { html += "<p class=\"raw-html-images\">" }
@@ -154,7 +165,7 @@ extension ChapterRenderer {
         let trimmed = literal.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
         if trimmed.hasPrefix("</") || trimmed.hasPrefix("<!--") || contents.holdsOnlyImages { return }
         let tag = contents.firstTag
-        // Inline formatting (`<b>`, `<kbd>`, `<sup>`) loses only its look: the words stay.
+        // Formatting that is not kept (`<span>`, `<big>`, `<b/>`) loses only its look: the words stay.
         if !isBlock, Self.formattingTags.contains(tag) { return }
         if !isBlock, let paragraph = node.parent {
             guard warnedRawHTMLParents.insert(Self.position(paragraph.location)).inserted else { return }
@@ -178,6 +189,7 @@ extension ChapterRenderer {
             return true
         case .closing:
             guard let opened = rawLinks.popLast() else { return false }
+            closeFormatting(deeperThan: rawLinks.count)
             if opened { html += "</a>" }
             return true
         }

@@ -28,6 +28,8 @@ struct ChapterRenderer: MarkdownWalker {
     /// The same for links raw HTML opened (`<a href="…">`), which its `</a>` closes, or else
     /// the end of the paragraph, heading or cell they are in.
     var rawLinks: [Bool] = []
+    /// Raw formatting tags (`<kbd>`, `<sup>`) open in the paragraph, heading or cell, innermost last.
+    var rawFormatting: [OpenFormatting] = []
     /// Paragraphs whose inline raw HTML has been warned about: one warning each is enough.
     var warnedRawHTMLParents: Set<SitePage.Position> = []
     /// The container (a list item, a quote, the document) each open `<details>` was opened in,
@@ -156,7 +158,8 @@ struct ChapterRenderer: MarkdownWalker {
     }
 
     mutating func leave(_ node: MarkdownNode) {
-        if !rawLinks.isEmpty, node.kind.isBlock { closeRawLinks() }
+        if !rawFormatting.isEmpty, !node.kind.isBlock { closeFormatting(openedIn: node) }
+        if !rawLinks.isEmpty || !rawFormatting.isEmpty, node.kind.isBlock { closeRawInlines() }
         if !node.kind.isBlock, node.kind != .text { autolinkContext.wwwMayStart = Self.wwwMayFollow(node.kind) }
         if !openDetails.isEmpty { closeFoldedSections(while: { $0 == node }) }
         switch node.kind {
@@ -189,7 +192,7 @@ struct ChapterRenderer: MarkdownWalker {
     mutating func walkInlines(_ inlines: some Sequence<MarkdownNode>) {
         autolinkContext = ExtendedAutolink.Context()
         for inline in inlines { inline.walk(&self) }
-        closeRawLinks()
+        closeRawInlines()
     }
 
     mutating func walkChildren(of node: MarkdownNode, from first: Int = 0) {
@@ -214,7 +217,7 @@ struct ChapterRenderer: MarkdownWalker {
                 last.walk(&self)
             }
         }
-        closeRawLinks()
+        closeRawInlines()
         closeHeading(level: level, slug: slug)
     }
 

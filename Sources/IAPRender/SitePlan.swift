@@ -34,6 +34,9 @@ struct SitePage {
     /// paragraph's id is `fn-` and the number (`footnoteID`).
     var footnoteNumbers: [String: Int] = [:]
     var footnotePositions: [Position: Int] = [:]
+    /// The ids of the raw HTML anchors (`<a name="setup">`) written at each position, those a
+    /// heading, a footnote or the layout does not have already.
+    var htmlAnchors: [Position: [String]] = [:]
     /// Positions of the config blocks, which are shown as product tables.
     var configBlocks: Set<Position>
     /// The page's language tag: the chapter's own, else the book's.
@@ -177,6 +180,15 @@ struct SitePlan {
         for (offset, footnote) in chapter.footnotes.enumerated() {
             page.footnoteNumbers[footnote.label] = offset + 1
             page.footnotePositions[SitePage.Position(footnote.location)] = offset + 1
+        }
+        // An anchor written beside the heading of its name (`<a name="setup"></a>` above
+        // `## Setup`) adds nothing: links to it lead to the heading. Ids the site's checkboxes
+        // take (`task-…`) are left to them.
+        for anchor in chapter.htmlAnchors
+        where !anchor.name.hasPrefix("task-") && !layoutIDs.contains(anchor.name)
+            && page.anchors.insert(anchor.name).inserted
+        {
+            page.htmlAnchors[SitePage.Position(anchor.location), default: []].append(anchor.name)
         }
         return (page, wantedTasks)
     }

@@ -7,18 +7,42 @@ import Testing
 /// product names and config values. None of it may come out as markup.
 @Suite struct EscapingTests {
     /// Every tag the site itself writes; anything else came from a guide.
-    static let allowedTags: Set<String> = [
+    static let allowedTags = Set([
         "!doctype", "html", "head", "meta", "title", "link", "script", "body", "a", "header", "div", "input", "ol",
         "ul", "li", "nav", "p", "button", "progress", "main", "article", "aside", "span", "h1", "h2", "h3", "h4",
         "h5", "h6", "em", "strong", "code", "pre", "br", "hr", "blockquote", "table", "thead", "tbody", "tr", "th",
         "td", "details", "summary", "label", "img",
+    ]).union(formattingTags)
+
+    /// The formatting a guide writes as raw HTML (`<kbd>`, `<sup>`), which the site keeps without
+    /// its attributes (but an `<abbr>`'s or `<dfn>`'s `title`).
+    static let formattingTags: Set<String> = [
+        "abbr", "b", "cite", "del", "dfn", "i", "ins", "kbd", "mark", "q", "s", "samp", "small", "sub", "sup", "u",
+        "var", "wbr",
     ]
+
+    /// Whether the formatting elements of `html` nest: each closes the innermost one open, and
+    /// none is left open.
+    static func formattingNests(in html: String) -> Bool {
+        var open: [String] = []
+        for tag in tags(in: html) where formattingTags.contains(tag.name) && tag.name != "wbr" {
+            if !tag.isClosing {
+                open.append(tag.name)
+            } else if open.popLast() != tag.name {
+                return false
+            }
+        }
+        return open.isEmpty
+    }
 
     @Test func hostileGuideProducesOnlyTheSitesOwnMarkup() throws {
         let site = try RenderFixture.render(["hostile.md"])
         for page in site.pages {
             for tag in Self.tags(in: site.text(page.path)) {
                 #expect(Self.allowedTags.contains(tag.name), "unexpected <\(tag.name)> in \(page.path)")
+                if Self.formattingTags.contains(tag.name) {
+                    #expect(tag.attributes.allSatisfy { $0.0 == "title" && ["abbr", "dfn"].contains(tag.name) })
+                }
                 for (name, value) in tag.attributes {
                     #expect(!name.hasPrefix("on"), "event handler \(name) in \(page.path)")
                     if name == "href" || name == "src" {
@@ -44,6 +68,10 @@ import Testing
         #expect(page.contains("&lt;/code&gt;&lt;/pre&gt;&lt;script&gt;"))
         #expect(page.contains("<p>click me and again and\n"))
         #expect(!page.contains("tracker.png\" alt"), "a remote image must not load")
+        #expect(
+            page.contains(
+                #"Keys <kbd>K</kbd> and <abbr title="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">T</abbr> "#
+                    + "<sup><b>nest</b></sup>.</p>"))
     }
 
     @Test func unsafeURLsAreReportedAndDropped() throws {

@@ -62,14 +62,14 @@ import Testing
             page.contains(
                 #"Watch <a href="https://video.example.com/watch?v=42" rel="noopener noreferrer">thumb</a>"#
                     + "\n"
-                    + #"or read <a href="https://example.com/guide" rel="noopener noreferrer">the guide https://example.com/inside</a> and"#
+                    + #"or read <a href="https://example.com/guide" rel="noopener noreferrer">the <em>guide</em> https://example.com/inside</a> and"#
+                    + "\n" + #"<span id="top"></span>return."#
             ))
         #expect(!page.contains("javascript"))
         #expect(
             site.diagnostics.map(\.description) == [
                 "chapter.md:3:1: warning: raw HTML <p> is not rendered (its 3 images are shown); render with --unsafe-html to keep it, only for guides you trust",
                 "chapter.md:3:1: warning: unsafe link URL 'javascript:alert(1)' is not rendered",
-                "chapter.md:11:1: warning: raw HTML <a> is not rendered; render with --unsafe-html to keep it, only for guides you trust",
             ])
     }
 
@@ -273,19 +273,22 @@ import Testing
         #expect(page.contains(#"rel="noopener noreferrer">open</a></p>"# + "\n<p>After.</p>"))
     }
 
-    /// `<kbd>` loses only its look. `<a href>` is a link, checked as a Markdown one is (here to
-    /// files the site does not hold, so its words stay); `<a name>` is not, and is warned about
-    /// once for its paragraph.
-    @Test func inlineFormattingIsDroppedSilentlyAndALinkTagIsALink() throws {
+    /// `<kbd>` keeps its element. `<a href>` is a link, checked as a Markdown one is (here to
+    /// files the site does not hold, so its words stay); `<a name>` is a place links can lead
+    /// to; `<a>` with neither is warned about once for its paragraph.
+    @Test func inlineFormattingIsKeptAndALinkTagIsALink() throws {
         let site = try RenderFixture.renderText(
             "# Guide\n\nPress <kbd>Return</kbd>, then<br>open <a href=\"x\">this</a> and <a href=\"y\">that</a>"
-                + " <a name=\"one\"></a><a name=\"two\"></a>.\n")
-        #expect(site.text("index.html").contains("<p>Press Return, then<br>open this and that .</p>"))
+                + " <a name=\"one\"></a><a name=\"two\"></a><a class=\"x\"></a>.\n")
+        #expect(
+            site.text("index.html").contains(
+                "<p>Press <kbd>Return</kbd>, then<br>open this and that <span id=\"one\"></span><span id=\"two\"></span>.</p>"
+            ))
         #expect(
             site.diagnostics.map(\.description) == [
                 "chapter.md:3:39: warning: link to 'x', a file that is not a chapter or an image; the site does not hold it, so the link is not rendered",
                 "chapter.md:3:64: warning: link to 'y', a file that is not a chapter or an image; the site does not hold it, so the link is not rendered",
-                "chapter.md:3:85: warning: raw HTML <a> is not rendered; render with --unsafe-html to keep it, only for guides you trust",
+                "chapter.md:3:121: warning: raw HTML <a> is not rendered; render with --unsafe-html to keep it, only for guides you trust",
             ])
     }
 

@@ -109,7 +109,10 @@ enum SiteStyle {
 
         img { max-width: 100%; height: auto; }
 
-        code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; font-size: 0.9em; }
+        code, pre, kbd, samp { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; font-size: 0.9em; }
+
+        /* A key to press, as a guide writes <kbd>⌘</kbd>: a key cap, in both themes and on paper. */
+        kbd { border: 1px solid var(--border); border-bottom-width: 2px; border-radius: 4px; padding: 0.05em 0.35em; background: var(--panel); white-space: nowrap; }
 
         code { background: var(--code-background); padding: 0.1em 0.3em; border-radius: 4px; }
 
