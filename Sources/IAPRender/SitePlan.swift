@@ -206,8 +206,9 @@ struct SitePlan {
         }
     }
 
-    /// `guides/Setup Guide.md` under `guides` gives `Setup-Guide`: letters, digits, `.`, `_`
-    /// and `-` are kept, folders are joined with `-`, anything else becomes `-`.
+    /// `guides/Setup Guide.md` under `guides` gives `Setup-Guide`: letters, digits, `_` and `-`
+    /// are kept, folders are joined with `-`, anything else becomes `-`, so a translation's
+    /// `README.zh.md` is `README-zh` (the page `readme-zh.html`) rather than `readmezh`.
     static func stem(for file: String, under base: String) -> String {
         var relative = file
         if !base.isEmpty, relative.hasPrefix(base + "/") { relative.removeFirst(base.count + 1) }
@@ -216,10 +217,11 @@ struct SitePlan {
         for scalar in relative.unicodeScalars {
             let keep =
                 ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-                || scalar == "_" || scalar == "." || scalar == "-"
+                || scalar == "_" || scalar == "-"
             stem.unicodeScalars.append(keep ? scalar : "-")
         }
-        while stem.hasPrefix(".") { stem.removeFirst() }
+        // A hidden file's leading dots are not separators.
+        stem.removeFirst(relative.unicodeScalars.prefix { $0 == "." }.count)
         // A file name has at most 255 bytes: a long chapter path (folders joined with `-`) is cut,
         // leaving room for `.html` and a number that keeps it unique.
         if stem.utf8.count > longestStem { stem = String(stem.prefix(longestStem)) }

@@ -27,4 +27,11 @@ import Testing
         #expect(SitePlan.stems(for: files) == SitePlan.stems(for: files, under: "guides"))
         #expect(SitePlan.stems(for: files) == ["index", "setup-guide", "part-one"])
     }
+
+    /// A dot in a file's name separates words as a space does: `README.zh.md`, a translation
+    /// as GitHub projects name them, is `readme-zh.html`, not `readmezh.html`.
+    @Test func aDotInAFileNameSeparatesWordsOfItsPageName() {
+        let files = ["book/README.md", "book/README.zh.md", "book/v1.2 notes.md", "book/.hidden.md"]
+        #expect(SitePlan.stems(for: files) == ["index", "readme-zh", "v1-2-notes", "hidden"])
+    }
 }
