@@ -211,6 +211,28 @@ def check_anchor_jumps(browser, site, page_name, mixed_case_link):
     return f"#{target} lands at y={top:.0f} below the bar (y={bar:.0f}); '{mixed_case_link}' goes to #{fragment}"
 
 
+def check_html_anchor(browser, site, page_name, link_text):
+    """A table of contents written for GitHub leads to the anchor a guide wrote in raw HTML
+    (<a name="agenda"></a>): the link's target exists on the page, and the jump leaves it in view
+    below the sticky bar."""
+    resize(browser, 390)
+    page = pathlib.Path(site) / page_name
+    browser.open(page)
+    link = browser.driver.find_element(By.LINK_TEXT, link_text)
+    fragment = link.get_attribute("href").split("#", 1)[1]
+    browser.driver.execute_script("arguments[0].click()", link)
+    top, bar, height = browser.driver.execute_script(
+        "var target = document.getElementById(arguments[0]);"
+        " if (!target) return [null, 0, 0];"
+        " return [target.getBoundingClientRect().top,"
+        " document.querySelector('.topbar').getBoundingClientRect().bottom, window.innerHeight]", fragment)
+    if top is None:
+        raise Failure(f"the link '{link_text}' points at #{fragment}, which no element has")
+    if top < bar - 1 or top > height:
+        raise Failure(f"#{fragment} lands at y={top:.0f}, not between the bar (y={bar:.0f}) and y={height}")
+    return f"'{link_text}' goes to the raw HTML anchor #{fragment}, at y={top:.0f} below the bar (y={bar:.0f})"
+
+
 def ticked(browser):
     return [box.get_attribute("data-task") for box in
             browser.driver.find_elements(By.CSS_SELECTOR, "input[data-task]") if box.is_selected()]

@@ -407,6 +407,8 @@ def main():
                                                         pathlib.Path(shapes) / "index.html"])),
         ("shapes: anchors land below the bar and ignore letter case",
          lambda: learner.check_anchor_jumps(browser, shapes, "index.html", "steps")),
+        ("shapes: a table of contents leads to an anchor written in raw HTML",
+         lambda: learner.check_html_anchor(browser, shapes, "index.html", "agenda")),
         ("workbook: page reset and whole-book reset with confirmation", lambda: learner.check_resets(browser, workbook)),
         ("shapes: no progress or reset on a page without tasks",
          lambda: learner.check_no_progress_without_tasks(browser, shapes)),
