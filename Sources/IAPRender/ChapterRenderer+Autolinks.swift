@@ -5,17 +5,13 @@ import IAPMarkdown
 /// A link whose words are its address is marked `address-link`: on paper its address is not
 /// printed a second time after it, nor listed as a note at the chapter's end.
 extension ChapterRenderer {
-    /// A text node's words, escaped, with the addresses in them made links, except inside a
-    /// link, where a second link would nest.
-    mutating func appendText(of node: MarkdownNode) {
-        node.withLiteralBytes { appendText($0) }
-    }
-
     mutating func appendText(_ text: String) {
         var text = text
         text.withUTF8 { appendText($0) }
     }
 
+    /// Words, escaped, with the addresses in them made links, except inside a link, where a
+    /// second link would nest.
     mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard openLinks.isEmpty, rawLinks.isEmpty else { return Escape.appendText(bytes, to: &html) }
         if page.footnoteNumbers.isEmpty {

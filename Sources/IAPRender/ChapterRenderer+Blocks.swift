@@ -106,23 +106,28 @@ extension ChapterRenderer {
         for (index, inline) in inlines.enumerated() {
             let inlineStart = inline.range.start
             let inMarker = inlineStart.line == markerLine && inlineStart.column < markerEnd
-            guard inline.kind == .text, var text = inline.literal else {
+            guard inline.kind == .text, let words = inline.withLiteralBytes({ Array($0) }) else {
                 if inMarker { continue }
                 inline.walk(&self)
                 atStart = false
                 continue
             }
-            if inMarker {
-                let skip = markerEnd - inlineStart.column
-                text = skip < text.utf8.count ? String(decoding: Array(text.utf8)[skip...], as: UTF8.self) : ""
+            // The part of the words the label shows: after the marker and the space that
+            // follows it, before a `{#id}` that ends the item.
+            var shown = 0..<words.count
+            if inMarker { shown = min(max(markerEnd - inlineStart.column, 0), words.count)..<words.count }
+            if atStart {
+                while let first = shown.first, words[first] == UInt8(ascii: " ") || words[first] == UInt8(ascii: "\t") {
+                    shown = (first + 1)..<shown.upperBound
+                }
             }
-            if atStart { text = String(text.drop { $0 == " " || $0 == "\t" }) }
-            if index == inlines.count - 1, explicitID != nil, case .id(explicitID, let before) = TrailingID.split(text)
+            if index == inlines.count - 1, explicitID != nil,
+                case .id(explicitID, let before) = TrailingID.split(String(decoding: words[shown], as: UTF8.self))
             {
-                text = before
+                shown = shown.lowerBound..<(shown.lowerBound + before.utf8.count)
             }
-            if !text.isEmpty { atStart = false }
-            appendText(text)
+            if !shown.isEmpty { atStart = false }
+            appendText(of: inline, within: shown)
         }
         closeRawInlines()
         html += "</label>"

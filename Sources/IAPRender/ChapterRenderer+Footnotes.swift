@@ -21,11 +21,11 @@ extension ChapterRenderer {
             html += "<p>"
         }
         autolinkContext = ExtendedAutolink.Context()
-        first.withLiteralBytes { words in
-            // A footnote's number stands for its marker; the second of a label shows it as written.
-            if number == nil { Escape.appendText(UnsafeBufferPointer(rebasing: words[..<marker]), to: &html) }
-            appendText(UnsafeBufferPointer(rebasing: words[marker...]))
+        // A footnote's number stands for its marker; the second of a label shows it as written.
+        if number == nil {
+            first.withLiteralBytes { Escape.appendText(UnsafeBufferPointer(rebasing: $0[..<marker]), to: &html) }
         }
+        appendText(of: first, within: marker..<Int.max)
         walkSiblings(after: first)
         closeRawInlines()
         html += "</p>\n"

@@ -1,7 +1,8 @@
 import IAPMarkdown
 
 /// Inline formatting written as raw HTML (`<kbd>⌘</kbd>`, `H<sub>2</sub>O`, `<b>`) kept as its
-/// element without attributes, which can carry nothing but its look.
+/// element without attributes, which can carry nothing but its look; strikethrough (`~~gone~~`)
+/// is written as such formatting too.
 ///
 /// Raw tags need not nest as the page's elements must: a guide may close `</b>` after the
 /// emphasis it opened in has ended, or never. Each tag therefore closes only in the inline
@@ -25,26 +26,33 @@ extension ChapterRenderer {
         } else if tag.isClosing {
             closeFormatting(tag.element, in: node.parent)
         } else {
-            rawFormatting.append(
-                OpenFormatting(element: tag.element, container: node.parent, linkDepth: rawLinks.count))
-            html += "<\(tag.element)"
-            if let title = tag.title {
-                html += " title=\""
-                html.appendEscaped(title)
-                html += "\""
-            }
-            html += ">"
+            openFormatting(tag.element, in: node.parent, title: tag.title)
         }
         return true
     }
 
+    /// Opens `element` (`kbd`, or `del` for strikethrough) in `container`.
+    mutating func openFormatting(_ element: String, in container: MarkdownNode?, title: String? = nil) {
+        rawFormatting.append(OpenFormatting(element: element, container: container, linkDepth: rawLinks.count))
+        html += "<\(element)"
+        if let title {
+            html += " title=\""
+            html.appendEscaped(title)
+            html += "\""
+        }
+        html += ">"
+    }
+
     /// `</element>`: closes the innermost open `element` when it was opened in `container`
-    /// with no raw link opened since still open, and whatever was opened after it.
-    private mutating func closeFormatting(_ element: String, in container: MarkdownNode?) {
+    /// with no raw link opened since still open, and whatever was opened after it. False when
+    /// there is no such element to close.
+    @discardableResult
+    mutating func closeFormatting(_ element: String, in container: MarkdownNode?) -> Bool {
         guard let index = rawFormatting.lastIndex(where: { $0.element == element }),
             rawFormatting[index].container == container, rawFormatting[index].linkDepth == rawLinks.count
-        else { return }
+        else { return false }
         while rawFormatting.count > index { closeLastFormatting() }
+        return true
     }
 
     /// At the end of an inline node: closes what was opened in it.

@@ -30,6 +30,9 @@ struct ChapterRenderer: MarkdownWalker {
     var rawLinks: [Bool] = []
     /// Raw formatting tags (`<kbd>`, `<sup>`) open in the paragraph, heading or cell, innermost last.
     var rawFormatting: [OpenFormatting] = []
+    /// The strikethrough runs of the block's text nodes, for the containers looked at so far.
+    var struckRuns: [MarkdownNode: [StrikethroughSyntax.Delimiter]] = [:]
+    var struckContainers: Set<MarkdownNode> = []
     /// Paragraphs whose inline raw HTML has been warned about: one warning each is enough.
     var warnedRawHTMLParents: Set<SitePage.Position> = []
     /// The container (a list item, a quote, the document) each open `<details>` was opened in,
@@ -160,6 +163,10 @@ struct ChapterRenderer: MarkdownWalker {
     mutating func leave(_ node: MarkdownNode) {
         if !rawFormatting.isEmpty, !node.kind.isBlock { closeFormatting(openedIn: node) }
         if !rawLinks.isEmpty || !rawFormatting.isEmpty, node.kind.isBlock { closeRawInlines() }
+        if !struckContainers.isEmpty, node.kind.isBlock {
+            struckContainers.removeAll()
+            struckRuns.removeAll()
+        }
         if !node.kind.isBlock, node.kind != .text { autolinkContext.wwwMayStart = Self.wwwMayFollow(node.kind) }
         if !openDetails.isEmpty { closeFoldedSections(while: { $0 == node }) }
         switch node.kind {

@@ -19,6 +19,7 @@ import Testing
         "<!-- comment -->\n", "&lt;&amp;&#x0;\n", "[](<>)\n", "![](data:image/png;base64,AAAA)\n",
         "press <kbd>R</b> *a<sup>2* </sup>\n", "</kbd><b onclick=\"x\">[in <i>link](https://example.com) </i>\n",
         "<a href=\"https://example.com\"><mark>x</a></mark>\n", "<a name=\"here\"></a>[back](#here)\n",
+        "~~struck *across~~ emphasis*\n", "~a~ <b>~~b</b>~~ ~~~c~~~ \\~~d~~\n",
     ]
 
     @Test func randomGuidesRenderToTheSitesOwnMarkupOnly() {
