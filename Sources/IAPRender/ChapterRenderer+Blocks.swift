@@ -12,6 +12,25 @@ extension ChapterRenderer {
                 block.walk(&self)
                 continue
             }
+            if let aside = AsideSyntax.opening(of: block) {
+                // `Note: words` or `**Note**`: the words after the kind are the paragraph.
+                guard let first = aside.words else { continue }
+                html += "<p>"
+                autolinkContext = ExtendedAutolink.Context()
+                if first.kind == .text {
+                    appendText(of: first, within: aside.offset..<Int.max)
+                } else {
+                    first.walk(&self)
+                }
+                var next = first.nextSibling
+                while let inline = next {
+                    inline.walk(&self)
+                    next = inline.nextSibling
+                }
+                closeRawInlines()
+                html += "</p>\n"
+                continue
+            }
             // The first line holds only the `[!KIND]` marker; the paragraph goes on after it.
             let inlines = Array(block.children)
             guard let lineEnd = inlines.firstIndex(where: { $0.kind == .softBreak || $0.kind == .lineBreak }) else {

@@ -425,4 +425,31 @@ import Testing
                 #"{"page": "Guide", "title": "Steps", "url": "index.html#steps", "products": [], "#
                     + #""text": "Steps Create the group Add the product Key Value id com.example.app.pro"}"#))
     }
+
+    /// DocC's `> Note:` and GitHub's earlier `> **Warning**` are shown as the callouts they
+    /// are, without the word that says so.
+    @Test func asidesWrittenBeforeGitHubsAlertsAreCallouts() throws {
+        let page = try RenderFixture.renderText(
+            """
+            # Guide
+
+            > Note: Sandbox accounts live in *App Store Connect*.
+
+            > **Warning**
+            > Never ship test prices.
+
+            > **Tip:**
+            >
+            > A paragraph of its own.
+            """
+        ).text("index.html")
+        #expect(
+            page.contains(
+                "<div class=\"callout callout-note\" role=\"note\">\n<p class=\"callout-title\">Note</p>\n"
+                    + "<p>Sandbox accounts live in <em>App Store Connect</em>.</p>\n</div>"))
+        #expect(
+            page.contains(
+                "<p class=\"callout-title\">Warning</p>\n<p>Never ship test prices.</p>\n</div>"))
+        #expect(page.contains("<p class=\"callout-title\">Tip</p>\n<p>A paragraph of its own.</p>\n</div>"))
+    }
 }
