@@ -81,10 +81,25 @@ public final class MarkdownDocument: Sendable {
 
     /// Lends every node's kind and literal bytes (nil when it has none), in document order,
     /// without making a node for each: for writers that read all the text of a large book.
-    public func forEachLiteral(_ body: (MarkdownNodeKind, UnsafeBufferPointer<UInt8>?) -> Void) {
+    /// The top-level `blocks` left out, with all they hold, are not lent.
+    public func forEachLiteral(
+        leavingOut blocks: [MarkdownNode] = [], _ body: (MarkdownNodeKind, UnsafeBufferPointer<UInt8>?) -> Void
+    ) {
+        // A block's nodes are the ones from its own up to its next sibling's, in document order.
+        let skipped = blocks.map { $0.index..<($0.nextSibling?.index ?? Int32(nodes.count)) }.sorted {
+            $0.lowerBound < $1.lowerBound
+        }
+        var nextSkipped = 0
+        var index: Int32 = -1
         source.bytes.withUnsafeBufferPointer { sourceBytes in
             arena.withUnsafeBufferPointer { arenaBytes in
                 nodes.forEach { record in
+                    index += 1
+                    if nextSkipped < skipped.count, index >= skipped[nextSkipped].lowerBound {
+                        guard index >= skipped[nextSkipped].upperBound else { return }
+                        nextSkipped += 1
+                        if nextSkipped < skipped.count, index >= skipped[nextSkipped].lowerBound { return }
+                    }
                     let ref = record.literal
                     guard !ref.isNone else {
                         body(record.kind, nil)

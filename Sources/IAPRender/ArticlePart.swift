@@ -45,7 +45,10 @@ struct ArticlePart: Sendable {
         runSize: Int
     ) -> [ArticlePart] {
         let source = document.source
-        let blocks = Array(document.root.children)
+        var blocks = Array(document.root.children)
+        // DocC's page settings (`@Metadata { … }`) are for its compiler, not for the reader.
+        let settings = Set(DocCDirective.settingBlocks(of: document))
+        if !settings.isEmpty { blocks.removeAll { settings.contains($0) } }
         let definitions = PageLinkDefinitions(document: document)
         guard source.bytes.count > runSize, blocks.count > 1 else {
             return [

@@ -22,7 +22,9 @@ enum SearchIndex {
         // The words are about the size of the Markdown.
         var text = HTMLBuffer(reservingCapacity: document.source.bytes.count + 1024)
         var ends: [Int] = []
-        text.appendEscapedWords(of: document) { text in ends.append(text.count) }
+        text.appendEscapedWords(of: document, leavingOut: DocCDirective.settingBlocks(of: document)) { text in
+            ends.append(text.count)
+        }
         ends.append(text.count)
         var bytes = text.takeBytes()
         var ranges: [Range<Int>] = []
@@ -258,11 +260,15 @@ extension HTMLBuffer {
     /// words, so no character is split, and the text is escaped as it is copied.
     ///
     /// `sectionEnds`, when given, is called with the text so far before each heading's words,
-    /// so each section's text is a piece of its own; it takes the text out of the buffer.
-    mutating func appendEscapedWords(of document: MarkdownDocument, sectionEnds: ((inout HTMLBuffer) -> Void)? = nil) {
+    /// so each section's text is a piece of its own; it takes the text out of the buffer. The
+    /// top-level `blocks` left out (DocC's page settings) give no words.
+    mutating func appendEscapedWords(
+        of document: MarkdownDocument, leavingOut blocks: [MarkdownNode] = [],
+        sectionEnds: ((inout HTMLBuffer) -> Void)? = nil
+    ) {
         var pendingSpace = false
         var wroteWord = false
-        document.forEachLiteral { kind, literal in
+        document.forEachLiteral(leavingOut: blocks) { kind, literal in
             if kind == .heading, let sectionEnds {
                 sectionEnds(&self)
                 (pendingSpace, wroteWord) = (false, false)

@@ -452,4 +452,29 @@ import Testing
                 "<p class=\"callout-title\">Warning</p>\n<p>Never ship test prices.</p>\n</div>"))
         #expect(page.contains("<p class=\"callout-title\">Tip</p>\n<p>A paragraph of its own.</p>\n</div>"))
     }
+
+    /// A DocC article's `@Metadata { … }` is for Apple's documentation compiler: neither the
+    /// page, the print view nor the search shows it.
+    @Test func aDocCArticlesPageSettingsAreNotShown() throws {
+        let site = try RenderFixture.renderText(
+            """
+            # Getting started
+
+            @Metadata {
+
+                @PageImage(purpose: card, source: "page", alt: "Page icon")
+
+                @PageColor(blue)
+            }
+
+            StoreKit works with ``Product`` values.
+            """)
+        for file in ["index.html", "print.html"] {
+            let page = site.text(file)
+            #expect(!page.contains("@Metadata") && !page.contains("PageImage") && !page.contains("<p>}</p>"), "\(file)")
+            #expect(page.contains("<p>StoreKit works with <code>Product</code> values.</p>"), "\(file)")
+        }
+        let search = site.text("search-index.js")
+        #expect(!search.contains("Metadata") && !search.contains("PageColor") && search.contains("StoreKit works"))
+    }
 }
