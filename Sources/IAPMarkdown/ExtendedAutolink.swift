@@ -209,8 +209,8 @@ private struct Scanner {
     /// reads the host a byte at a time.
     func isHostCharacter(at index: Int) -> Bool {
         let byte = text[index]
-        if byte < 0x80 { return !Self.isSpace(byte) && !Self.isPunctuation(byte) }
-        guard byte >= 0xC0, let scalar = Self.scalar(at: index, in: text) else { return false }
+        if byte < 0x80 { return !Self.isSpace(byte) && !UTF8Bytes.isASCIIPunctuation(byte) }
+        guard byte >= 0xC0, let scalar = UTF8Bytes.scalar(at: index, in: text) else { return false }
         switch scalar.properties.generalCategory {
         case .spaceSeparator, .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
             .initialPunctuation, .finalPunctuation, .otherPunctuation:
@@ -340,16 +340,4 @@ private struct Scanner {
             || byte == UInt8(ascii: "_")
     }
 
-    static func isPunctuation(_ byte: UInt8) -> Bool {
-        (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte)
-            || (0x7B...0x7E).contains(byte)
-    }
-
-    /// The character whose first byte is at `index`, when the bytes there make one.
-    static func scalar(at index: Int, in text: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
-        var iterator = text[index...].makeIterator()
-        var decoder = UTF8()
-        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return nil }
-        return scalar
-    }
 }

@@ -63,8 +63,8 @@ public enum RawHTML {
         public var images: [Image]
         public var anchors: [String] = []
         /// Whether it holds images or anchors and nothing else but the links around the images
-        /// and white space.
-        public var holdsOnlyImages: Bool
+        /// and white space: showing those loses only the layout its markup gave.
+        public var losesOnlyLayout: Bool
         public var firstTag: String
     }
 
@@ -124,7 +124,7 @@ public enum RawHTML {
             }
         }
         return Contents(
-            images: images, anchors: anchors, holdsOnlyImages: onlyImages && !(images.isEmpty && anchors.isEmpty),
+            images: images, anchors: anchors, losesOnlyLayout: onlyImages && !(images.isEmpty && anchors.isEmpty),
             firstTag: firstTag ?? "")
     }
 
@@ -180,6 +180,10 @@ public enum RawHTML {
         "strike": "s", "strong": "strong", "sub": "sub", "sup": "sup", "tt": "code", "u": "u", "var": "var",
         "wbr": "wbr",
     ]
+
+    /// The names of the tags that change only how words look: those kept (`formattingTag`) and
+    /// `span` and `big`, which are left out without a word, their words kept.
+    public static let formattingTagNames = Set(formattingElements.keys).union(["span", "big"])
 
     /// Whether `html`, an inline piece of raw HTML, is one opening or closing formatting tag;
     /// nil for any other tag, a tag that closes itself (`<b/>`) or one with more after it.

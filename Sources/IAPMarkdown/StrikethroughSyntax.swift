@@ -87,15 +87,14 @@ public enum StrikethroughSyntax {
         init(_ scalar: Unicode.Scalar) {
             if scalar.properties.isWhitespace {
                 self = .whitespace
-            } else if scalar.isASCII ? Self.asciiPunctuation.contains(UInt8(scalar.value)) : Self.isPunctuation(scalar)
+            } else if scalar.isASCII
+                ? UTF8Bytes.isASCIIPunctuation(UInt8(scalar.value)) : Self.isPunctuation(scalar)
             {
                 self = .punctuation
             } else {
                 self = .other
             }
         }
-
-        private static let asciiPunctuation = Set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".utf8)
 
         private static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
             switch scalar.properties.generalCategory {
@@ -113,7 +112,8 @@ public enum StrikethroughSyntax {
         switch node.kind {
         case .softBreak, .lineBreak: return .whitespace
         case .text:
-            return (node.withLiteralBytes { firstScalar($0, at: 0) } ?? nil).map(CharacterClass.init) ?? .whitespace
+            return (node.withLiteralBytes { $0.isEmpty ? nil : UTF8Bytes.scalar(at: 0, in: $0) } ?? nil).map(
+                CharacterClass.init) ?? .whitespace
         default: return .punctuation
         }
     }
@@ -134,7 +134,9 @@ public enum StrikethroughSyntax {
             while end < bytes.count, written(end) { end += 1 }
             if end - index <= 2 {
                 let previous = index > 0 ? lastScalar(bytes, before: index).map(CharacterClass.init) ?? .other : before
-                let next = end < bytes.count ? firstScalar(bytes, at: end).map(CharacterClass.init) ?? .other : after
+                let next =
+                    end < bytes.count
+                    ? UTF8Bytes.scalar(at: end, in: bytes).map(CharacterClass.init) ?? .other : after
                 let leftFlanking = next != .whitespace && (next != .punctuation || previous != .other)
                 let rightFlanking = previous != .whitespace && (previous != .punctuation || next != .other)
                 if leftFlanking || rightFlanking {
@@ -158,7 +160,8 @@ public enum StrikethroughSyntax {
             while index < bytes.count {
                 guard position < source.count else { return nil }
                 let byte = source[position]
-                if byte == UInt8(ascii: "\\"), position + 1 < source.count, isASCIIPunctuation(source[position + 1]),
+                if byte == UInt8(ascii: "\\"), position + 1 < source.count,
+                    UTF8Bytes.isASCIIPunctuation(source[position + 1]),
                     bytes[index] == source[position + 1]
                 {
                     index += 1
@@ -177,11 +180,6 @@ public enum StrikethroughSyntax {
             }
             return { written.contains($0) }
         }
-    }
-
-    private static func isASCIIPunctuation(_ byte: UInt8) -> Bool {
-        (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte)
-            || (0x7B...0x7E).contains(byte)
     }
 
     /// Where an entity (`&amp;`, `&#126;`, `&#x7E;`) that starts at `start` ends, after its `;`.
@@ -214,19 +212,12 @@ public enum StrikethroughSyntax {
         return nil
     }
 
-    private static func firstScalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Unicode.Scalar? {
-        guard index < bytes.count else { return nil }
-        var iterator = bytes[index...].makeIterator()
-        var decoder = UTF8()
-        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
-        return nil
-    }
-
+    /// The character that ends before `end`.
     private static func lastScalar(_ bytes: UnsafeBufferPointer<UInt8>, before end: Int) -> Unicode.Scalar? {
         guard end > 0 else { return nil }
         var start = end - 1
         while start > 0, end - start < 4, bytes[start] & 0xC0 == 0x80 { start -= 1 }
-        return firstScalar(bytes, at: start)
+        return UTF8Bytes.scalar(at: start, in: bytes)
     }
 }
 

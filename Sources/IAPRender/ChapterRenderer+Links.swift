@@ -163,10 +163,10 @@ extension ChapterRenderer {
         if isBlock { html += kept.isEmpty ? "<!-- raw HTML omitted -->\n" : "</p>\n" }
         // Closing tags and comments say nothing worth a warning of their own.
         let trimmed = literal.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
-        if trimmed.hasPrefix("</") || trimmed.hasPrefix("<!--") || contents.holdsOnlyImages { return }
+        if trimmed.hasPrefix("</") || trimmed.hasPrefix("<!--") || contents.losesOnlyLayout { return }
         let tag = contents.firstTag
         // Formatting that is not kept (`<span>`, `<big>`, `<b/>`) loses only its look: the words stay.
-        if !isBlock, Self.formattingTags.contains(tag) { return }
+        if !isBlock, RawHTML.formattingTagNames.contains(tag) { return }
         if !isBlock, let paragraph = node.parent {
             guard warnedRawHTMLParents.insert(Self.position(paragraph.location)).inserted else { return }
         }
@@ -194,11 +194,6 @@ extension ChapterRenderer {
             return true
         }
     }
-
-    static let formattingTags: Set<String> = [
-        "abbr", "b", "big", "cite", "code", "del", "dfn", "em", "i", "ins", "kbd", "mark", "q", "s", "samp", "small",
-        "span", "strike", "strong", "sub", "sup", "tt", "u", "var", "wbr",
-    ]
 
     /// `https://img.shields.io/badge/build-passing-green.svg?style=flat` gives `build-passing-green`:
     /// the last part of the path without its extension, or `image` when there is none.
